@@ -9,7 +9,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'src-server/**/*.test.ts', 'src-main/**/*.test.ts', 'tests/desktop/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'src-server/**/*.test.ts',
+            'src-main/**/*.test.ts',
+            'tests/desktop/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

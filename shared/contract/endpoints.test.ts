@@ -1,0 +1,312 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ACCESS_LEVELS,
+  API_BASE,
+  API_MODULES,
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointParsedBody,
+  type EndpointQuery,
+  type EndpointResponse,
+  type EndpointStatusResponse,
+  endpointUrl,
+  fillPath,
+  OWNED_RESOURCES,
+  pathParamNames,
+  satisfiesAccess,
+  toFastifyPath,
+} from './endpoints.ts';
+
+/** Every call of spec §7, as the spec writes it. */
+const SPEC_CALLS = [
+  // Auth
+  ['POST', '/auth/login'],
+  // Listings
+  ['GET', '/listings/featured'],
+  ['GET', '/listings/newthisweek'],
+  ['GET', '/listings/local'],
+  ['POST', '/listings/search'],
+  ['POST', '/listings/get'],
+  ['POST', '/listings/get-basic'],
+  ['POST', '/listings/getall'],
+  ['POST', '/listings/add'],
+  ['DELETE', '/listings/delete-image/{id}'],
+  ['DELETE', '/listings/delete/{id}'],
+  ['POST', '/listings/close/{id}'],
+  ['POST', '/listings/relist/{id}'],
+  ['GET', '/listings/suggestions'],
+  // Location
+  ['GET', '/location/geo'],
+  // Messages
+  ['POST', '/messages/getRecipient'],
+  ['POST', '/messages/getSender'],
+  ['POST', '/messages/addOrUpdate'],
+  ['GET', '/messages/getUnreadMessagesCount'],
+  // Saved searches
+  ['POST', '/users/getSavedSearches'],
+  ['POST', '/users/addOrUpdateSaveSearch'],
+  ['DELETE', '/users/deleteSaveSearch/{id}'],
+  // Users
+  ['GET', '/users/getUserAlerts'],
+  ['GET', '/users/getPublicAlerts'],
+  ['POST', '/users/sync-cart'],
+  ['POST', '/users/register'],
+  ['POST', '/users/email-confirm'],
+  ['POST', '/users/get'],
+  ['GET', '/users/getUserIdFromLegacyListerID'],
+  ['POST', '/users/getall'],
+  ['GET', '/userdashboard/summary/'],
+  ['POST', '/users/sendMessageEmail'],
+  ['GET', '/users/checkEmail/{email}'],
+  ['POST', '/users/sellerapi'],
+  ['DELETE', '/users/clientCredentials/{id}'],
+  ['GET', '/users/bulkuploads'],
+  ['POST', '/users/process-bulkuploads'],
+  ['POST', '/users/changePassword'],
+  ['POST', '/users/updateAccountInfo'],
+  ['POST', '/users/ManageDistributorFeed'],
+  ['GET', '/users/GetDistributorFeed'],
+  ['DELETE', '/users/DeleteDistributorFeed/{id}'],
+  ['POST', '/users/updateMembershipPlan'],
+  ['POST', '/users/signupForNewsLetter'],
+  ['GET', '/users/listing-eligibility'],
+  ['POST', '/users/unfreeze'],
+  ['POST', '/users/getEscrowAccount'],
+  ['GET', '/users/favorite-listings'],
+  ['POST', '/users/favorite-listings'],
+  ['POST', '/users/delete-favorite-listings'],
+  ['POST', '/users/addOrUpdatePaymentOptions'],
+  // Admin
+  ['POST', '/pprAdmin/search-users'],
+  ['GET', '/pprAdmin/impersonate/{id}'],
+  ['POST', '/pprAdmin/add-credit-to-user'],
+  // Short links
+  ['POST', '/shortlinks/get'],
+  ['GET', '/shortlinks/getById/{id}'],
+  ['GET', '/shortlinks/getByShortCode/{code}'],
+  // Content and brands
+  ['GET', '/wp/get'],
+  ['GET', '/brands'],
+  ['GET', '/brands/nc'],
+  ['GET', '/brands/{slug}'],
+  ['GET', '/brands/nc/{slug}'],
+  ['POST', '/brands/kw'],
+  ['POST', '/brands/addOrUpdate'],
+  ['POST', '/api/firearms/identify'],
+] as const;
+
+/** Calls the spec implies without a path, and operations. */
+const IMPLIED_CALLS = [
+  ['GET', '/users/favorite-listings/check/{listingId}'],
+  ['GET', '/users/favorite-listings/at-max'],
+  ['POST', '/users/forgot-password'],
+  ['POST', '/users/reset-password'],
+  ['POST', '/users/change-expired-password'],
+  ['GET', '/ads/zone'],
+  ['GET', '/stock-images/{upc}'],
+  ['GET', '/health'],
+] as const;
+
+/** Non-GET calls whose request is the path alone. */
+const NO_BODY_BY_DESIGN = new Set([
+  'listingsDeleteImage',
+  'listingsDelete',
+  'listingsClose',
+  'listingsRelist',
+  'usersDeleteSaveSearch',
+  'usersDeleteClientCredentials',
+  'usersDeleteDistributorFeed',
+]);
+
+const entries = ENDPOINT_NAMES.map((name) => [name, ENDPOINTS[name] as EndpointDefinition] as const);
+const specPathOf = (endpoint: EndpointDefinition) => endpoint.specPath ?? endpoint.path;
+const keyOf = (method: string, path: string) => `${method} ${path}`;
+
+describe('the endpoint table', () => {
+  it.each(SPEC_CALLS)('holds the spec call %s %s exactly once', (method, path) => {
+    const matches = entries.filter(([, e]) => e.method === method && specPathOf(e) === path);
+    expect(matches).toHaveLength(1);
+  });
+
+  it.each(IMPLIED_CALLS)('holds the implied call %s %s exactly once', (method, path) => {
+    const matches = entries.filter(([, e]) => e.method === method && e.path === path);
+    expect(matches).toHaveLength(1);
+  });
+
+  it('holds nothing beyond the spec and implied calls', () => {
+    const known = new Set([...SPEC_CALLS, ...IMPLIED_CALLS].map(([method, path]) => keyOf(method, path)));
+    const extra = entries.filter(([, e]) => !known.has(keyOf(e.method, specPathOf(e)))).map(([name]) => name);
+    expect(extra).toEqual([]);
+    expect(entries).toHaveLength(SPEC_CALLS.length + IMPLIED_CALLS.length);
+  });
+
+  it('has no two endpoints on one method and route, parameter names aside', () => {
+    const routes = entries.map(([, e]) => keyOf(e.method, toFastifyPath(e.path).replace(/:\w+/g, ':')));
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('keeps the spec path under the API base, except where the spec already wrote the base', () => {
+    expect(API_BASE).toBe('/api');
+    for (const [, e] of entries) {
+      expect(e.path.startsWith('/')).toBe(true);
+      expect(e.path.startsWith(`${API_BASE}/`)).toBe(false);
+      if (e.specPath !== undefined) expect(e.specPath).toBe(`${API_BASE}${e.path}`);
+    }
+    expect(ENDPOINTS.firearmsIdentify.path).toBe('/firearms/identify');
+  });
+
+  it.each(entries)('%s answers with a response schema', (_name, e) => {
+    expect(e.response).toBeInstanceOf(z.ZodType);
+    for (const schema of Object.values(e.responses ?? {})) expect(schema).toBeInstanceOf(z.ZodType);
+  });
+
+  it.each(entries)('%s declares a body unless it is a GET, multipart or bodiless by design', (name, e) => {
+    if (e.method === 'GET') {
+      expect(e.body).toBeUndefined();
+      return;
+    }
+    if (NO_BODY_BY_DESIGN.has(name)) {
+      expect(e.body).toBeUndefined();
+      return;
+    }
+    expect(e.body !== undefined || e.multipart === true).toBe(true);
+  });
+
+  it.each(entries)('%s has a known access level, module and ownership', (_name, e) => {
+    expect(ACCESS_LEVELS).toContain(e.access);
+    expect(API_MODULES).toContain(e.module);
+    expect(e.summary.length).toBeGreaterThan(0);
+    if (e.owner === undefined) {
+      expect(e.ownerId).toBeUndefined();
+      return;
+    }
+    expect(OWNED_RESOURCES).toContain(e.owner);
+    expect(e.access).not.toBe('public');
+    expect(e.ownerId).toMatch(/^(params|body)\.[\w.]+$/);
+    if (e.ownerId?.startsWith('params.')) {
+      expect(pathParamNames(e.path)).toContain(e.ownerId.slice('params.'.length));
+    }
+  });
+
+  it.each(entries)('%s declares exactly the parameters of its path', (_name, e) => {
+    const inPath = pathParamNames(e.path).sort();
+    const declared = e.params instanceof z.ZodObject ? Object.keys(e.params.shape).sort() : [];
+    expect(declared).toEqual(inPath);
+    if (inPath.length > 0) expect(e.params).toBeInstanceOf(z.ZodObject);
+  });
+
+  it.each(entries)('%s describes its multipart form when it has one', (_name, e) => {
+    expect(e.upload !== undefined).toBe(e.multipart === true);
+    if (!e.upload) return;
+    expect(e.method).toBe('POST');
+    expect(e.upload.jsonField === null).toBe(e.body === undefined);
+    expect(e.upload.minFiles).toBeLessThanOrEqual(e.upload.maxFiles);
+    expect(e.upload.accept.length).toBeGreaterThan(0);
+  });
+
+  it('marks the multipart calls of the spec, with their form field names', () => {
+    const multipart = entries.filter(([, e]) => e.multipart).map(([name, e]) => [name, e.upload?.jsonField]);
+    expect(Object.fromEntries(multipart)).toEqual({
+      listingsAdd: 'request',
+      messagesAddOrUpdate: 'request',
+      usersProcessBulkUploads: null,
+      brandsAddOrUpdate: 'request',
+      firearmsIdentify: 'FirearmInfoJson',
+    });
+    expect(ENDPOINTS.usersProcessBulkUploads.upload.fileField).toBe('formFiles');
+  });
+
+  it('guards ownership of listings, messages, saved searches, feeds and credentials', () => {
+    expect(ENDPOINTS.listingsClose.owner).toBe('listing');
+    expect(ENDPOINTS.listingsRelist.owner).toBe('listing');
+    expect(ENDPOINTS.listingsDelete.owner).toBe('listing');
+    expect(ENDPOINTS.listingsDeleteImage.owner).toBe('listingImage');
+    expect(ENDPOINTS.messagesAddOrUpdate.owner).toBe('message');
+    expect(ENDPOINTS.usersDeleteSaveSearch.owner).toBe('savedSearch');
+    expect(ENDPOINTS.usersDeleteDistributorFeed.owner).toBe('distributorFeed');
+    expect(ENDPOINTS.usersDeleteClientCredentials.owner).toBe('clientCredential');
+  });
+
+  it('keeps admin calls for admins and seller tools for sellers', () => {
+    for (const [name, e] of entries) {
+      if (e.path.startsWith('/pprAdmin/')) expect(e.access, name).toBe('admin');
+    }
+    expect(ENDPOINTS.usersGetEscrowAccount.access).toBe('admin');
+    expect(ENDPOINTS.brandsAddOrUpdate.access).toBe('admin');
+    expect(ENDPOINTS.listingsAdd.access).toBe('seller');
+    expect(ENDPOINTS.usersProcessBulkUploads.access).toBe('seller');
+    expect(ENDPOINTS.authLogin.access).toBe('public');
+    expect(ENDPOINTS.listingsSearch.access).toBe('public');
+  });
+});
+
+describe('paths', () => {
+  it('fills parameters, URL-encoding them', () => {
+    expect(fillPath('/brands/{slug}', { slug: 'sig-sauer' })).toBe('/brands/sig-sauer');
+    expect(fillPath('/users/checkEmail/{email}', { email: 'a+b@example.com' })).toBe(
+      '/users/checkEmail/a%2Bb%40example.com',
+    );
+    expect(fillPath('/shortlinks/getByShortCode/{code}', { code: 'a/b c' })).toBe(
+      '/shortlinks/getByShortCode/a%2Fb%20c',
+    );
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => fillPath('/listings/delete/{id}', {} as { id: string })).toThrow(/id/);
+  });
+
+  it('turns {name} into Fastify :name and keeps everything else verbatim', () => {
+    expect(toFastifyPath('/users/favorite-listings/check/{listingId}')).toBe(
+      '/users/favorite-listings/check/:listingId',
+    );
+    expect(toFastifyPath('/userdashboard/summary/')).toBe('/userdashboard/summary/');
+    expect(toFastifyPath('/users/getUserIdFromLegacyListerID')).toBe('/users/getUserIdFromLegacyListerID');
+  });
+
+  it('builds full URLs under the API base', () => {
+    expect(endpointUrl('health')).toBe('/api/health');
+    expect(endpointUrl('listingsClose', { id: '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70' })).toBe(
+      '/api/listings/close/6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70',
+    );
+    expect(endpointUrl('firearmsIdentify')).toBe('/api/firearms/identify');
+  });
+});
+
+describe('access levels', () => {
+  const cases = [
+    ['public', null, true],
+    ['user', null, false],
+    ['user', ['Buyer'], true],
+    ['seller', ['Buyer'], false],
+    ['seller', ['BasicSeller'], true],
+    ['seller', ['Buyer', 'PlatinumSeller'], true],
+    ['admin', ['TrustedSeller'], false],
+    ['admin', ['Admin'], true],
+    ['seller', ['Admin'], true],
+  ] as const;
+
+  it.each(cases)('%s with roles %j → %s', (access, roles, allowed) => {
+    expect(satisfiesAccess(access, roles)).toBe(allowed);
+  });
+});
+
+describe('endpoint types', () => {
+  it('infer request and answer shapes from the table', () => {
+    expectTypeOf<EndpointBody<'authLogin'>>().toEqualTypeOf<{ email: string; password: string }>();
+    expectTypeOf<EndpointParams<'listingsClose'>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<EndpointParams<'health'>>().toEqualTypeOf<undefined>();
+    expectTypeOf<EndpointQuery<'listingsSuggestions'>>().toHaveProperty('query');
+    expectTypeOf<EndpointBody<'listingsSearch'>>()
+      .toHaveProperty('pageSize')
+      .toEqualTypeOf<number | undefined>();
+    expectTypeOf<EndpointParsedBody<'listingsSearch'>>().toHaveProperty('pageSize').toEqualTypeOf<number>();
+    expectTypeOf<EndpointResponse<'usersCheckEmail'>>().toEqualTypeOf<{ isTaken: boolean }>();
+    expectTypeOf<EndpointStatusResponse<'authLogin', 402>>()
+      .toHaveProperty('pastDueAmount')
+      .toEqualTypeOf<number>();
+  });
+});

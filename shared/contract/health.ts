@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /health: the process is up and its database answers. */
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

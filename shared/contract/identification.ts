@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { moneySchema } from './common.ts';
+import { conditionSchema, familyIdSchema, familyKeySchema } from './listings.ts';
+
+/** The `FirearmInfoJson` field beside the photos of POST /firearms/identify: what the owner knows. */
+export const firearmInfoSchema = z.object({
+  manufacturer: z.string().trim().max(100).optional(),
+  model: z.string().trim().max(100).optional(),
+  caliber: z.string().trim().max(100).optional(),
+  familyId: familyIdSchema.optional(),
+  condition: conditionSchema.optional(),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type FirearmInfo = z.infer<typeof firearmInfoSchema>;
+
+export const firearmIdentificationDataSchema = z.object({
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  caliber: z.string().nullable(),
+  family: familyKeySchema.nullable(),
+  familyId: familyIdSchema.nullable(),
+  description: z.string(),
+  /** A market-value range from comparable sold listings, when there are any. */
+  estimatedValue: z.object({ low: moneySchema, high: moneySchema }).nullable(),
+  /** 0 to 1. */
+  confidence: z.number().min(0).max(1),
+});
+export type FirearmIdentificationData = z.infer<typeof firearmIdentificationDataSchema>;
+
+/**
+ * The answer, also the copy kept in the browser (`gaFirearmIdentification`). When nothing could be
+ * identified `data` is null; the client's fallback on any error is `EMPTY_IDENTIFICATION`.
+ */
+export const firearmIdentificationSchema = z.object({
+  /** The stored main photo. */
+  imageUrl: z.string(),
+  data: firearmIdentificationDataSchema.nullable(),
+});
+export type FirearmIdentification = z.infer<typeof firearmIdentificationSchema>;
+
+export const EMPTY_IDENTIFICATION: FirearmIdentification = { imageUrl: '', data: null };

@@ -1,0 +1,422 @@
+import { z } from 'zod';
+import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
+import { Condition, ListingOption, ListingType, ReturnPolicy } from '../domain/listing.ts';
+import { PaymentMethod } from '../domain/payment.ts';
+import {
+  cmcQuerySchema,
+  cmcSchema,
+  dateTimeSchema,
+  ErrorMessage,
+  errorEnvelopeSchema,
+  filtersBodySchema,
+  flagsSchema,
+  legacyIdSchema,
+  MAX_IDS_PER_REQUEST,
+  moneySchema,
+  optionalQueryNumber,
+  optionalQueryText,
+  pagedSchema,
+  pageSchema,
+  pageSizeSchema,
+  resultsSchema,
+  usStateSchema,
+  uuidSchema,
+  zipCodeSchema,
+} from './common.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations as schemas
+// ---------------------------------------------------------------------------------------------
+
+export const listingTypeSchema = z.enum(ListingType);
+export const conditionSchema = z.enum(Condition);
+export const familyKeySchema = z.enum(CategoryFamily);
+export const familyIdSchema = z.enum(CategoryFamilyId);
+export const returnPolicySchema = z.enum(ReturnPolicy);
+export const listingOptionsSchema = flagsSchema(ListingOption);
+export const paymentMethodsSchema = flagsSchema(PaymentMethod);
+
+/** Two capital letters; read shapes accept any state or district code a seller's address carries. */
+export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+
+// ---------------------------------------------------------------------------------------------
+// Listing card (search result, home lists, favorites, basic fetch)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A listing tile (spec §3 'Search result / listing card', primary names). `thumbnailPicture` may
+ * be null, 'catalog' or an all-zero id: the client then shows the stock image of the upc.
+ */
+export const listingCardSchema = z.object({
+  id: uuidSchema,
+  userId: uuidSchema,
+  title: z.string(),
+  /** The price shown on the tile. */
+  displayPrice: moneySchema,
+  price: moneySchema,
+  thumbnailPicture: z.string().nullable(),
+  upc: z.string().nullable(),
+  sku: z.string().nullable(),
+  sellerStockNumber: z.string().nullable(),
+  /** The seller's display name. */
+  displayName: z.string(),
+  totalCompletedSales: z.int().nonnegative(),
+  deliveryDays: z.int().nonnegative(),
+  liveCheckoutEnabled: z.boolean(),
+  family: familyKeySchema,
+  familyId: familyIdSchema,
+  /** Site-relative URL of the listing page, `/{id}/{sanitized-title}`. */
+  listingURL: z.string(),
+  listingType: listingTypeSchema,
+  listingOptions: listingOptionsSchema,
+  condition: conditionSchema,
+  /** Seller rating out of 5; null before the first review. */
+  rating: z.number().min(0).max(5).nullable(),
+  /** Whether the caller has this listing among their favorites (false for visitors). */
+  fav: z.boolean(),
+  /** Plain-text summary of the description. */
+  description: z.string(),
+  /** Distance from the searched zip code, when one was given. */
+  distanceMiles: z.number().nonnegative().optional(),
+});
+export type ListingCard = z.infer<typeof listingCardSchema>;
+
+export const listingCardListSchema = resultsSchema(listingCardSchema);
+export type ListingCardList = z.infer<typeof listingCardListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Listing detail (listing page)
+// ---------------------------------------------------------------------------------------------
+
+export const listingImageSchema = z.object({
+  id: uuidSchema,
+  src: z.string(),
+  width: z.int().positive().optional(),
+  height: z.int().positive().optional(),
+});
+export type ListingImage = z.infer<typeof listingImageSchema>;
+
+export const listingSellerSchema = z.object({
+  id: uuidSchema,
+  displayName: z.string(),
+  /** A licensed dealer (FFL). */
+  isDealer: z.boolean(),
+  city: z.string().nullable(),
+  state: stateCodeSchema.nullable(),
+  totalCompletedSales: z.int().nonnegative(),
+  rating: z.number().min(0).max(5).nullable(),
+});
+export type ListingSeller = z.infer<typeof listingSellerSchema>;
+
+export const listingLocationSchema = z.object({
+  zipCode: z.string(),
+  city: z.string().nullable(),
+  state: stateCodeSchema.nullable(),
+});
+export type ListingLocation = z.infer<typeof listingLocationSchema>;
+
+/**
+ * Everything the listing page shows (spec §3 'Listing fields read'). Note the spec's casing:
+ * the detail carries `listingUrl`, the card `listingURL`.
+ */
+export const listingDetailSchema = z.object({
+  id: uuidSchema,
+  legacyId: legacyIdSchema.nullable(),
+  userId: uuidSchema,
+  title: z.string(),
+  description: z.string(),
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  caliber: z.string().nullable(),
+  condition: conditionSchema,
+  quantity: z.int().nonnegative(),
+  price: moneySchema,
+  displayPrice: moneySchema,
+  upc: z.string().nullable(),
+  sku: z.string().nullable(),
+  sellerStockNumber: z.string().nullable(),
+  listingUrl: z.string(),
+  images: z.array(listingImageSchema),
+  thumbnailPicture: z.string().nullable(),
+  isActive: z.boolean(),
+  isSold: z.boolean(),
+  listingStartDate: dateTimeSchema,
+  listingEndDate: dateTimeSchema.nullable(),
+  shippingCost: moneySchema,
+  deliveryDays: z.int().nonnegative(),
+  family: familyKeySchema,
+  familyId: familyIdSchema,
+  listingType: listingTypeSchema,
+  listingOptions: listingOptionsSchema,
+  returnPolicy: returnPolicySchema,
+  acceptedPaymentMethods: paymentMethodsSchema,
+  liveCheckoutEnabled: z.boolean(),
+  /** States the seller does not ship to. */
+  excludedShipToStates: z.array(stateCodeSchema),
+  location: listingLocationSchema,
+  seller: listingSellerSchema,
+  fav: z.boolean(),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /listings/featured, /listings/newthisweek, /listings/local
+// ---------------------------------------------------------------------------------------------
+
+export const HOME_LIST_DEFAULT_LIMIT = 12;
+export const HOME_LIST_MAX_LIMIT = 48;
+
+const homeListLimit = optionalQueryNumber(z.int().min(1).max(HOME_LIST_MAX_LIMIT));
+
+export const featuredListingsQuerySchema = cmcQuerySchema.extend({ limit: homeListLimit });
+export type FeaturedListingsQuery = z.input<typeof featuredListingsQuerySchema>;
+
+export const newThisWeekListingsQuerySchema = cmcQuerySchema.extend({ limit: homeListLimit });
+export type NewThisWeekListingsQuery = z.input<typeof newThisWeekListingsQuerySchema>;
+
+/** Without a zip code the server places the caller by their address (GET /location/geo). */
+export const localListingsQuerySchema = cmcQuerySchema.extend({
+  limit: homeListLimit,
+  zipCode: zipCodeSchema.optional(),
+  distance: optionalQueryNumber(z.number().positive().max(500)),
+});
+export type LocalListingsQuery = z.input<typeof localListingsQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /listings/search
+// ---------------------------------------------------------------------------------------------
+
+export const SearchSort = {
+  Relevance: 'relevance',
+  PriceAsc: 'price-asc',
+  PriceDesc: 'price-desc',
+  Newest: 'newest',
+  Distance: 'distance',
+} as const;
+export type SearchSort = (typeof SearchSort)[keyof typeof SearchSort];
+
+export const MAX_SEARCH_DISTANCE_MILES = 500;
+export const MAX_LISTING_AGE_DAYS = 3650;
+
+/** The filters of a search, also kept with a saved search. */
+export const searchFiltersSchema = z.object({
+  keyword: z.string().trim().max(200).optional(),
+  familyIds: z.array(familyIdSchema).max(25).optional(),
+  listingType: listingTypeSchema.optional(),
+  cmc: cmcSchema.optional(),
+  /** Seller id: only this seller's listings. */
+  uid: uuidSchema.optional(),
+  /** Listing option flags every result must carry (upsells=2: Featured). */
+  upsells: listingOptionsSchema.optional(),
+  /** Only listings started within this many days. */
+  listingStartDate: z.int().min(1).max(MAX_LISTING_AGE_DAYS).optional(),
+  /** Distributor whose catalogue the listings come from; the empty GUID means none. */
+  distributorId: uuidSchema.optional(),
+  zipCode: zipCodeSchema.optional(),
+  /** Miles around `zipCode`. */
+  distance: z.number().positive().max(MAX_SEARCH_DISTANCE_MILES).optional(),
+  minPrice: moneySchema.optional(),
+  maxPrice: moneySchema.optional(),
+  conditions: z.array(conditionSchema).max(3).optional(),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+export const searchRequestSchema = searchFiltersSchema
+  .extend({
+    sort: z.enum(SearchSort).default(SearchSort.Relevance),
+    page: pageSchema,
+    pageSize: pageSizeSchema,
+  })
+  .refine(
+    (request) =>
+      request.minPrice === undefined ||
+      request.maxPrice === undefined ||
+      request.minPrice <= request.maxPrice,
+    { error: 'The maximum price must not be below the minimum price.', path: ['maxPrice'] },
+  );
+export type SearchRequest = z.input<typeof searchRequestSchema>;
+export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;
+
+export const searchQuerySchema = cmcQuerySchema;
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+const facetCount = z.int().nonnegative();
+
+export const searchFacetsSchema = z.object({
+  family: z.array(z.object({ id: familyIdSchema, count: facetCount })),
+  condition: z.array(z.object({ value: conditionSchema, count: facetCount })),
+  listingType: z.array(z.object({ value: listingTypeSchema, count: facetCount })),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+export const searchResponseSchema = pagedSchema(listingCardSchema).extend({ facets: searchFacetsSchema });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /listings/get, /listings/get-basic, /listings/getall
+// ---------------------------------------------------------------------------------------------
+
+/** By id and/or legacy id; unknown ids are left out of `results` rather than failing the call. */
+export const listingsGetRequestSchema = filtersBodySchema(
+  z
+    .object({
+      listingIds: z.array(uuidSchema).max(MAX_IDS_PER_REQUEST).default([]),
+      legacyIds: z.array(legacyIdSchema).max(MAX_IDS_PER_REQUEST).default([]),
+    })
+    .prefault({}),
+).refine((body) => body.filters.listingIds.length + body.filters.legacyIds.length > 0, {
+  error: ErrorMessage.NoIdOrLegacyId,
+});
+export type ListingsGetRequest = z.input<typeof listingsGetRequestSchema>;
+
+export const listingsGetResponseSchema = resultsSchema(listingDetailSchema);
+export type ListingsGetResponse = z.infer<typeof listingsGetResponseSchema>;
+
+export const listingsGetBasicRequestSchema = filtersBodySchema(
+  z.object({ listingIds: z.array(uuidSchema).max(MAX_IDS_PER_REQUEST).default([]) }).prefault({}),
+).refine((body) => body.filters.listingIds.length > 0, { error: ErrorMessage.NoIds });
+export type ListingsGetBasicRequest = z.input<typeof listingsGetBasicRequestSchema>;
+
+export const listingsGetBasicResponseSchema = listingCardListSchema;
+export type ListingsGetBasicResponse = z.infer<typeof listingsGetBasicResponseSchema>;
+
+export const SellerListingStatus = { Active: 'active', Sold: 'sold', Closed: 'closed', All: 'all' } as const;
+export type SellerListingStatus = (typeof SellerListingStatus)[keyof typeof SellerListingStatus];
+
+/**
+ * The caller's own listings (seller dashboard). `userId` other than the caller's is for admins;
+ * a seller sending it gets 403.
+ */
+export const listingsGetAllRequestSchema = z.object({
+  filters: z
+    .object({
+      status: z.enum(SellerListingStatus).default(SellerListingStatus.Active),
+      keyword: z.string().trim().max(200).optional(),
+      listingType: listingTypeSchema.optional(),
+      userId: uuidSchema.optional(),
+    })
+    .prefault({}),
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+});
+export type ListingsGetAllRequest = z.input<typeof listingsGetAllRequestSchema>;
+
+export const sellerListingSchema = listingCardSchema.extend({
+  legacyId: legacyIdSchema.nullable(),
+  quantity: z.int().nonnegative(),
+  isActive: z.boolean(),
+  isSold: z.boolean(),
+  listingStartDate: dateTimeSchema,
+  listingEndDate: dateTimeSchema.nullable(),
+});
+export type SellerListing = z.infer<typeof sellerListingSchema>;
+
+export const listingsGetAllResponseSchema = pagedSchema(sellerListingSchema);
+export type ListingsGetAllResponse = z.infer<typeof listingsGetAllResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /listings/add (multipart: `request` JSON plus `images` files)
+// ---------------------------------------------------------------------------------------------
+
+export const LISTING_TITLE_MAX = 100;
+export const LISTING_DURATION_DEFAULT_DAYS = 30;
+export const LISTING_DURATION_MAX_DAYS = 90;
+
+/**
+ * A new listing, or with `id` an update of one of the caller's listings. Uploaded images are added
+ * to the listing's images; single images are removed with DELETE /listings/delete-image/{id}.
+ */
+export const listingInputSchema = z
+  .object({
+    id: uuidSchema.optional(),
+    title: z.string().trim().min(3).max(LISTING_TITLE_MAX),
+    description: z.string().trim().min(1).max(20_000),
+    familyId: familyIdSchema,
+    manufacturer: z.string().trim().max(100).optional(),
+    model: z.string().trim().max(100).optional(),
+    caliber: z.string().trim().max(100).optional(),
+    condition: conditionSchema,
+    quantity: z.int().min(1).max(10_000),
+    price: moneySchema.min(0.01),
+    upc: z
+      .string()
+      .trim()
+      .regex(/^\d{8,14}$/, { error: 'A UPC has 8 to 14 digits.' })
+      .optional(),
+    sku: z.string().trim().max(64).optional(),
+    sellerStockNumber: z.string().trim().max(64).optional(),
+    listingType: listingTypeSchema.default(ListingType.National),
+    listingOptions: listingOptionsSchema.default(ListingOption.None),
+    returnPolicy: returnPolicySchema.default(ReturnPolicy.None),
+    shippingCost: moneySchema.default(0),
+    deliveryDays: z.int().min(0).max(30).default(3),
+    /** Defaults to the payment methods of the seller's payment options. */
+    acceptedPaymentMethods: paymentMethodsSchema.optional(),
+    excludedShipToStates: z.array(usStateSchema).max(50).default([]),
+    /** Where the item is; required for local listings. */
+    zipCode: zipCodeSchema.optional(),
+    durationDays: z.int().min(1).max(LISTING_DURATION_MAX_DAYS).default(LISTING_DURATION_DEFAULT_DAYS),
+  })
+  .refine((input) => input.listingType !== ListingType.Local || input.zipCode !== undefined, {
+    error: 'A local listing needs a zip code.',
+    path: ['zipCode'],
+  });
+export type ListingInput = z.input<typeof listingInputSchema>;
+export type ParsedListingInput = z.output<typeof listingInputSchema>;
+
+export const listingAddResponseSchema = listingDetailSchema;
+export type ListingAddResponse = z.infer<typeof listingAddResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle: delete-image, delete, close, relist
+// ---------------------------------------------------------------------------------------------
+
+/** POST /listings/relist/{id} success. */
+export const relistResultSchema = z.object({ success: z.literal(true), errorMessage: z.null() });
+export type RelistResult = z.infer<typeof relistResultSchema>;
+
+/** POST /listings/relist/{id} failure (500): the envelope plus the fields the listing screens read. */
+export const relistFailureSchema = errorEnvelopeSchema.extend({
+  success: z.literal(false),
+  errorMessage: z.string(),
+});
+export type RelistFailure = z.infer<typeof relistFailureSchema>;
+
+export const RELIST_FAILURE: RelistFailure = {
+  success: false,
+  errorMessage: ErrorMessage.RelistFailed,
+  error: { code: 'internal', message: ErrorMessage.RelistFailed },
+};
+
+// ---------------------------------------------------------------------------------------------
+// GET /listings/suggestions
+// ---------------------------------------------------------------------------------------------
+
+export const suggestionsQuerySchema = z.object({
+  query: z.string().trim().min(1).max(100),
+  cmc: optionalQueryText(64),
+});
+export type SuggestionsQuery = z.input<typeof suggestionsQuerySchema>;
+
+export const topFamilySchema = z.object({ id: familyIdSchema, key: familyKeySchema, name: z.string() });
+export type TopFamily = z.infer<typeof topFamilySchema>;
+
+/**
+ * `querySummary` maps each suggestion text to its number of matching listings. JavaScript puts
+ * integer-like keys ("1911") first in any object, so clients order suggestions themselves.
+ */
+export const suggestionsResponseSchema = z.object({
+  querySummary: z.record(z.string(), z.int().nonnegative()),
+  topFamily: topFamilySchema.nullable(),
+});
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /stock-images/{upc}
+// ---------------------------------------------------------------------------------------------
+
+/** Answered with the image itself (so it can be an `<img src>`), or 404 for an unknown upc. */
+export const stockImageParamsSchema = z.object({ upc: z.string().regex(/^\d{6,14}$/) });
+export type StockImageParams = z.infer<typeof stockImageParamsSchema>;
+
+export const stockImageResponseSchema = z.instanceof(Uint8Array);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { stateCodeSchema } from './listings.ts';
+
+/**
+ * GET /location/geo: where the caller is, by their network address. When the address cannot be
+ * placed the server answers the Shop Local default (75207, Dallas) rather than failing.
+ */
+export const geoLocationSchema = z.object({
+  zipCode: z.string().regex(/^\d{5}$/),
+  cityName: z.string(),
+  state: stateCodeSchema.nullable(),
+});
+export type GeoLocation = z.infer<typeof geoLocationSchema>;
+
+export const DEFAULT_GEO_LOCATION: GeoLocation = { zipCode: '75207', cityName: 'Dallas', state: 'TX' };

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { dateTimeSchema, uuidSchema } from './common.ts';
+import { searchFiltersSchema } from './listings.ts';
+
+/** How often a saved search e-mails new matches. The spec names the field, not its values. */
+export const SavedSearchFrequency = { Never: 'Never', Daily: 'Daily', Weekly: 'Weekly' } as const;
+export type SavedSearchFrequency = (typeof SavedSearchFrequency)[keyof typeof SavedSearchFrequency];
+export const savedSearchFrequencySchema = z.enum(SavedSearchFrequency);
+
+export const savedSearchUserSchema = z.object({
+  id: uuidSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type SavedSearchUser = z.infer<typeof savedSearchUserSchema>;
+
+export const savedSearchSchema = z.object({
+  id: uuidSchema,
+  userId: uuidSchema,
+  name: z.string(),
+  /** The /search query string the search re-runs ("keyword=glock&listingType=local"). */
+  searchQuery: z.string(),
+  frequency: savedSearchFrequencySchema,
+  filters: searchFiltersSchema.nullable(),
+  createdAt: dateTimeSchema,
+  /** Present when the request asked for `mappers.includeUser`. */
+  user: savedSearchUserSchema.optional(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+export const MAX_SAVED_SEARCHES = 100;
+
+/**
+ * POST /users/getSavedSearches. `total` caps how many come back (newest first); `filters.userId`
+ * other than the caller's is for admins.
+ */
+export const savedSearchListRequestSchema = z.object({
+  total: z.int().min(1).max(MAX_SAVED_SEARCHES).optional(),
+  filters: z
+    .object({
+      userId: uuidSchema.optional(),
+      frequency: savedSearchFrequencySchema.optional(),
+    })
+    .prefault({}),
+  mappers: z.object({ includeUser: z.boolean().default(false) }).prefault({}),
+});
+export type SavedSearchListRequest = z.input<typeof savedSearchListRequestSchema>;
+
+/** `total` counts all of the owner's saved searches, not only those returned. */
+export const savedSearchListResponseSchema = z.object({
+  total: z.int().nonnegative(),
+  results: z.array(savedSearchSchema),
+});
+export type SavedSearchListResponse = z.infer<typeof savedSearchListResponseSchema>;
+
+/** POST /users/addOrUpdateSaveSearch: with `id`, updates one of the caller's saved searches. */
+export const savedSearchInputSchema = z.object({
+  id: uuidSchema.optional(),
+  name: z.string().trim().min(1, { error: 'Name the search.' }).max(100),
+  searchQuery: z.string().trim().max(2000),
+  frequency: savedSearchFrequencySchema.default(SavedSearchFrequency.Daily),
+  filters: searchFiltersSchema.optional(),
+});
+export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { brandKeywordRequestSchema } from './brands.ts';
+import { syncCartRequestSchema, toSyncCartRequest } from './cart.ts';
+import { ErrorMessage, validationEnvelope } from './common.ts';
+import { articleQuerySchema } from './content.ts';
+import { FAVORITES_MAX, isAtFavoritesMax } from './favorites.ts';
+import { shortLinkLookupRequestSchema } from './shortlinks.ts';
+import {
+  legacyListerQuerySchema,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  registerRequestSchema,
+  userGetAllRequestSchema,
+  userGetRequestSchema,
+} from './users.ts';
+
+const LISTING_A = '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70';
+const LISTING_B = '7a2d3e0f-2c8b-4d2f-8a1b-3c4d5e6f7081';
+
+describe('registration', () => {
+  const form = {
+    firstName: 'Dana',
+    lastName: 'Buyer',
+    email: 'dana@example.com',
+    password: 'range-day-2024',
+    acceptTerms: true,
+  };
+
+  it('accepts a complete form and defaults the marketing opt-in to off', () => {
+    expect(registerRequestSchema.parse(form).marketingOptIn).toBe(false);
+  });
+
+  it('refuses staff names and unaccepted terms', () => {
+    const admin = registerRequestSchema.safeParse({ ...form, firstName: 'Admin' });
+    expect(admin.error?.issues[0]?.message).toBe('The chosen first name is not allowed.');
+    expect(registerRequestSchema.safeParse({ ...form, acceptTerms: false }).success).toBe(false);
+  });
+});
+
+describe('user lookups', () => {
+  it('read the legacy lister id from the query string, digits only', () => {
+    expect(legacyListerQuerySchema.parse({ legacyListerID: '48213' })).toEqual({ legacyListerID: 48213 });
+    expect(legacyListerQuerySchema.safeParse({ legacyListerID: '48x' }).success).toBe(false);
+    expect(legacyListerQuerySchema.safeParse({ legacyListerID: '-4' }).success).toBe(false);
+  });
+
+  it("refuse an empty user-id list with 'No ids provided'", () => {
+    const result = userGetAllRequestSchema.safeParse({ filters: { userIds: [] } });
+    expect(result.success || validationEnvelope(result.error).error.message).toBe(ErrorMessage.NoIds);
+  });
+
+  it('reads the caller themself when no user id is given', () => {
+    expect(userGetRequestSchema.parse({})).toEqual({ filters: {} });
+  });
+});
+
+describe('cart sync', () => {
+  it('builds order items keyed by listing id with the subtotal in cents', () => {
+    const cart = {
+      [LISTING_A]: {
+        id: LISTING_A,
+        quantity: 2,
+        price: 19.99,
+        title: 'Magazine',
+        imageUrl: null,
+        category: 'Magazines',
+        sellerStockNumber: null,
+        upc: null,
+        sku: null,
+        productUrl: `/${LISTING_A}/magazine`,
+      },
+    };
+    const body = toSyncCartRequest(cart);
+    expect(body).toEqual({
+      orderItems: { [LISTING_A]: { listingId: LISTING_A, quantity: 2, price: 19.99 } },
+      subtotal: 39.98,
+    });
+    expect(syncCartRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses an item filed under another listing id', () => {
+    const body = {
+      orderItems: { [LISTING_B]: { listingId: LISTING_A, quantity: 1, price: 5 } },
+      subtotal: 5,
+    };
+    expect(syncCartRequestSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('other requests', () => {
+  it('favorites top out at 10', () => {
+    expect(FAVORITES_MAX).toBe(10);
+    expect(isAtFavoritesMax(9)).toBe(false);
+    expect(isAtFavoritesMax(10)).toBe(true);
+  });
+
+  it('articles default to 3 on the first page', () => {
+    expect(articleQuerySchema.parse({})).toEqual({ keyword: undefined, page: 1, perPage: 3 });
+    expect(articleQuerySchema.parse({ keyword: 'glock', page: '2', perPage: '3' })).toEqual({
+      keyword: 'glock',
+      page: 2,
+      perPage: 3,
+    });
+  });
+
+  it('brand keywords are compared lower-cased', () => {
+    expect(brandKeywordRequestSchema.parse({ keyword: '  Sig Sauer ' })).toEqual({ keyword: 'sig sauer' });
+  });
+
+  it('short-link lookups need a filter', () => {
+    expect(shortLinkLookupRequestSchema.safeParse({ filters: {} }).success).toBe(false);
+    expect(shortLinkLookupRequestSchema.safeParse({ filters: { shortCodes: ['abc123'] } }).success).toBe(
+      true,
+    );
+  });
+
+  it('the newsletter confirms with the spec wording', () => {
+    expect(NEWSLETTER_SUCCESS_MESSAGE).toMatch(/^You're all set!/);
+  });
+});

@@ -1,0 +1,399 @@
+import { z } from 'zod';
+import { validateBillingFirstName, validateBillingLastName } from '../domain/billing.ts';
+import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
+import type { Validator } from '../domain/validation.ts';
+import { newPasswordSchema } from './auth.ts';
+import {
+  dateTimeSchema,
+  ErrorMessage,
+  emailSchema,
+  filtersBodySchema,
+  legacyIdSchema,
+  MAX_IDS_PER_REQUEST,
+  moneySchema,
+  optionalQueryText,
+  queryNumber,
+  resultsSchema,
+  signedMoneySchema,
+  usStateSchema,
+  uuidSchema,
+  zipCodeSchema,
+} from './common.ts';
+import { listingSellerSchema, stateCodeSchema } from './listings.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------------------------
+
+/** A person's name field whose issues carry the spec's name messages (required, 2+, not disallowed). */
+function personNameSchema(validate: Validator<string | null | undefined>) {
+  return z
+    .string({ error: () => validate('')?.message ?? 'Required.' })
+    .trim()
+    .max(50)
+    .superRefine((value, ctx) => {
+      const error = validate(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error.message, params: { key: error.key } });
+    });
+}
+
+export const firstNameSchema = personNameSchema(validateBillingFirstName);
+export const lastNameSchema = personNameSchema(validateBillingLastName);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Enter a valid phone number.' });
+
+export const addressSchema = z.object({
+  address1: z.string().trim().min(1, { error: 'Address is required.' }).max(200),
+  address2: z.string().trim().max(200).optional(),
+  city: z
+    .string()
+    .trim()
+    .min(1, { error: 'City is required.' })
+    .max(100)
+    .regex(/^[\p{L} ]+$/u, { error: 'Invalid city format.' }),
+  state: usStateSchema,
+  zip: zipCodeSchema,
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Membership plans a user may choose; each is the role the account then holds. */
+export const MembershipPlan = {
+  Buyer: Role.Buyer,
+  BasicSeller: Role.BasicSeller,
+  TrustedSeller: Role.TrustedSeller,
+  PlatinumSeller: Role.PlatinumSeller,
+} as const;
+export type MembershipPlan = (typeof MembershipPlan)[keyof typeof MembershipPlan];
+export const membershipPlanSchema = z.enum(MembershipPlan);
+
+/** The signed-in user's own account (spec §3 'User' plus what account settings edit). */
+export const userProfileSchema = z.object({
+  id: uuidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  /** First letters of first and last name. */
+  initials: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isSeller: z.boolean(),
+  isDealer: z.boolean(),
+  roles: z.array(z.string()),
+  status: z.enum(UserStatus),
+  membershipPlan: membershipPlanSchema.nullable(),
+  sellerDisplayName: z.string().nullable(),
+  userOptions: z.int().nonnegative(),
+  accountOptions: z.int().nonnegative(),
+  address: z
+    .object({
+      address1: z.string(),
+      address2: z.string().nullable(),
+      city: z.string(),
+      state: stateCodeSchema,
+      zip: z.string(),
+    })
+    .nullable(),
+  hasAcceptedPaymentSetup: z.boolean(),
+  legacyListerId: legacyIdSchema.nullable(),
+  createdAt: dateTimeSchema,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** What anyone may see of a seller. */
+export const publicUserSchema = listingSellerSchema.extend({ memberSince: dateTimeSchema });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Calls that change what the token carries (names, phone, role) answer a fresh token. */
+const freshTokenSchema = z.string().min(1);
+
+// ---------------------------------------------------------------------------------------------
+// Alerts: GET /users/getUserAlerts, GET /users/getPublicAlerts
+// ---------------------------------------------------------------------------------------------
+
+export const alertLocationSchema = z.enum(AlertLocation);
+
+export const publicAlertQuerySchema = z.object({ location: alertLocationSchema });
+export type PublicAlertQuery = z.input<typeof publicAlertQuerySchema>;
+
+export const userAlertQuerySchema = z.object({
+  location: alertLocationSchema.default(AlertLocation.UserDashboard),
+});
+export type UserAlertQuery = z.input<typeof userAlertQuerySchema>;
+
+export const AlertSeverity = { Info: 'info', Warning: 'warning', Critical: 'critical' } as const;
+export type AlertSeverity = (typeof AlertSeverity)[keyof typeof AlertSeverity];
+
+/** A dismissible banner message; plain text, with an optional link. */
+export const alertSchema = z.object({
+  id: uuidSchema,
+  title: z.string().nullable(),
+  message: z.string(),
+  severity: z.enum(AlertSeverity),
+  location: alertLocationSchema,
+  linkUrl: z.string().nullable(),
+  linkText: z.string().nullable(),
+  dismissible: z.boolean(),
+  startsAt: dateTimeSchema,
+  endsAt: dateTimeSchema.nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertListResponseSchema = resultsSchema(alertSchema);
+export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Registration and account
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /users/register. Sent with the token of an account pending registration, it completes that
+ * account instead of creating one. A taken email answers 409.
+ */
+export const registerRequestSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  phone: phoneSchema.optional(),
+  zipCode: zipCodeSchema.optional(),
+  acceptTerms: z.literal(true, { error: 'Accept the terms of service to continue.' }),
+  marketingOptIn: z.boolean().default(false),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  userId: uuidSchema,
+  jwtToken: freshTokenSchema,
+  /** A confirmation link was emailed; the account works meanwhile. */
+  emailConfirmationRequired: z.boolean(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST /users/email-confirm: the user id and token of the emailed link. */
+export const emailConfirmRequestSchema = z.object({
+  userId: uuidSchema,
+  token: z.string().min(16).max(512),
+});
+export type EmailConfirmRequest = z.infer<typeof emailConfirmRequestSchema>;
+
+/** POST /users/get: the caller's profile; another `userId` is for admins. */
+export const userGetRequestSchema = filtersBodySchema(
+  z.object({ userId: uuidSchema.optional() }).prefault({}),
+).prefault({ filters: {} });
+export type UserGetRequest = z.input<typeof userGetRequestSchema>;
+
+/** GET /users/getUserIdFromLegacyListerID?legacyListerID=… ; unknown ids answer 404. */
+export const legacyListerQuerySchema = z.object({ legacyListerID: queryNumber(legacyIdSchema) });
+export type LegacyListerQuery = z.input<typeof legacyListerQuerySchema>;
+
+export const legacyListerResponseSchema = z.object({ userId: uuidSchema });
+export type LegacyListerResponse = z.infer<typeof legacyListerResponseSchema>;
+
+/** POST /users/getall: public seller profiles by id; unknown ids are left out. */
+export const userGetAllRequestSchema = filtersBodySchema(
+  z.object({ userIds: z.array(uuidSchema).max(MAX_IDS_PER_REQUEST).default([]) }).prefault({}),
+).refine((body) => body.filters.userIds.length > 0, { error: ErrorMessage.NoIds });
+export type UserGetAllRequest = z.input<typeof userGetAllRequestSchema>;
+
+export const userGetAllResponseSchema = resultsSchema(publicUserSchema);
+export type UserGetAllResponse = z.infer<typeof userGetAllResponseSchema>;
+
+/** GET /users/checkEmail/{email} */
+export const checkEmailParamsSchema = z.object({ email: emailSchema });
+export type CheckEmailParams = z.input<typeof checkEmailParamsSchema>;
+
+export const checkEmailResponseSchema = z.object({ isTaken: z.boolean() });
+export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
+
+/** POST /users/updateAccountInfo: the whole editable profile. */
+export const updateAccountInfoRequestSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneSchema.nullable().default(null),
+  /** Sellers only; shown on listings. */
+  sellerDisplayName: z.string().trim().min(2).max(60).nullable().default(null),
+  address: addressSchema.nullable().default(null),
+  marketingOptIn: z.boolean().optional(),
+});
+export type UpdateAccountInfoRequest = z.input<typeof updateAccountInfoRequestSchema>;
+
+export const updateAccountInfoResponseSchema = z.object({
+  profile: userProfileSchema,
+  jwtToken: freshTokenSchema,
+});
+export type UpdateAccountInfoResponse = z.infer<typeof updateAccountInfoResponseSchema>;
+
+/** POST /users/updateMembershipPlan: the role changes, so a fresh token comes back. */
+export const updateMembershipPlanRequestSchema = z.object({ plan: membershipPlanSchema });
+export type UpdateMembershipPlanRequest = z.infer<typeof updateMembershipPlanRequestSchema>;
+
+export const updateMembershipPlanResponseSchema = z.object({
+  plan: membershipPlanSchema,
+  jwtToken: freshTokenSchema,
+});
+export type UpdateMembershipPlanResponse = z.infer<typeof updateMembershipPlanResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard, messaging e-mail, newsletter, listing eligibility
+// ---------------------------------------------------------------------------------------------
+
+const count = z.int().nonnegative();
+
+/** GET /userdashboard/summary/ (the trailing slash is part of the path). `selling` is null for non-sellers. */
+export const dashboardSummarySchema = z.object({
+  buying: z.object({ favorites: count, savedSearches: count, openOrders: count, offers: count }),
+  selling: z
+    .object({
+      activeListings: count,
+      soldListings: count,
+      closedListings: count,
+      openOrders: count,
+      offers: count,
+    })
+    .nullable(),
+  messages: z.object({ unread: count }),
+  billing: z.object({ pastDueAmount: moneySchema, escrowBalance: signedMoneySchema }),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/** POST /users/sendMessageEmail: e-mails the recipient of one of the caller's sent messages about it. */
+export const sendMessageEmailRequestSchema = z.object({ messageId: uuidSchema });
+export type SendMessageEmailRequest = z.infer<typeof sendMessageEmailRequestSchema>;
+
+export const NEWSLETTER_SUCCESS_MESSAGE =
+  "You're all set! Look forward to receiving exclusive updates, special offers, and the latest news right in your inbox.";
+
+/** POST /users/signupForNewsLetter: signing up twice is not an error. */
+export const newsletterSignupRequestSchema = z.object({ email: emailSchema });
+export type NewsletterSignupRequest = z.input<typeof newsletterSignupRequestSchema>;
+
+export const newsletterSignupResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.literal(NEWSLETTER_SUCCESS_MESSAGE),
+});
+export type NewsletterSignupResponse = z.infer<typeof newsletterSignupResponseSchema>;
+
+export const ListingIneligibility = {
+  NotSeller: 'NotSeller',
+  NoPaymentSetup: 'NoPaymentSetup',
+  AccountFrozen: 'AccountFrozen',
+} as const;
+export type ListingIneligibility = (typeof ListingIneligibility)[keyof typeof ListingIneligibility];
+
+/** GET /users/listing-eligibility: whether the caller may list now, and if not the first reason why. */
+export const listingEligibilitySchema = z.object({
+  canList: z.boolean(),
+  isSeller: z.boolean(),
+  hasAcceptedPaymentSetup: z.boolean(),
+  isFrozen: z.boolean(),
+  reason: z.enum(ListingIneligibility).nullable(),
+});
+export type ListingEligibility = z.infer<typeof listingEligibilitySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Seller tools: seller API credentials, bulk uploads, distributor feeds
+// ---------------------------------------------------------------------------------------------
+
+export const clientCredentialSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  clientId: z.string(),
+  createdAt: dateTimeSchema,
+  lastUsedAt: dateTimeSchema.nullable(),
+});
+export type ClientCredential = z.infer<typeof clientCredentialSchema>;
+
+/**
+ * POST /users/sellerapi: lists the caller's seller-API credentials; with `generate` it first
+ * creates one, whose secret is answered this once.
+ */
+export const sellerApiRequestSchema = z
+  .object({
+    generate: z.boolean().default(false),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((body) => !body.generate || body.name !== undefined, {
+    error: 'Name the credential.',
+    path: ['name'],
+  });
+export type SellerApiRequest = z.input<typeof sellerApiRequestSchema>;
+
+export const sellerApiResponseSchema = z.object({
+  credentials: z.array(clientCredentialSchema),
+  created: clientCredentialSchema.extend({ clientSecret: z.string().min(1) }).nullable(),
+});
+export type SellerApiResponse = z.infer<typeof sellerApiResponseSchema>;
+
+export const BulkUploadStatus = {
+  Queued: 'Queued',
+  Processing: 'Processing',
+  Completed: 'Completed',
+  Failed: 'Failed',
+} as const;
+export type BulkUploadStatus = (typeof BulkUploadStatus)[keyof typeof BulkUploadStatus];
+
+export const BULK_UPLOAD_ERRORS_SHOWN = 100;
+
+export const bulkUploadSchema = z.object({
+  id: uuidSchema,
+  fileName: z.string(),
+  status: z.enum(BulkUploadStatus),
+  totalRows: count,
+  processedRows: count,
+  createdCount: count,
+  updatedCount: count,
+  errorCount: count,
+  /** The first rows that failed (1-based CSV row numbers, header excluded). */
+  errors: z.array(z.object({ row: z.int().min(1), message: z.string() })).max(BULK_UPLOAD_ERRORS_SHOWN),
+  createdAt: dateTimeSchema,
+  completedAt: dateTimeSchema.nullable(),
+});
+export type BulkUpload = z.infer<typeof bulkUploadSchema>;
+
+/** GET /users/bulkuploads (newest first) and POST /users/process-bulkuploads (the uploads just queued). */
+export const bulkUploadListResponseSchema = resultsSchema(bulkUploadSchema);
+export type BulkUploadListResponse = z.infer<typeof bulkUploadListResponseSchema>;
+
+export const DistributorFeedFormat = { Csv: 'csv', Xml: 'xml', Json: 'json' } as const;
+export type DistributorFeedFormat = (typeof DistributorFeedFormat)[keyof typeof DistributorFeedFormat];
+
+export const DistributorFeedSchedule = { Hourly: 'Hourly', Daily: 'Daily', Weekly: 'Weekly' } as const;
+export type DistributorFeedSchedule = (typeof DistributorFeedSchedule)[keyof typeof DistributorFeedSchedule];
+
+export const DistributorFeedRunStatus = { Never: 'Never', Succeeded: 'Succeeded', Failed: 'Failed' } as const;
+export type DistributorFeedRunStatus =
+  (typeof DistributorFeedRunStatus)[keyof typeof DistributorFeedRunStatus];
+
+export const distributorFeedSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  url: z.string(),
+  format: z.enum(DistributorFeedFormat),
+  schedule: z.enum(DistributorFeedSchedule),
+  isActive: z.boolean(),
+  lastRunAt: dateTimeSchema.nullable(),
+  lastStatus: z.enum(DistributorFeedRunStatus),
+  lastMessage: z.string().nullable(),
+  createdAt: dateTimeSchema,
+});
+export type DistributorFeed = z.infer<typeof distributorFeedSchema>;
+
+/** POST /users/ManageDistributorFeed: with `id`, updates one of the caller's feeds. */
+export const distributorFeedInputSchema = z.object({
+  id: uuidSchema.optional(),
+  name: z.string().trim().min(1).max(100),
+  url: z.url({ protocol: /^https?$/, error: 'Enter the http(s) address of the feed.' }).max(2048),
+  format: z.enum(DistributorFeedFormat),
+  schedule: z.enum(DistributorFeedSchedule).default(DistributorFeedSchedule.Daily),
+  isActive: z.boolean().default(true),
+});
+export type DistributorFeedInput = z.input<typeof distributorFeedInputSchema>;
+
+/** GET /users/GetDistributorFeed?name=… : the caller's feeds, optionally only the one with this name. */
+export const distributorFeedQuerySchema = z.object({ name: optionalQueryText(100) });
+export type DistributorFeedQuery = z.input<typeof distributorFeedQuerySchema>;
+
+export const distributorFeedListResponseSchema = resultsSchema(distributorFeedSchema);
+export type DistributorFeedListResponse = z.infer<typeof distributorFeedListResponseSchema>;

@@ -1,0 +1,52 @@
+/** Browser storage keys (spec §9). */
+export const STORAGE_KEYS = {
+  token: 'gatoken',
+  cart: 'gacart',
+  shoppingUrl: 'shoppingUrl',
+  identification: 'gaFirearmIdentification',
+} as const;
+
+/** The token cookie lives 24 hours on path / of the product's parent domain. */
+export const TOKEN_COOKIE_HOURS = 24;
+export const TOKEN_COOKIE_PATH = '/';
+
+export const DEFAULT_RETURN_PATH = '/dashboard';
+
+export const SUGGESTIONS_DEBOUNCE_MS = 500;
+export const SUGGESTIONS_MIN_LENGTH = 3;
+
+/** Suggestions are requested only for text longer than 2 characters (spec §5). */
+export function shouldRequestSuggestions(text: string | null | undefined): boolean {
+  return (text ?? '').trim().length >= SUGGESTIONS_MIN_LENGTH;
+}
+
+/** Subscribing does nothing for an empty email; the spec shows no format check. */
+export function shouldSubscribeToNewsletter(email: string | null | undefined): boolean {
+  return (email ?? '').trim() !== '';
+}
+
+export const FAVORITES_DEBOUNCE_MS = 300;
+export const IMAGE_RESIZE_DEBOUNCE_MS = 200;
+export const AD_IMAGE_ADJUST_DELAY_MS = 2000;
+export const CAROUSEL_INTERVAL_MS = 3000;
+export const DROPDOWN_DELAY_MS = 300;
+export const DISMISS_DURATION_MS = 300;
+
+export const LAZY_IMAGE_ROOT_MARGIN = '100px';
+export const LAZY_IMAGE_THRESHOLD = 0.1;
+
+export const RESPONSIVE_IMAGE_WIDTHS = { small: 412, medium: 768 } as const;
+
+export const FEATURED_GRID_CRITICAL_IMAGES = 4;
+/** Cards after the 10th are hidden on small screens. */
+export const FEATURED_GRID_SMALL_SCREEN_VISIBLE_CARDS = 10;
+
+export const SHOP_LOCAL_DEFAULTS = { zipCode: '75207', distance: 50, listingType: 'local' } as const;
+
+export const CURRENCY = 'USD';
+export const COUNTRY = 'US';
+export const LOCALE = 'en-US';
+
+/** The digest shows the first page of 3 articles. */
+export const ARTICLE_DIGEST_PER_PAGE = 3;
+export const ARTICLE_DIGEST_PAGE = 1;

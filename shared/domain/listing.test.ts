@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONDITION_LABELS,
+  Condition,
+  FeeType,
+  ListingOption,
+  ListingType,
+  listingTypeName,
+  parseListingType,
+  ReturnPolicy,
+  toCondition,
+} from './listing.ts';
+
+describe('ListingOption flags (spec §3)', () => {
+  it.each([
+    ['None', 0],
+    ['Bold', 1],
+    ['Featured', 2],
+    ['Highlight', 32],
+    ['Linked', 64],
+    ['Border', 128],
+    ['Homepage', 256],
+    ['WillAcceptTrade', 512],
+    ['ManualEntry', 1024],
+    ['BulkUploadItem', 2048],
+    ['FrozenDueToNonPayment', 4096],
+    ['FrozenDueToFraud', 8192],
+    ['ExtraPhotosPaid', 16384],
+    ['LocalListingFee', 32768],
+    ['Custom', 65536],
+    ['CustomVerified', 131072],
+  ] as const)('%s is %s', (name, value) => {
+    expect(ListingOption[name]).toBe(value);
+  });
+
+  it('has exactly the spec members plus None', () => {
+    expect(Object.keys(ListingOption)).toHaveLength(16);
+  });
+});
+
+describe('ListingType', () => {
+  it.each([
+    ['National', 0],
+    ['Auction', 1],
+    ['Local', 2],
+  ] as const)('%s is %s', (name, value) => {
+    expect(ListingType[name]).toBe(value);
+  });
+
+  it.each([
+    ['national', ListingType.National],
+    ['NATIONAL', ListingType.National],
+    [' Local ', ListingType.Local],
+    ['local', ListingType.Local],
+    ['Auction', ListingType.Auction],
+    ['0', ListingType.National],
+    ['1', ListingType.Auction],
+    ['2', ListingType.Local],
+    [2, ListingType.Local],
+    ['3', null],
+    ['classified', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ] as const)('parseListingType(%j) is %s', (text, expected) => {
+    expect(parseListingType(text)).toBe(expected);
+  });
+
+  it.each([
+    [ListingType.National, 'national'],
+    [ListingType.Auction, 'auction'],
+    [ListingType.Local, 'local'],
+  ] as const)('listingTypeName(%s) is %s and parses back', (type, name) => {
+    expect(listingTypeName(type)).toBe(name);
+    expect(parseListingType(name)).toBe(type);
+  });
+});
+
+describe('Condition', () => {
+  it.each([
+    ['NewInBox', 'New in box'],
+    ['Used', 'Used'],
+    ['NeverFired', 'Never fired'],
+  ] as const)('%s has label %s', (condition, label) => {
+    expect(Condition[condition]).toBe(condition);
+    expect(CONDITION_LABELS[condition]).toBe(label);
+  });
+
+  it.each([
+    ['NewInBox', Condition.NewInBox],
+    ['new in box', Condition.NewInBox],
+    ['New In Box', Condition.NewInBox],
+    ['  NEWINBOX ', Condition.NewInBox],
+    ['new_in_box', Condition.NewInBox],
+    ['NeverFired', Condition.NeverFired],
+    ['never fired', Condition.NeverFired],
+    ['Never-Fired', Condition.NeverFired],
+    ['Used', Condition.Used],
+    ['used', Condition.Used],
+    ['Refurbished', Condition.Used],
+    ['', Condition.Used],
+    [null, Condition.Used],
+    [undefined, Condition.Used],
+    [3, Condition.Used],
+  ] as const)('toCondition(%j) is %s (anything else counts as used)', (label, expected) => {
+    expect(toCondition(label)).toBe(expected);
+  });
+});
+
+describe('ReturnPolicy', () => {
+  it.each([
+    ['None', 0],
+    ['SevenDay', 1],
+    ['FourteenDay', 2],
+    ['ThirtyDay', 3],
+    ['OneDay', 4],
+    ['ThreeDay', 5],
+    ['FiveDays', 6],
+    ['TenDay', 7],
+    ['FifteenDay', 8],
+    ['OnlyIfDefective', 9],
+    ['SeeDescription', 10],
+  ] as const)('%s is %s', (name, value) => {
+    expect(ReturnPolicy[name]).toBe(value);
+  });
+});
+
+describe('FeeType', () => {
+  it.each([
+    ['Percentage', 0],
+    ['FlatAmount', 1],
+  ] as const)('%s is %s', (name, value) => {
+    expect(FeeType[name]).toBe(value);
+  });
+});

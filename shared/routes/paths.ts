@@ -1,0 +1,405 @@
+import { type FirearmsSection, parseFamilyIds } from '../domain/category.ts';
+import { Condition, ListingOption, listingTypeName, parseListingType } from '../domain/listing.ts';
+import type { UsStateCode } from '../domain/us-states.ts';
+import { digestSearchUrl, digestUrl, HELP_URL, HUNT365_URL } from './external.ts';
+import { parseLegacyNumericId } from './legacy-ids.ts';
+import { withQuery } from './query.ts';
+import { EMPTY_GUID, parseEntityId, parseUuid } from './uuid.ts';
+
+// ---------------------------------------------------------------------------------------------
+// City pages
+// ---------------------------------------------------------------------------------------------
+
+/** The 'Find Guns Near You' cities: each has a page at /guns-{slug}. Washington is Washington, D.C. */
+export const CITY_SLUGS = {
+  houston: { name: 'Houston', state: 'TX' },
+  sanantonio: { name: 'San Antonio', state: 'TX' },
+  austin: { name: 'Austin', state: 'TX' },
+  dallas: { name: 'Dallas', state: 'TX' },
+  tyler: { name: 'Tyler', state: 'TX' },
+  elpaso: { name: 'El Paso', state: 'TX' },
+  plano: { name: 'Plano', state: 'TX' },
+  losangeles: { name: 'Los Angeles', state: 'CA' },
+  chicago: { name: 'Chicago', state: 'IL' },
+  phoenix: { name: 'Phoenix', state: 'AZ' },
+  philadelphia: { name: 'Philadelphia', state: 'PA' },
+  sandiego: { name: 'San Diego', state: 'CA' },
+  sanjose: { name: 'San Jose', state: 'CA' },
+  fortworth: { name: 'Fort Worth', state: 'TX' },
+  charlotte: { name: 'Charlotte', state: 'NC' },
+  seattle: { name: 'Seattle', state: 'WA' },
+  denver: { name: 'Denver', state: 'CO' },
+  washington: { name: 'Washington', state: 'DC' },
+  nashville: { name: 'Nashville', state: 'TN' },
+  detroit: { name: 'Detroit', state: 'MI' },
+} as const satisfies Record<string, { name: string; state: UsStateCode | 'DC' }>;
+
+export type CitySlug = keyof typeof CITY_SLUGS;
+
+/** City slugs in the order the spec lists them (the order of the city list on the home page). */
+export const CITY_SLUG_LIST = Object.keys(CITY_SLUGS) as CitySlug[];
+
+export function isCitySlug(raw: string | null | undefined): raw is CitySlug {
+  return typeof raw === 'string' && Object.hasOwn(CITY_SLUGS, raw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route table (spec §2)
+// ---------------------------------------------------------------------------------------------
+
+/** Turns a raw path or query value into its canonical form, or null when the value is not allowed. */
+export type ParamParser = (raw: string) => string | null;
+
+/**
+ * One page of the app.
+ *
+ * Pattern syntax: literal segments (matched case-insensitively); `:name` a whole segment;
+ * `guns-:name` a segment starting with a literal; `:name?` an optional last segment; `*` the
+ * rest of the path (as `params['*']`). `params` restricts path parameters and gives their
+ * canonical form; `query` lists query parameters the page cannot do without (added to params).
+ * `title` is the page title for fixed public pages; other pages compute theirs from data.
+ */
+export type RouteDefinition<Id extends string = string> = {
+  readonly id: Id;
+  readonly pattern: string;
+  readonly title?: string;
+  readonly params?: Readonly<Record<string, ParamParser>>;
+  readonly query?: Readonly<Record<string, ParamParser>>;
+};
+
+const BRAND_SLUG_PATTERN = /^[a-z0-9-]+$/i;
+
+/** Identifier parameters accept any letter case and are handed on in lower case. */
+const parseBrandSlug: ParamParser = (raw) => (BRAND_SLUG_PATTERN.test(raw) ? raw.toLowerCase() : null);
+const parseCitySlug: ParamParser = (raw) => {
+  const slug = raw.toLowerCase();
+  return isCitySlug(slug) ? slug : null;
+};
+const parseListingIdParam: ParamParser = (raw) => parseEntityId(raw);
+
+const ROUTE_TABLE = [
+  { id: 'home', pattern: '/', title: 'Buy Guns Online and Sell Guns Online' },
+  { id: 'admin', pattern: '/admin/*' },
+
+  { id: 'dashboard', pattern: '/dashboard' },
+  { id: 'dashboard.buying.orders', pattern: '/dashboard/buying/orders' },
+  { id: 'dashboard.buying.tools', pattern: '/dashboard/buying/tools' },
+  { id: 'dashboard.buying.offers', pattern: '/dashboard/buying/offers' },
+  { id: 'dashboard.buying.favorites', pattern: '/dashboard/buying/favorites' },
+  { id: 'dashboard.buying.savedSearches', pattern: '/dashboard/buying/savedsearches' },
+  { id: 'dashboard.selling.orders', pattern: '/dashboard/selling/orders' },
+  { id: 'dashboard.selling.listings', pattern: '/dashboard/selling/listings' },
+  { id: 'dashboard.selling.listItem', pattern: '/dashboard/selling/list-item' },
+  { id: 'dashboard.selling.offers', pattern: '/dashboard/selling/offers' },
+  { id: 'dashboard.selling.tools', pattern: '/dashboard/selling/tools' },
+  { id: 'dashboard.selling.liveCheckout', pattern: '/dashboard/selling/livecheckout' },
+  { id: 'dashboard.messages.inbox', pattern: '/dashboard/messages/inbox' },
+  { id: 'dashboard.messages.sent', pattern: '/dashboard/messages/sent' },
+  { id: 'dashboard.billing.invoices', pattern: '/dashboard/billing/invoices' },
+  { id: 'dashboard.billing.payments', pattern: '/dashboard/billing/payments' },
+  { id: 'dashboard.billing.paymentMethods', pattern: '/dashboard/billing/paymentmethods' },
+  { id: 'dashboard.accountSettings', pattern: '/dashboard/accountsettings' },
+
+  { id: 'cart', pattern: '/cart' },
+  { id: 'cart.view', pattern: '/cart/view' },
+  { id: 'ffl', pattern: '/ffl', title: 'Find an FFL Dealer' },
+  { id: 'login', pattern: '/login', title: 'Log In' },
+  { id: 'register', pattern: '/register', title: 'Register' },
+  { id: 'forgotPassword', pattern: '/forgot-password', title: 'Forgot Password' },
+  { id: 'passwordExpired', pattern: '/password-expired', title: 'Password Expired' },
+  { id: 'membership', pattern: '/membership', title: 'Membership' },
+  { id: 'aboutUs', pattern: '/about-us', title: 'About Us' },
+  { id: 'siteMap', pattern: '/site-map', title: 'Site Map' },
+  { id: 'sellGuns', pattern: '/sell-guns', title: 'Sell Guns Online' },
+  { id: 'newThisWeek', pattern: '/newthisweek', title: 'New This Week' },
+  { id: 'localLinks', pattern: '/local-links', title: 'Local Links' },
+  { id: 'advancedSearch', pattern: '/advanced-search', title: 'Advanced Search' },
+  { id: 'search', pattern: '/search' },
+  { id: 'listing', pattern: '/listing', query: { p: parseLegacyNumericId } },
+  { id: 'firearms', pattern: '/firearms', title: 'Firearms for Sale' },
+  { id: 'firearms.handguns', pattern: '/firearms/handguns', title: 'Handguns for Sale' },
+  { id: 'firearms.rifles', pattern: '/firearms/rifles', title: 'Rifles for Sale' },
+  { id: 'firearms.shotguns', pattern: '/firearms/shotguns', title: 'Shotguns for Sale' },
+  { id: 'brand', pattern: '/brand/:slug', params: { slug: parseBrandSlug } },
+  { id: 'city', pattern: '/guns-:city', params: { city: parseCitySlug } },
+  { id: 'notFound', pattern: '/404' },
+  { id: 'welcomeEmailRedirect', pattern: '/welcome-email-redirect' },
+  // Last: a listing by id, `/{uuid}` or `/{uuid}/{sanitized-title}` (the title is decoration).
+  { id: 'listingById', pattern: '/:productId/:title?', params: { productId: parseListingIdParam } },
+] as const satisfies readonly RouteDefinition[];
+
+type RouteEntry = (typeof ROUTE_TABLE)[number];
+export type RouteId = RouteEntry['id'];
+
+/** The route table, in matching order (the first match wins). */
+export const ROUTES: readonly RouteDefinition<RouteId>[] = ROUTE_TABLE;
+
+/** Routes reachable by a fixed path: no path parameters and no required query. */
+export type StaticRouteId = Exclude<
+  RouteEntry,
+  { pattern: `${string}:${string}` } | { pattern: `${string}*` } | { query: object }
+>['id'];
+
+const ROUTE_BY_ID: ReadonlyMap<RouteId, RouteDefinition<RouteId>> = new Map(
+  ROUTES.map((route) => [route.id, route]),
+);
+
+export function routeDefinition(id: RouteId): RouteDefinition<RouteId> {
+  return ROUTE_BY_ID.get(id)!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing URLs
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_TITLE_SLUG_LENGTH = 80;
+
+/**
+ * The title part of a listing URL: lower-case ASCII letters and digits, words joined by '-',
+ * cut at a word boundary to at most 80 characters; 'listing' when nothing is left.
+ */
+export function sanitizeTitleForUrl(title: string | null | undefined): string {
+  const words = (title ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  let slug = '';
+  for (const word of words) {
+    const next = slug === '' ? word : `${slug}-${word}`;
+    if (next.length > MAX_TITLE_SLUG_LENGTH) break;
+    slug = next;
+  }
+  if (slug === '' && words[0] !== undefined) slug = words[0].slice(0, MAX_TITLE_SLUG_LENGTH);
+  return slug === '' ? 'listing' : slug;
+}
+
+/** A listing's own URL: `/{listingId}/{sanitized-title}`. */
+export function listingPath(id: string, title: string | null | undefined): string {
+  return `/${encodeURIComponent(id)}/${sanitizeTitleForUrl(title)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search URL: the URL is the search state
+// ---------------------------------------------------------------------------------------------
+
+export const SEARCH_LISTING_TYPES = ['national', 'local', 'auction'] as const;
+export type SearchListingType = (typeof SEARCH_LISTING_TYPES)[number];
+
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest', 'distance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export type SearchRouteParams = {
+  keyword?: string;
+  /** Numeric category family ids; comma-joined in the URL. */
+  familyIDs?: number[];
+  listingType?: SearchListingType;
+  /** Campaign code, copied onto API requests. */
+  cmc?: string;
+  /** Seller (user) id. */
+  uid?: string;
+  /** Listing option flags a listing must carry (2: Featured). */
+  upsells?: number;
+  /** Listed within this many days. */
+  listingStartDate?: number;
+  /** Distributor id; the empty GUID means listings of no distributor. */
+  distributorId?: string;
+  zipCode?: string;
+  /** Miles from zipCode. */
+  distance?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  condition?: Condition;
+  sort?: SearchSort;
+  page?: number;
+};
+
+type SearchKey = keyof SearchRouteParams;
+type SearchCodec<K extends SearchKey> = {
+  readonly parse: (raw: string) => SearchRouteParams[K] | undefined;
+  readonly format: (value: NonNullable<SearchRouteParams[K]>) => string;
+};
+
+const text = (raw: string): string | undefined => raw.trim() || undefined;
+const integerAtLeast =
+  (min: number) =>
+  (raw: string): number | undefined => {
+    const value = /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : Number.NaN;
+    return value >= min ? value : undefined;
+  };
+const price = (raw: string): number | undefined =>
+  /^\s*\d{1,9}(?:\.\d{1,2})?\s*$/.test(raw) ? Number(raw) : undefined;
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string): T | undefined =>
+    values.find((value) => value === raw.trim().toLowerCase());
+const squash = (raw: string): string => raw.toLowerCase().replace(/[\s_-]+/g, '');
+const encoded = (value: string | number): string => encodeURIComponent(String(value));
+
+/** Query parameters in the order they are written, so equal searches have equal URLs. */
+const SEARCH_CODECS: { readonly [K in SearchKey]-?: SearchCodec<K> } = {
+  keyword: { parse: text, format: encoded },
+  familyIDs: {
+    parse: (raw) => {
+      const ids = parseFamilyIds(raw);
+      return ids.length > 0 ? ids : undefined;
+    },
+    format: (ids) => ids.join(','),
+  },
+  upsells: { parse: integerAtLeast(0), format: encoded },
+  listingStartDate: { parse: integerAtLeast(1), format: encoded },
+  distributorId: { parse: (raw) => parseUuid(raw) ?? undefined, format: encoded },
+  zipCode: { parse: (raw) => (/^\d{5}$/.test(raw.trim()) ? raw.trim() : undefined), format: encoded },
+  distance: { parse: integerAtLeast(1), format: encoded },
+  listingType: {
+    parse: (raw) => {
+      const type = parseListingType(raw);
+      return type === null ? undefined : listingTypeName(type);
+    },
+    format: encoded,
+  },
+  condition: {
+    parse: (raw) => Object.values(Condition).find((condition) => squash(condition) === squash(raw)),
+    format: encoded,
+  },
+  minPrice: { parse: price, format: encoded },
+  maxPrice: { parse: price, format: encoded },
+  uid: { parse: (raw) => parseEntityId(raw) ?? undefined, format: encoded },
+  sort: { parse: oneOf(SEARCH_SORTS), format: encoded },
+  page: { parse: integerAtLeast(1), format: encoded },
+  cmc: { parse: text, format: encoded },
+};
+const SEARCH_KEYS = Object.keys(SEARCH_CODECS) as SearchKey[];
+
+/** The query of `?a=b`, `a=b` or `/search?a=b`; a path without '?' has none. */
+function queryPart(input: string): string {
+  const start = input.indexOf('?');
+  if (start >= 0) return input.slice(start + 1);
+  return input.startsWith('/') ? '' : input;
+}
+
+/**
+ * Reads the search state from a query string (`?a=b`, `a=b` or `/search?a=b`). Parameter names
+ * are matched case-insensitively; unknown names and invalid values are left out.
+ */
+export function parseSearchParams(input: URLSearchParams | string): SearchRouteParams {
+  const query = typeof input === 'string' ? new URLSearchParams(queryPart(input)) : input;
+  const firstValues = new Map<string, string>();
+  for (const [key, value] of query) {
+    const name = key.toLowerCase();
+    if (!firstValues.has(name)) firstValues.set(name, value);
+  }
+  const params: Record<string, unknown> = {};
+  for (const key of SEARCH_KEYS) {
+    const raw = firstValues.get(key.toLowerCase());
+    const value = raw === undefined ? undefined : SEARCH_CODECS[key].parse(raw);
+    if (value !== undefined) params[key] = value;
+  }
+  return params as SearchRouteParams;
+}
+
+/** Writes the search state as a query string (without '?'), parameters in a fixed order. */
+export function toSearchQueryString(params: SearchRouteParams): string {
+  const parts: string[] = [];
+  for (const key of SEARCH_KEYS) {
+    const value = params[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    const format = SEARCH_CODECS[key].format as (value: unknown) => string;
+    parts.push(`${key}=${format(value)}`);
+  }
+  return parts.join('&');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Link builders
+// ---------------------------------------------------------------------------------------------
+
+/** Saved-search details that travel through the login page (spec §2, Login screen). */
+export type LoginSavedSearchParams = { searchName: string; searchQuery: string; frequency: string };
+
+const FIREARMS_PATHS: Readonly<Record<FirearmsSection, string>> = {
+  handguns: '/firearms/handguns',
+  rifles: '/firearms/rifles',
+  shotguns: '/firearms/shotguns',
+};
+
+export const paths = {
+  /** Any page with a fixed path, by route id. */
+  to: (id: StaticRouteId): string => routeDefinition(id).pattern,
+  home: (): string => '/',
+  admin: (): string => '/admin',
+  dashboard: (): string => '/dashboard',
+  favorites: (): string => '/dashboard/buying/favorites',
+  savedSearches: (): string => '/dashboard/buying/savedsearches',
+  listItem: (): string => '/dashboard/selling/list-item',
+  liveCheckout: (): string => '/dashboard/selling/livecheckout',
+  inbox: (): string => '/dashboard/messages/inbox',
+  accountSettings: (): string => '/dashboard/accountsettings',
+  cart: (): string => '/cart',
+  cartView: (): string => '/cart/view',
+  ffl: (): string => '/ffl',
+  login: (returnUrl?: string, savedSearch?: LoginSavedSearchParams): string => {
+    const query = new URLSearchParams();
+    if (returnUrl) query.set('returnUrl', returnUrl);
+    if (savedSearch) {
+      query.set('searchName', savedSearch.searchName);
+      query.set('searchQuery', savedSearch.searchQuery);
+      query.set('frequency', savedSearch.frequency);
+    }
+    return `/login${withQuery(query)}`;
+  },
+  register: (): string => '/register',
+  forgotPassword: (): string => '/forgot-password',
+  passwordExpired: (email: string): string => `/password-expired?email=${encodeURIComponent(email)}`,
+  membership: (): string => '/membership',
+  aboutUs: (): string => '/about-us',
+  siteMap: (): string => '/site-map',
+  sellGuns: (): string => '/sell-guns',
+  newThisWeek: (): string => '/newthisweek',
+  localLinks: (): string => '/local-links',
+  advancedSearch: (): string => '/advanced-search',
+  search: (params: SearchRouteParams = {}): string => `/search${withQuery(toSearchQueryString(params))}`,
+  /** Listings of one seller. */
+  sellerSearch: (userId: string): string => `/search${withQuery(toSearchQueryString({ uid: userId }))}`,
+  /** A listing by its legacy (numeric) id. */
+  legacyListing: (p: string | number): string => `/listing?p=${encodeURIComponent(String(p))}`,
+  firearms: (section?: FirearmsSection): string => (section ? FIREARMS_PATHS[section] : '/firearms'),
+  brand: (slug: string): string => `/brand/${encodeURIComponent(slug)}`,
+  city: (slug: CitySlug): string => `/guns-${slug}`,
+  listing: (id: string, title: string | null | undefined): string => listingPath(id, title),
+  listingById: (id: string): string => `/${encodeURIComponent(id)}`,
+  notFound: (): string => '/404',
+  digest: (): string => digestUrl('/'),
+  digestSearch: (s: string): string => digestSearchUrl(s),
+  hunt365: (): string => `${HUNT365_URL}/`,
+  help: (): string => `${HELP_URL}/`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Home page and header links (spec §2 Screens, §9)
+// ---------------------------------------------------------------------------------------------
+
+export const SHOP_LOCAL_DEFAULTS = {
+  zipCode: '75207',
+  distance: 50,
+  listingType: 'local',
+} as const satisfies SearchRouteParams;
+
+export const HOME_LINKS = {
+  /** Hero: Buy guns online. */
+  buyGunsOnline: paths.firearms(),
+  /** Hero: Search local guns. */
+  searchLocalGuns: paths.search({ listingType: 'local' }),
+  /** Hero: Learn about guns. */
+  learnAboutGuns: paths.digest(),
+  /** Online Listings: View all. */
+  onlineListingsViewAll: paths.search({ upsells: ListingOption.Featured, listingType: 'national' }),
+  localListings: paths.search({ listingType: 'local' }),
+  newThisWeek: paths.search({ listingStartDate: 7, distributorId: EMPTY_GUID }),
+  /** Mega menu: Shop Local. */
+  shopLocal: paths.search(SHOP_LOCAL_DEFAULTS),
+} as const;

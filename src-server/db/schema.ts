@@ -1,0 +1,2 @@
+// The whole Drizzle schema: drizzle-kit reads the per-area files, the query builder needs them together.
+export * from './schema/short-links.ts';

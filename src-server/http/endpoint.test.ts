@@ -1,0 +1,158 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { signToken, type TokenPayload } from '../modules/auth/tokens.ts';
+import { installAuthentication, jwtAuthenticator } from './auth-context.ts';
+import { type Access, registerEndpoint } from './endpoint.ts';
+import { installErrorHandler } from './errors.ts';
+
+const SECRET = 'endpoint-test-secret-long-enough-for-hs256';
+const payload = (role: string | string[]): TokenPayload => ({
+  role,
+  status: 'Active',
+  unique_name: '6f1c2b1e-1d2a-4c1e-9a3e-2b1f0c9d8e7a',
+  email: 'pat@example.com',
+  given_name: 'Pat',
+  family_name: 'Doe',
+  userOptions: 'None',
+  accountOptions: 'None',
+  sellerDisplayName: '',
+  phoneNumber: '',
+});
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = Fastify();
+  installErrorHandler(app);
+  installAuthentication(app, () => jwtAuthenticator(SECRET));
+  const options = { apiBase: '/api', validateResponses: true };
+  for (const access of ['public', 'user', 'seller', 'admin'] as const) {
+    registerEndpoint(
+      app,
+      { method: 'GET', path: `/probe/${access}`, access, response: z.object({ caller: z.string() }) },
+      ({ auth }) => ({ caller: auth?.userId ?? 'visitor' }),
+      options,
+    );
+  }
+  registerEndpoint(
+    app,
+    {
+      method: 'POST',
+      path: '/probe/echo/{id}',
+      access: 'public',
+      params: z.object({ id: z.uuid() }),
+      body: z.object({ count: z.number().int().min(1, 'Count must be at least 1.') }),
+      response: z.object({ id: z.string(), count: z.number() }),
+    },
+    ({ params, body }) => ({ id: params.id, count: body.count }),
+    options,
+  );
+  registerEndpoint(
+    app,
+    { method: 'GET', path: '/probe/drift', access: 'public', response: z.object({ ok: z.boolean() }) },
+    () => ({ ok: 'yes' }) as unknown as { ok: boolean },
+    options,
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const call = (access: Access, token?: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/probe/${access}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+describe('access levels of the endpoint table', () => {
+  const tokens: Record<string, () => Promise<string>> = {
+    visitor: async () => '',
+    buyer: () => signToken(payload('Buyer'), SECRET),
+    seller: () => signToken(payload(['Buyer', 'TrustedSeller']), SECRET),
+    admin: () => signToken(payload('Admin'), SECRET),
+  };
+  it.each([
+    ['visitor', 'public', 200],
+    ['visitor', 'user', 401],
+    ['visitor', 'seller', 401],
+    ['visitor', 'admin', 401],
+    ['buyer', 'public', 200],
+    ['buyer', 'user', 200],
+    ['buyer', 'seller', 403],
+    ['buyer', 'admin', 403],
+    ['seller', 'user', 200],
+    ['seller', 'seller', 200],
+    ['seller', 'admin', 403],
+    ['admin', 'seller', 200],
+    ['admin', 'admin', 200],
+  ] as const)('a %s calling a %s endpoint gets %i', async (who, access, status) => {
+    const token = await tokens[who]!();
+    const res = await call(access, token || undefined);
+    expect(res.statusCode).toBe(status);
+    if (status >= 400) expect(res.json().error.code).toBe(status === 401 ? 'unauthorized' : 'forbidden');
+  });
+});
+
+describe('token verification', () => {
+  it('refuses a token whose payload was changed after signing', async () => {
+    const token = await signToken(payload('Buyer'), SECRET);
+    const [header, , signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...payload('Admin'), iss: 'ironsight', exp: 9e9 })).toString(
+      'base64url',
+    );
+    const res = await call('admin', `${header}.${forged}.${signature}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe('Your session has expired. Sign in again.');
+  });
+
+  it("refuses an unsigned token (alg 'none')", async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ ...payload('Admin'), iss: 'ironsight', exp: 9e9 })).toString(
+      'base64url',
+    );
+    expect((await call('user', `${header}.${body}.`)).statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with another key or algorithm', async () => {
+    const otherKey = await signToken(payload('Buyer'), 'another-secret-that-is-also-long-enough');
+    expect((await call('user', otherKey)).statusCode).toBe(401);
+    const hs512 = await new SignJWT({ ...payload('Buyer') })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuer('ironsight')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+    expect((await call('user', hs512)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const old = await signToken(payload('Buyer'), SECRET, new Date(Date.now() - 25 * 60 * 60 * 1000));
+    expect((await call('user', old)).statusCode).toBe(401);
+  });
+});
+
+describe('parsing with the contract', () => {
+  it('hands parsed params and body to the handler', async () => {
+    const id = '0b6f3f8e-5d4c-4b7a-9e2d-1c3b5a7f9e0d';
+    const res = await app.inject({ method: 'POST', url: `/api/probe/echo/${id}`, payload: { count: 2 } });
+    expect(res.json()).toEqual({ id, count: 2 });
+  });
+
+  it('answers 400 with every field message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/probe/echo/nope', payload: { count: 0 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ 'params.id': expect.any(String) });
+    const body = await app.inject({
+      method: 'POST',
+      url: '/api/probe/echo/0b6f3f8e-5d4c-4b7a-9e2d-1c3b5a7f9e0d',
+      payload: { count: 0 },
+    });
+    expect(body.json().error.fields).toEqual({ count: 'Count must be at least 1.' });
+  });
+
+  it('turns an answer that breaks its response schema into a 500 without details', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/probe/drift' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'internal', message: expect.any(String) } });
+  });
+});

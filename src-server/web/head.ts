@@ -1,0 +1,42 @@
+import type { PageMeta } from '../../shared/page-meta.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a script element must not be able to close it or open a comment. */
+const escapeJsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+export function renderHead(meta: PageMeta): string {
+  const tags = [`<title>${escapeHtml(meta.title)}</title>`];
+  const named = (name: string, content: string | undefined) => {
+    if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
+  };
+  named('description', meta.description);
+  named('keywords', meta.keywords);
+  named('robots', meta.robots);
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
+  const og: Record<string, string> = {
+    title: meta.title,
+    ...(meta.description ? { description: meta.description } : {}),
+    ...(meta.canonical ? { url: meta.canonical } : {}),
+    ...meta.openGraph,
+  };
+  for (const [property, content] of Object.entries(og)) {
+    tags.push(`<meta property="og:${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  }
+  for (const item of meta.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json">${escapeJsonForScript(item)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+export const HEAD_MARKER = '<!--app-head-->';
+
+/** Writes the head tags at the marker the renderer's index.html carries. */
+export function injectHead(indexHtml: string, meta: PageMeta): string {
+  const head = renderHead(meta);
+  return indexHtml.includes(HEAD_MARKER)
+    ? indexHtml.replace(HEAD_MARKER, head)
+    : indexHtml.replace('</head>', `    ${head}\n  </head>`);
+}

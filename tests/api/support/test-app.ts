@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src-server/app.ts';
+import type { AppConfig } from '../../../src-server/config.ts';
+import type { DatabaseHandle } from '../../../src-server/db/client.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const TEST_ORIGIN = 'http://ironsight.test';
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicOrigin: TEST_ORIGIN,
+    dataDir: path.resolve('.data-test'),
+    databaseUrl: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    webRoot: path.join(import.meta.dirname, '..', 'fixtures', 'web'),
+    logLevel: 'silent',
+    nodeEnv: 'test',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real server on a database of its own; the same code path as production, without listening. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database, ownsDatabase: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortLinks } from '../../src-server/db/schema.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.insert(shortLinks).values([
+    { shortCode: 'glock19', fullLink: '/search?keyword=glock%2019' },
+    { shortCode: 'evil', fullLink: 'javascript:alert(1)' },
+  ]);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('web host: first loads are decided by the shared route table', () => {
+  it('serves the home page with its title and canonical URL', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>Buy Guns Online and Sell Guns Online | Ironsight</title>');
+    expect(res.body).toContain('<link rel="canonical" href="http://ironsight.test/">');
+    expect(res.body).not.toContain('noindex');
+  });
+
+  it.each([
+    ['/pistols.htm', '/firearms/handguns'],
+    ['/rifles.htm', '/firearms/rifles'],
+    ['/shotguns.htm', '/firearms/shotguns'],
+    ['/Classifieds/View123.aspx', '/listing?p=123'],
+    ['/classifieds/view123.aspx', '/listing?p=123'],
+    ['/default.htm', '/'],
+    ['/newtoday', '/newthisweek'],
+    ['/register.htm', '/register'],
+    ['/search.htm', '/search'],
+    ['/news', '/'],
+  ])('answers %s with a real 301 to %s', async (from, to) => {
+    const res = await get(from);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it.each(['/no-such-page', '/classifieds/viewabc.aspx', '/404', '/guns-atlantis'])(
+    'answers %s with a real 404 and the noindex robots meta',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="robots" content="noindex,nofollow">');
+    },
+  );
+
+  it('sends the digest to the external digest site with the query kept', async () => {
+    const res = await get('/digest?s=glock');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/^https:\/\/.+\?s=glock$/);
+  });
+
+  it('resolves a stored short link with a 301 and refuses an unsafe target', async () => {
+    const ok = await get('/l/glock19');
+    expect(ok.statusCode).toBe(301);
+    expect(ok.headers.location).toBe('/search?keyword=glock%2019');
+    expect((await get('/l/evil')).statusCode).toBe(404);
+    expect((await get('/l/unknown')).statusCode).toBe(404);
+  });
+
+  it('answers an unknown API path with the JSON error envelope, not the app shell', async () => {
+    const res = await get('/api/no-such-call');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    const post = await t.app.inject({ method: 'POST', url: '/api/no-such-call', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('not_found');
+  });
+
+  it('sets protective headers on every answer', async () => {
+    const res = await get('/');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+test.describe('the app shell against the real server', () => {
+  test('the home route renders the shell: header, main content and footer', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Buy Guns Online and Sell Guns Online | Ironsight');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('link', { name: /ironsight home/i })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Buy Guns. Sell Guns. Learn about Guns.',
+    );
+    await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown page answers 404 and shows the not-found page with its robots meta', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByText('Something\u2019s missing.').or(page.getByText("Something's missing.")),
+    ).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to Homepage' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('legacy links answer real 301s and land on their pages', async ({ page, request }) => {
+    const pistols = await request.get('/pistols.htm', { maxRedirects: 0 });
+    expect(pistols.status()).toBe(301);
+    expect(pistols.headers().location).toBe('/firearms/handguns');
+
+    const listing = await request.get('/Classifieds/View123.aspx', { maxRedirects: 0 });
+    expect(listing.status()).toBe(301);
+    expect(listing.headers().location).toBe('/listing?p=123');
+
+    await page.goto('/pistols.htm');
+    await expect(page).toHaveURL('/firearms/handguns');
+  });
+
+  test('an unresolvable legacy listing link answers 404', async ({ page, request }) => {
+    const response = await request.get('/classifieds/viewabc.aspx', { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    await page.goto('/classifieds/viewabc.aspx');
+    await expect(page.getByRole('link', { name: 'Back to Homepage' })).toBeVisible();
+  });
+
+  test('client-side navigation to an unknown route shows the not-found page', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/still-missing');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('link', { name: 'Back to Homepage' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+  });
+});
