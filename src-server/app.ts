@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { isDatabaseEmpty, type SeedOptions, seedDemoData } from './db/seed/seed.ts';
 import { installAuthentication, jwtAuthenticator } from './http/auth-context.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
 import { createModuleContext } from './module-context.ts';
@@ -13,6 +14,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Close the database when the app closes (default true). */
   ownsDatabase?: boolean;
+  /** Fill an empty database with deterministic demo data before serving. */
+  demoData?: SeedOptions;
 }
 
 const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
@@ -24,6 +27,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (config.databaseUrl
       ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
       : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config) }));
+
+  if (options.demoData && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, options.demoData);
+  }
 
   const app = Fastify({
     logger:

@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderLockedError } from './db/data-lock.ts';
+import { DEFAULT_SEED_OPTIONS } from './db/seed/seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const app = await buildApp(config, { demoData: DEFAULT_SEED_OPTIONS });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,2 +1,3 @@
 // The whole Drizzle schema: drizzle-kit reads the per-area files, the query builder needs them together.
 export * from './schema/short-links.ts';
+export * from './schema/users.ts';

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { createRandom, type Random } from './random.ts';
+
+export interface SeedOptions {
+  /** Same seed, same data. */
+  seed: number;
+  /** How many catalog listings to create. */
+  listings: number;
+}
+
+export const DEFAULT_SEED_OPTIONS: SeedOptions = { seed: 1997, listings: 20_000 };
+
+/** One area of demo data; parts run in order, each in its own transaction. */
+export interface SeedPart {
+  name: string;
+  run(db: Database, random: Random, options: SeedOptions): Promise<void>;
+}
+
+/** The parts of the demo data, in the order they depend on each other. */
+const SEED_PARTS: SeedPart[] = [];
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from users`);
+  return (result.rows[0]?.count ?? 0) === 0;
+}
+
+/** Fills an empty database with deterministic demo data; returns the parts that ran. */
+export async function seedDemoData(
+  db: Database,
+  options: SeedOptions = DEFAULT_SEED_OPTIONS,
+  parts: readonly SeedPart[] = SEED_PARTS,
+): Promise<string[]> {
+  const ran: string[] = [];
+  for (const part of parts) {
+    // Each part draws from its own sequence so adding a part never changes another's data.
+    const random = createRandom(options.seed + ran.length * 7919);
+    await db.transaction(async (tx) => part.run(tx as unknown as Database, random, options));
+    ran.push(part.name);
+  }
+  return ran;
+}
