@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import { type Database, queryRows } from '../client.ts';
 import { createRandom, type Random } from './random.ts';
 
 export interface SeedOptions {
@@ -21,8 +21,8 @@ export interface SeedPart {
 const SEED_PARTS: SeedPart[] = [];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from users`);
-  return (result.rows[0]?.count ?? 0) === 0;
+  const rows = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users`);
+  return (rows[0]?.count ?? 0) === 0;
 }
 
 /** Fills an empty database with deterministic demo data; returns the parts that ran. */
