@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -17,6 +18,8 @@ export interface BuildOptions {
   /** Fill an empty database with deterministic demo data before serving. */
   demoData?: SeedOptions;
 }
+
+export const DESKTOP_APP_ORIGIN = 'app://ironsight';
 
 const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
 
@@ -45,6 +48,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
 
   installErrorHandler(app);
+  // The desktop client loads its pages from app://ironsight and calls this API across origins.
+  await app.register(cors, {
+    origin: [DESKTOP_APP_ORIGIN, config.publicOrigin],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    maxAge: 600,
+  });
   installAuthentication(app, () => jwtAuthenticator(config.jwtSecret));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -76,3 +76,20 @@ describe('requests are validated against the shared contract', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('cross-origin calls', () => {
+  it('are allowed from the desktop client and refused from other sites', async () => {
+    const desktop = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'app://ironsight', 'access-control-request-method': 'GET' },
+    });
+    expect(desktop.headers['access-control-allow-origin']).toBe('app://ironsight');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * What each IPC channel does: one line per channel, from the validated arguments to a service.
+ * Kept apart from the composition root so a test can check every channel is answered.
+ */
+import type { PickFiles } from './services/file-pickers.ts';
+import type { PresentNotice } from './services/notices.ts';
+import type { TokenVault } from './services/token-vault.ts';
+import type { UnreadNotifier } from './services/unread-notifier.ts';
+import type { TrustedIpc } from './trusted-ipc.ts';
+
+export interface DesktopServices {
+  tokenVault: TokenVault;
+  pickFiles: PickFiles;
+  presentNotice: PresentNotice;
+  unread: UnreadNotifier;
+  /** Opens a web page in the OS browser; false when refused. */
+  openInBrowser(url: string): Promise<boolean>;
+}
+
+export function registerDesktopHandlers(ipc: TrustedIpc, services: DesktopServices): void {
+  ipc.handle('token-vault:get', () => services.tokenVault.get());
+  ipc.handle('token-vault:set', ([token]) => services.tokenVault.set(token));
+  ipc.handle('token-vault:clear', () => services.tokenVault.clear());
+  ipc.handle('token-vault:is-strong', () => services.tokenVault.isStrong());
+  ipc.handle('files:pick', ([kind]) => services.pickFiles(kind));
+  ipc.handle('notifications:show', ([notice]) => {
+    services.presentNotice(notice);
+  });
+  ipc.handle('unread:report', ([count]) => services.unread.report(count));
+  ipc.handle('shell:open-external', async ([url]) => {
+    if (!(await services.openInBrowser(url))) throw new Error('The link could not be opened in the browser');
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * Composition root of the desktop client: the only module that touches Electron. It wires the
+ * real Electron objects into the services (each of which runs in plain Node with fakes) and owns
+ * the app's lifecycle: one instance, one window, the `app://` protocol, deep links.
+ */
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type WebContents,
+} from 'electron';
+import { formatLaunchArguments } from '../shared/desktop-ipc.ts';
+import { APP_URL_SCHEME } from '../shared/routes/resolve.ts';
+import { createAppNavigator } from './app-navigator.ts';
+import { createAppProtocolHandler, loadRendererFiles } from './app-protocol.ts';
+import { APP_ORIGIN, APP_SCHEME, type DesktopConfig, loadDesktopConfig } from './config.ts';
+import { registerDesktopHandlers } from './desktop-ipc-handlers.ts';
+import { createNavigationGuard, type NavigationGuard } from './navigation-guard.ts';
+import { isPermissionGranted } from './permission-policy.ts';
+import { createDeepLinkService } from './services/deep-links.ts';
+import { createFilePicker } from './services/file-pickers.ts';
+import { createNoticePresenter } from './services/notices.ts';
+import { createTokenVault } from './services/token-vault.ts';
+import { createUnreadNotifier } from './services/unread-notifier.ts';
+import { createTrustedIpc, sendDesktopEvent } from './trusted-ipc.ts';
+import { contentSecurityPolicyFor, createMainWindowOptions, createWebPreferences } from './window-options.ts';
+
+const APP_USER_MODEL_ID = 'com.ironsight.desktop';
+const RENDERER_DIR = join(import.meta.dirname, '../renderer');
+const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
+
+const log = (message: string) => console.warn(`[ironsight] ${message}`);
+
+// Both must happen before 'ready': the scheme gets the privileges of https (secure context,
+// fetch, code cache) and every renderer, including any created by mistake, is sandboxed.
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
+]);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // The running instance receives this launch's arguments (and deep link) as 'second-instance'.
+  app.quit();
+} else {
+  let config: DesktopConfig | null = null;
+  try {
+    config = loadDesktopConfig(process.env, { isPackaged: app.isPackaged });
+  } catch (error) {
+    dialog.showErrorBox('Ironsight could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  }
+  if (config) start(config);
+}
+
+function start(config: DesktopConfig): void {
+  let mainWindow: BrowserWindow | null = null;
+  /** True once the protocol, services and IPC handlers exist: only then may a window open. */
+  let canOpenWindows = false;
+  const liveWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null);
+
+  const focusWindow = () => {
+    const window = liveWindow();
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+
+  const navigator = createAppNavigator({
+    // A deep link or notification click with no window open (macOS) opens one at that path.
+    onKept: () => {
+      if (canOpenWindows && !liveWindow()) createMainWindow();
+    },
+  });
+
+  const appOrigins = config.rendererDevUrl ? [APP_ORIGIN, config.rendererDevUrl] : [APP_ORIGIN];
+  const guard = createNavigationGuard({
+    appOrigins,
+    openExternal: (url) => shell.openExternal(url),
+    navigateInApp: (path) => navigator.navigate(path),
+    onBlocked: (url, reason) => log(`blocked ${url.slice(0, 200)}: ${reason}`),
+  });
+
+  const deepLinks = createDeepLinkService({
+    productHosts: config.productHosts,
+    navigate: (path) => navigator.navigate(path),
+    openExternal: (url) => guard.openInBrowser(url),
+    focusWindow,
+    onIgnored: (link, reason) => log(`ignored link ${link.slice(0, 200)}: ${reason}`),
+  });
+  // 'open-url' must be listened to before 'ready': macOS delivers the launching link early.
+  deepLinks.listen({
+    onSecondInstance: (listener) => app.on('second-instance', (_event, argv) => listener(argv)),
+    onOpenUrl: (listener) =>
+      app.on('open-url', (event, url) => {
+        event.preventDefault();
+        listener(url);
+      }),
+  });
+  // Windows/Linux: the link that launched the app is one of its own arguments.
+  deepLinks.handleArgv(process.argv.slice(1));
+
+  if (process.defaultApp && process.argv[1]) {
+    // Unpackaged (development) runs register the Electron binary plus the app folder.
+    app.setAsDefaultProtocolClient(APP_URL_SCHEME, process.execPath, [resolve(process.argv[1])]);
+  } else {
+    app.setAsDefaultProtocolClient(APP_URL_SCHEME);
+  }
+
+  app.on('web-contents-created', (_event, contents) => lockDown(contents, guard));
+
+  const startUrl = (path: string) =>
+    config.rendererDevUrl ? new URL(path, config.rendererDevUrl).href : `${APP_ORIGIN}${path}`;
+
+  const createMainWindow = (): void => {
+    const initialPath = navigator.takePending() ?? '/';
+    const window = new BrowserWindow({
+      ...createMainWindowOptions(),
+      webPreferences: createWebPreferences({
+        preloadPath: PRELOAD_PATH,
+        isPackaged: app.isPackaged,
+        additionalArguments: formatLaunchArguments({
+          apiOrigin: config.apiOrigin,
+          appVersion: app.getVersion(),
+        }),
+      }),
+    });
+    mainWindow = window;
+    const contents = window.webContents;
+    window.once('ready-to-show', () => window.show());
+    contents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument) navigator.detach();
+    });
+    contents.on('did-finish-load', () => {
+      navigator.attach((path) => {
+        sendDesktopEvent(contents, 'navigate', path);
+      });
+    });
+    contents.on('render-process-gone', (_event, details) => log(`renderer gone: ${details.reason}`));
+    window.on('closed', () => {
+      navigator.detach();
+      if (mainWindow === window) mainWindow = null;
+    });
+    window
+      .loadURL(startUrl(initialPath))
+      .catch((error: unknown) => log(`could not load the app: ${String(error)}`));
+  };
+
+  app
+    .whenReady()
+    .then(async () => {
+      app.setAppUserModelId(APP_USER_MODEL_ID);
+
+      const rendererFiles = await loadRendererFiles(RENDERER_DIR, { readdir, readFile });
+      protocol.handle(
+        APP_SCHEME,
+        createAppProtocolHandler({
+          renderer: rendererFiles,
+          contentSecurityPolicy: contentSecurityPolicyFor(config.apiOrigin),
+        }),
+      );
+
+      session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
+        callback(isPermissionGranted(permission, details.requestingUrl, guard.isAppUrl));
+      });
+      session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+        isPermissionGranted(permission, requestingOrigin, guard.isAppUrl),
+      );
+
+      const tokenVault = createTokenVault({
+        safeStorage,
+        fs: { readFile, writeFile, rename, rm, mkdir },
+        directory: app.getPath('userData'),
+        platform: process.platform,
+        onDiscarded: (reason) => log(`stored session dropped: ${reason}`),
+      });
+
+      const pickFiles = createFilePicker({
+        dialog: {
+          showOpenDialog: (options) => {
+            const parent = liveWindow();
+            return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
+          },
+        },
+        fs: { stat, readFile },
+      });
+
+      // Notifications are kept referenced until dismissed, or their click handler is collected.
+      const shownNotifications = new Set<Notification>();
+      const presentNotice = createNoticePresenter({
+        notifications: {
+          isSupported: () => Notification.isSupported(),
+          show: (content, onClick) => {
+            const notification = new Notification(content);
+            const release = () => shownNotifications.delete(notification);
+            shownNotifications.add(notification);
+            notification.on('click', () => {
+              release();
+              onClick();
+            });
+            notification.on('close', release);
+            notification.on('failed', release);
+            notification.show();
+          },
+        },
+        navigate: (path) => navigator.navigate(path),
+        focusWindow,
+      });
+      const unread = createUnreadNotifier({
+        present: presentNotice,
+        badge: { setBadgeCount: (count) => app.setBadgeCount(count) },
+      });
+
+      const trustedIpc = createTrustedIpc({
+        ipcMain,
+        isTrustedWebContents: (id) => liveWindow()?.webContents.id === id,
+        isAppUrl: guard.isAppUrl,
+        onRejected: (channel, reason) => log(`IPC ${channel} refused: ${reason}`),
+      });
+      registerDesktopHandlers(trustedIpc, {
+        tokenVault,
+        pickFiles,
+        presentNotice,
+        unread,
+        openInBrowser: guard.openInBrowser,
+      });
+
+      canOpenWindows = true;
+      createMainWindow();
+      app.on('activate', () => {
+        if (!liveWindow()) createMainWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      dialog.showErrorBox(
+        'Ironsight could not start',
+        error instanceof Error ? error.message : String(error),
+      );
+      app.exit(1);
+    });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+/** Applied to every webContents the app creates: no navigation away, no new windows, no webviews. */
+function lockDown(contents: WebContents, guard: NavigationGuard): void {
+  contents.on('will-navigate', (event) => {
+    if (!guard.allowNavigation(event.url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame && !guard.isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!guard.isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => guard.handleWindowOpen(url));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
