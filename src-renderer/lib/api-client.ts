@@ -1,0 +1,272 @@
+import { ERROR_STATUS, type ErrorCode, errorEnvelopeSchema } from '../../shared/contract/common.ts';
+import {
+  API_BASE,
+  ENDPOINTS,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type Endpoints,
+  fillPath,
+} from '../../shared/contract/endpoints.ts';
+import { getPlatform } from './platform/get-platform.ts';
+import type { Platform } from './platform/platform.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/** Codes the client itself reports, beside the server's `ErrorCode`s. */
+export const ClientErrorCode = {
+  /** The server could not be reached (offline, DNS, connection refused). */
+  Network: 'network_error',
+  /** The server answered, but not in the shape the contract describes. */
+  InvalidResponse: 'invalid_response',
+} as const;
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+export interface ApiErrorInit {
+  /** HTTP status; 0 when no answer arrived. */
+  status: number;
+  code: ErrorCode | ClientErrorCode | (string & {});
+  message: string;
+  /** Messages per request field, e.g. { email: 'Enter a valid email.' }. */
+  fields?: Record<string, string>;
+  /** The answer's body, checked against the endpoint's schema for that status when it has one. */
+  body?: unknown;
+}
+
+/** A failed call: the server's error envelope, or what went wrong on the way. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly body: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.body = init.body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const CODE_BY_STATUS = new Map<number, string>(
+  Object.entries(ERROR_STATUS)
+    .filter(([code]) => code !== 'validation_failed')
+    .map(([code, status]) => [status, code]),
+);
+
+function fallbackCode(status: number): string {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : 'bad_request');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Call shapes, derived from the contract
+// ---------------------------------------------------------------------------------------------
+
+type EmptyObject = Record<never, never>;
+
+/** A part of the request: absent when the endpoint has none, optional when every field is. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : EmptyObject extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+type FilesPart<N extends EndpointName> = Endpoints[N] extends { multipart: true }
+  ? { /** Files for the endpoint's file field. */ files?: readonly Blob[] }
+  : EmptyObject;
+
+export type ApiCallInput<N extends EndpointName> = Part<'params', EndpointParams<N>> &
+  Part<'query', EndpointQuery<N>> &
+  Part<'body', EndpointBody<N>> &
+  FilesPart<N>;
+
+export interface ApiCallOptions {
+  signal?: AbortSignal;
+}
+
+/** The input may be left out when nothing in it is required (`apiCall('health')`). */
+export type ApiCallArgs<N extends EndpointName> =
+  EmptyObject extends ApiCallInput<N>
+    ? [input?: ApiCallInput<N>, options?: ApiCallOptions]
+    : [input: ApiCallInput<N>, options?: ApiCallOptions];
+
+export interface ApiClient {
+  call<N extends EndpointName>(name: N, ...args: ApiCallArgs<N>): Promise<EndpointResponse<N>>;
+  /** The full URL of a GET endpoint, e.g. for an image source. */
+  url<N extends EndpointName>(name: N, input?: Pick<ApiCallInput<N>, 'params' | 'query'>): string;
+}
+
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientDeps {
+  /** Where the API lives and where the token is kept. */
+  platform: Pick<Platform, 'apiOrigin' | 'getToken'>;
+  fetch?: FetchFunction;
+  /** The address of the page making the calls; its `cmc` campaign code is copied onto requests. */
+  pageUrl?: () => string;
+  /** Headers added to every request (e.g. a gateway access header in staging). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client
+// ---------------------------------------------------------------------------------------------
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+function appendQuery(search: URLSearchParams, query: object | undefined): void {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
+  }
+}
+
+function campaignCode(pageUrl: string): string | null {
+  try {
+    return new URL(pageUrl).searchParams.get('cmc') || null;
+  } catch {
+    return null;
+  }
+}
+
+async function readBody(response: Response, produces: EndpointDefinition['produces']): Promise<unknown> {
+  if (produces === 'image' && response.ok) return new Uint8Array(await response.arrayBuffer());
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(status: number, endpoint: EndpointDefinition, body: unknown): ApiError {
+  const statusSchema = endpoint.responses?.[status];
+  const parsedBody = statusSchema ? (statusSchema.safeParse(body).data ?? body) : body;
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) {
+    const { code, message, fields } = envelope.data.error;
+    return new ApiError({ status, code, message, fields, body: parsedBody });
+  }
+  return new ApiError({
+    status,
+    code: fallbackCode(status),
+    message: `The server answered with status ${status}.`,
+    body: parsedBody,
+  });
+}
+
+/** The one configured client: contract-typed calls with the session token and campaign code. */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const doFetch: FetchFunction = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const pageUrl = deps.pageUrl ?? (() => globalThis.location?.href ?? '');
+
+  function buildUrl(name: EndpointName, params: object | undefined, query: object | undefined): string {
+    const endpoint: EndpointDefinition = ENDPOINTS[name];
+    const path = params
+      ? fillPath(endpoint.path, params as Readonly<Record<string, string | number>>)
+      : endpoint.path;
+    const search = new URLSearchParams();
+    appendQuery(search, query);
+    if (!search.get('cmc')) {
+      const cmc = campaignCode(pageUrl());
+      if (cmc) search.set('cmc', cmc);
+    }
+    const queryString = search.toString();
+    return `${deps.platform.apiOrigin}${API_BASE}${path}${queryString ? `?${queryString}` : ''}`;
+  }
+
+  async function call<N extends EndpointName>(
+    name: N,
+    ...args: ApiCallArgs<N>
+  ): Promise<EndpointResponse<N>> {
+    const [input, options] = args;
+    const endpoint: EndpointDefinition = ENDPOINTS[name];
+    const { params, query, body, files } = (input ?? {}) as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      files?: readonly Blob[];
+    };
+
+    const headers = new Headers({ Accept: 'application/json', ...deps.headers });
+    const token = await deps.platform.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let requestBody: BodyInit | undefined;
+    if (endpoint.multipart) {
+      const form = new FormData();
+      const jsonField = endpoint.upload?.jsonField;
+      if (jsonField && body !== undefined) form.append(jsonField, JSON.stringify(body));
+      for (const file of files ?? []) form.append(endpoint.upload?.fileField ?? 'files', file);
+      requestBody = form;
+    } else if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      requestBody = JSON.stringify(body);
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(name, params, query), {
+        method: endpoint.method,
+        headers,
+        body: requestBody,
+        signal: options?.signal,
+      });
+    } catch (error) {
+      if (options?.signal?.aborted) throw error;
+      throw new ApiError({
+        status: 0,
+        code: ClientErrorCode.Network,
+        message: 'The server could not be reached. Check your connection and try again.',
+      });
+    }
+
+    const data = await readBody(response, endpoint.produces);
+    if (!response.ok) throw errorFromResponse(response.status, endpoint, data);
+
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: ClientErrorCode.InvalidResponse,
+        message: 'The server answered in an unexpected form.',
+        body: data,
+      });
+    }
+    return parsed.data as EndpointResponse<N>;
+  }
+
+  return {
+    call,
+    url: (name, input) => buildUrl(name, input?.params ?? undefined, input?.query ?? undefined),
+  };
+}
+
+let defaultClient: ApiClient | undefined;
+
+/** The client for this renderer's platform (same origin on the web, the configured server on desktop). */
+export function getApiClient(): ApiClient {
+  defaultClient ??= createApiClient({ platform: getPlatform() });
+  return defaultClient;
+}
+
+/** Calls an endpoint of the contract with the default client. */
+export function apiCall<N extends EndpointName>(
+  name: N,
+  ...args: ApiCallArgs<N>
+): Promise<EndpointResponse<N>> {
+  return getApiClient().call(name, ...args);
+}

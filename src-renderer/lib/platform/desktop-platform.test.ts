@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DesktopBridge } from '../../../shared/desktop-bridge.ts';
+import { createDesktopPlatform } from './desktop-platform.ts';
+
+function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
+  let stored: string | null = 'stored.token.value';
+  const bridge: DesktopBridge = {
+    platform: 'desktop',
+    appVersion: '1.2.3',
+    apiOrigin: 'https://api.ironsight.example/',
+    tokenVault: {
+      get: vi.fn(async () => stored),
+      set: vi.fn(async (token: string) => {
+        stored = token;
+      }),
+      clear: vi.fn(async () => {
+        stored = null;
+      }),
+      isStrong: vi.fn(async () => false),
+    },
+    pickFiles: vi.fn(async () => [
+      { name: 'inventory.csv', type: 'text/csv', size: 5, data: new TextEncoder().encode('a,b,c').buffer },
+    ]),
+    notify: vi.fn(async () => {}),
+    reportUnreadCount: vi.fn(async () => {}),
+    openExternal: vi.fn(async () => {}),
+    onNavigate: vi.fn(() => () => {}),
+    ...overrides,
+  };
+  return bridge;
+}
+
+describe('desktop platform', () => {
+  it('talks to the configured API origin', () => {
+    const platform = createDesktopPlatform(bridgeWith());
+
+    expect(platform.kind).toBe('desktop');
+    expect(platform.apiOrigin).toBe('https://api.ironsight.example');
+  });
+
+  it('keeps the token in the OS keychain and reads it once', async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+
+    expect(await platform.getToken()).toBe('stored.token.value');
+    expect(await platform.getToken()).toBe('stored.token.value');
+    expect(bridge.tokenVault.get).toHaveBeenCalledTimes(1);
+
+    await platform.setToken('new.token.value');
+    expect(bridge.tokenVault.set).toHaveBeenCalledWith('new.token.value');
+    expect(await platform.getToken()).toBe('new.token.value');
+
+    await platform.clearToken();
+    expect(bridge.tokenVault.clear).toHaveBeenCalled();
+    expect(await platform.getToken()).toBeNull();
+    expect(await platform.isTokenStorageStrong()).toBe(false);
+  });
+
+  it('hands native file picks over as File objects', async () => {
+    const platform = createDesktopPlatform(bridgeWith());
+
+    const [file] = await platform.pickFiles('bulkInventory');
+
+    expect(file?.name).toBe('inventory.csv');
+    expect(file?.type).toBe('text/csv');
+    expect(await file?.text()).toBe('a,b,c');
+  });
+
+  it('passes notices, unread counts, external links and deep links to the bridge', async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+    const listener = () => {};
+
+    await platform.notify({ title: 'New message', body: 'From a buyer', path: '/dashboard/messages/inbox' });
+    await platform.reportUnreadCount(3);
+    await platform.openExternal('https://help.ironsight.example/');
+    platform.onNavigate(listener);
+
+    expect(bridge.notify).toHaveBeenCalledWith({
+      title: 'New message',
+      body: 'From a buyer',
+      path: '/dashboard/messages/inbox',
+    });
+    expect(bridge.reportUnreadCount).toHaveBeenCalledWith(3);
+    expect(bridge.openExternal).toHaveBeenCalledWith('https://help.ironsight.example/');
+    expect(bridge.onNavigate).toHaveBeenCalledWith(listener);
+  });
+});

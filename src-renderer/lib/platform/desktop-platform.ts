@@ -1,0 +1,43 @@
+import type { DesktopBridge, PickedFile } from '../../../shared/desktop-bridge.ts';
+import type { Platform } from './platform.ts';
+
+function toFile(picked: PickedFile): File {
+  return new File([picked.data], picked.name, { type: picked.type });
+}
+
+/** The desktop client: the preload bridge does the native work (keychain, dialogs, notifications). */
+export function createDesktopPlatform(bridge: DesktopBridge): Platform {
+  // The keychain sits behind IPC; the token is read once and then kept in memory.
+  let cachedToken: Promise<string | null> | undefined;
+
+  return {
+    kind: 'desktop',
+    apiOrigin: bridge.apiOrigin.replace(/\/+$/, ''),
+
+    getToken() {
+      cachedToken ??= bridge.tokenVault.get().catch((error: unknown) => {
+        cachedToken = undefined;
+        throw error;
+      });
+      return cachedToken;
+    },
+    async setToken(token) {
+      await bridge.tokenVault.set(token);
+      cachedToken = Promise.resolve(token);
+    },
+    async clearToken() {
+      await bridge.tokenVault.clear();
+      cachedToken = Promise.resolve(null);
+    },
+    isTokenStorageStrong: () => bridge.tokenVault.isStrong(),
+
+    async pickFiles(kind) {
+      const picked = await bridge.pickFiles(kind);
+      return picked.map(toFile);
+    },
+    notify: (notice) => bridge.notify(notice),
+    reportUnreadCount: (count) => bridge.reportUnreadCount(Math.max(0, Math.trunc(count))),
+    openExternal: (url) => bridge.openExternal(url),
+    onNavigate: (listener) => bridge.onNavigate(listener),
+  };
+}

@@ -1,0 +1,39 @@
+import type { DesktopNotice, FilePickKind } from '../../../shared/desktop-bridge.ts';
+
+export type { DesktopNotice as PlatformNotice, FilePickKind } from '../../../shared/desktop-bridge.ts';
+
+export type PlatformKind = 'web' | 'desktop';
+
+/**
+ * Everything that differs between the web app and the desktop client. Features call this,
+ * never `window.desktop`, `localStorage` or `document.cookie` for these concerns.
+ */
+export interface Platform {
+  readonly kind: PlatformKind;
+  /** Origin the API lives on: '' on the web (same origin), the configured server on desktop. */
+  readonly apiOrigin: string;
+
+  /** The session token (a JWT), or null when signed out. */
+  getToken(): Promise<string | null>;
+  setToken(token: string): Promise<void>;
+  clearToken(): Promise<void>;
+  /** False when the token can only be kept in a weak store; the UI then tells the user. */
+  isTokenStorageStrong(): Promise<boolean>;
+
+  /** Lets the user choose files; resolves with none when the choice is cancelled. */
+  pickFiles(kind: FilePickKind): Promise<File[]>;
+  /** Shows a system notification when allowed; a click opens `notice.path` in the app. */
+  notify(notice: DesktopNotice): Promise<void>;
+  /** The latest unread-message count, for the dock, taskbar or app badge. */
+  reportUnreadCount(count: number): Promise<void>;
+  /** Opens a URL outside the app (the digest, the help site, social profiles). */
+  openExternal(url: string): Promise<void>;
+  /** App paths to open that come from outside the page (deep links, notification clicks). */
+  onNavigate(listener: (path: string) => void): () => void;
+}
+
+/** File types and counts each kind of pick accepts. */
+export const FILE_PICK_RULES: Readonly<Record<FilePickKind, { accept: string; multiple: boolean }>> = {
+  bulkInventory: { accept: '.csv,text/csv', multiple: false },
+  identificationPhotos: { accept: 'image/jpeg,image/png,image/webp', multiple: true },
+};

@@ -1,0 +1,10 @@
+import { PageFrame } from '../page-frame.tsx';
+
+export function AdminPage() {
+  return (
+    <PageFrame
+      heading="Administration"
+      intro="Staff tools: search users, sign in as a user, add credit to an account and view a user's escrow account."
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function BillingPaymentMethodsPage() {
+  return <DashboardFrame heading="Payment Methods" intro="Cards on file for fees and purchases." />;
+}

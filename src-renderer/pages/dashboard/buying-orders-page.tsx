@@ -1,0 +1,11 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function BuyingOrdersPage() {
+  return (
+    <DashboardFrame
+      heading="Orders"
+      title="Purchase Orders"
+      intro="Items you have bought and where each order stands."
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function BuyingToolsPage() {
+  return (
+    <DashboardFrame
+      heading="Buyer Tools"
+      intro="Price and location alerts that watch the marketplace for you."
+    />
+  );
+}

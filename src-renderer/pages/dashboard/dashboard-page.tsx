@@ -1,0 +1,7 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function DashboardPage() {
+  return (
+    <DashboardFrame heading="Dashboard" intro="Your buying, selling, messages and billing in one place." />
+  );
+}

@@ -1,0 +1,5 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function MessagesInboxPage() {
+  return <DashboardFrame heading="Inbox" intro="Messages from buyers and sellers." />;
+}

@@ -1,0 +1,11 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function MessagesSentPage() {
+  return (
+    <DashboardFrame
+      heading="Sent"
+      title="Sent Messages"
+      intro="Messages you have sent to buyers and sellers."
+    />
+  );
+}

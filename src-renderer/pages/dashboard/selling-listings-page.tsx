@@ -1,0 +1,11 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function SellingListingsPage() {
+  return (
+    <DashboardFrame
+      heading="Listings"
+      title="My Listings"
+      intro="Items you have listed; close, relist or remove them here."
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function SellingLiveCheckoutPage() {
+  return (
+    <DashboardFrame
+      heading="Set Up Payments"
+      intro="Connect a payment gateway or a GunTab account so buyers can check out on the spot."
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function SellingOrdersPage() {
+  return (
+    <DashboardFrame
+      heading="Orders"
+      title="Sales Orders"
+      intro="Orders buyers have placed for your listings and what to do next."
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { Platform } from '../lib/platform/platform.ts';
+
+/** An in-memory platform for component tests: a token in a variable, nothing native. */
+export function createMemoryPlatform(initialToken: string | null = null): Platform & {
+  readonly opened: string[];
+  navigateTo(path: string): void;
+} {
+  let token = initialToken;
+  const opened: string[] = [];
+  const listeners = new Set<(path: string) => void>();
+  return {
+    kind: 'web',
+    apiOrigin: '',
+    opened,
+    getToken: async () => token,
+    setToken: async (value) => {
+      token = value;
+    },
+    clearToken: async () => {
+      token = null;
+    },
+    isTokenStorageStrong: async () => true,
+    pickFiles: async () => [],
+    notify: async () => {},
+    reportUnreadCount: async () => {},
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    onNavigate: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    navigateTo: (path) => {
+      for (const listener of listeners) listener(path);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const rendererRoot = fileURLToPath(new URL('./src-renderer', import.meta.url));
+const apiTarget = 'http://localhost:3000';
+
+/**
+ * The web build of the renderer. The desktop build (electron-vite) compiles the same
+ * `src-renderer` root, so nothing here may be required for the app to work.
+ */
+export default defineConfig({
+  root: rendererRoot,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2023',
+    sourcemap: true,
+  },
+  server: {
+    // The renderer imports the shared contract and routes from outside its root.
+    fs: { allow: [projectRoot] },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+});
