@@ -3,11 +3,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isDatabaseEmpty, type SeedOptions, seedDemoData } from './db/seed/seed.ts';
-import { installAuthentication, jwtAuthenticator } from './http/auth-context.ts';
+import { installAuthentication } from './http/auth-context.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
+import { createMailer, senderFor } from './mail/mailer.ts';
 import { createModuleContext } from './module-context.ts';
+import { accountAuthenticator } from './modules/auth/authenticator.ts';
+import { registerAuthModule } from './modules/auth/routes.ts';
+import { Throttle } from './modules/auth/throttle.ts';
+import { registerBrandsModule } from './modules/brands/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
+import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
+import { registerLocationModule } from './modules/location/routes.ts';
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
+import { registerStockImagesModule } from './modules/stock-images/routes.ts';
+import { registerUsersModule } from './modules/users/routes.ts';
 import { type PageResolver, registerWebHost } from './web/web-host.ts';
 
 export interface BuildOptions {
@@ -35,12 +44,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await seedDemoData(database.db, options.demoData);
   }
 
+  const trustedHops = config.trustProxyHops ?? 0;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    // Only as many proxy hops as configured are believed, so X-Forwarded-For cannot be forged.
+    trustProxy: trustedHops > 0 ? (_address: string, hop: number) => hop < trustedHops : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
@@ -55,7 +66,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
   });
-  installAuthentication(app, () => jwtAuthenticator(config.jwtSecret));
+  const authenticator = accountAuthenticator(database.db, config.jwtSecret);
+  installAuthentication(app, () => authenticator);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -67,6 +79,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerHealthModule(ctx);
   registerShortLinksModule(ctx);
+  registerListingsModule(ctx);
+  registerLocationModule(ctx);
+  registerBrandsModule(ctx);
+  registerStockImagesModule(ctx);
+  const accounts = {
+    db: database.db,
+    config,
+    log: app.log,
+    throttle: new Throttle(database.db),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: `${config.dataDir}/outbox`,
+      from: senderFor(config.publicOrigin),
+      logger: app.log,
+    }),
+  };
+  registerAuthModule(ctx, accounts);
+  registerUsersModule(ctx, accounts);
 
   await registerWebHost(app, {
     webRoot: config.webRoot,
@@ -75,8 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pageResolvers,
     lookups: {
       shortLink: (code) => shortLinkTarget(database.db, code),
-      // Legacy lister ids are resolved once seller accounts carry them; until then none resolve.
-      legacyLister: async () => null,
+      legacyLister: legacyListerLookup(database.db),
     },
   });
 

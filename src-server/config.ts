@@ -13,6 +13,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * How many reverse proxies in front of the server may be believed about the client address
+   * (X-Forwarded-For). 0 by default: the connection's own address, so clients cannot choose theirs.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +38,10 @@ export interface AppConfig {
   /** When set, PostgreSQL through a pool; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** When set, mail goes out through this SMTP server; otherwise it is written to DATA_DIR/outbox. */
+  smtpUrl?: string | undefined;
+  /** Number of trusted proxy hops for the client address; 0 trusts none. */
+  trustProxyHops?: number;
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   nodeEnv: Env['NODE_ENV'];
@@ -54,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    trustProxyHops: e.TRUST_PROXY,
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderLockedError } from './db/data-lock.ts';
+import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { DEFAULT_SEED_OPTIONS } from './db/seed/seed.ts';
 
 async function main(): Promise<void> {
@@ -27,6 +28,21 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.info(`\nIronsight is running at ${config.publicOrigin}\nDatabase: ${database}\n`);
+  console.info(demoAccountsTable());
+  const mail = config.smtpUrl ? 'sent through SMTP_URL' : `written to ${config.dataDir}/outbox`;
+  console.info(`Mail (confirmation and password-reset links): ${mail}\n`);
+}
+
+/** The seeded demo accounts and their passwords (created with the demo data on first run). */
+function demoAccountsTable(): string {
+  const accounts = Object.values(DEMO_ACCOUNTS);
+  const emailWidth = Math.max(...accounts.map((account) => account.email.length));
+  const passwordWidth = Math.max(...accounts.map((account) => account.password.length));
+  const lines = accounts.map(
+    (account) =>
+      `  ${account.email.padEnd(emailWidth)}  ${account.password.padEnd(passwordWidth)}  ${account.description}`,
+  );
+  return ['Demo accounts (email, password, what it shows):', ...lines, ''].join('\n');
 }
 
 main().catch((error: unknown) => {

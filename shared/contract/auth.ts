@@ -36,6 +36,11 @@ export const loginPastDueSchema = errorEnvelopeSchema.extend({
   pastDueAmount: moneySchema,
   email: z.email(),
   freezeReason: z.literal(FreezeReason.NonPayment),
+  /**
+   * Short-lived proof that this caller knew the password: POST /users/unfreeze requires it (or a
+   * session token of the same account), so nobody can pay a stranger's balance to get their token.
+   */
+  unfreezeToken: z.string().min(1).optional(),
 });
 export type LoginPastDue = z.infer<typeof loginPastDueSchema>;
 
@@ -134,6 +139,8 @@ export function decodeTokenClaims(token: string): TokenClaims {
  * characters (15 recommended), no composition rules; the server also refuses common passwords.
  */
 export const PASSWORD_MIN_LENGTH = 8;
+/** What the forms recommend; not enforced. */
+export const PASSWORD_RECOMMENDED_LENGTH = 15;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_MESSAGES = {
@@ -141,6 +148,10 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   mustDiffer: 'The new password must be different from the current one.',
+  /** The server checks new passwords against a list of the most common ones. */
+  tooCommon: 'This password is too common and easy to guess. Choose a different one.',
+  sameAsEmail: 'The password must not be your email address.',
+  recommended: `Use at least ${PASSWORD_RECOMMENDED_LENGTH} characters; a few unrelated words make a strong password.`,
 } as const;
 
 export const newPasswordSchema = z
@@ -173,6 +184,16 @@ export const changePasswordRequestSchema = z
     path: ['newPassword'],
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/**
+ * The change signs out every earlier token (other devices included), so the answer carries a
+ * fresh token for this session.
+ */
+export const changePasswordResponseSchema = z.object({
+  success: z.literal(true),
+  jwtToken: z.string().min(1),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** POST /users/change-expired-password: from /password-expired, without a token (login answered 403). */
 export const changeExpiredPasswordRequestSchema = z

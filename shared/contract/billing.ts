@@ -7,8 +7,14 @@ import { paymentMethodsSchema } from './listings.ts';
 // POST /users/unfreeze: pay the past-due balance
 // ---------------------------------------------------------------------------------------------
 
-/** The unfreeze payload of spec §3 (build it with `toUnfreezePayload` from domain/billing). */
-export const unfreezeRequestSchema = unfreezePayloadSchema;
+/**
+ * The unfreeze payload of spec §3 (build it with `toUnfreezePayload` from domain/billing), plus
+ * the `unfreezeToken` of the login 402 answer. A caller signed in to the same account may send its
+ * bearer token instead.
+ */
+export const unfreezeRequestSchema = unfreezePayloadSchema.extend({
+  unfreezeToken: z.string().min(1).max(2048).optional(),
+});
 export type UnfreezeRequest = z.input<typeof unfreezeRequestSchema>;
 
 /**

@@ -15,6 +15,7 @@ import { adZoneQuerySchema, adZoneResponseSchema } from './ads.ts';
 import {
   changeExpiredPasswordRequestSchema,
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   forgotPasswordRequestSchema,
   loginForbiddenSchema,
   loginPastDueSchema,
@@ -686,7 +687,7 @@ export const ENDPOINTS = {
     summary: "Change the caller's password.",
     access: 'user',
     body: changePasswordRequestSchema,
-    response: successSchema,
+    response: changePasswordResponseSchema,
     rateLimited: true,
   }),
   usersUpdateAccountInfo: defineEndpoint({

@@ -35,6 +35,9 @@ const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that drops (server restart, failover, a dropped test database) is replaced on
+    // next use; without a listener Node treats the pool's 'error' event as fatal and the process dies.
+    pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema });
     try {
       await migrateNodePg(db, migrationConfig);

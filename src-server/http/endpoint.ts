@@ -59,7 +59,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError(400, 'validation_failed', 'The request is not valid.', {
+  // A rule on the whole request (no path) carries a message of spec §8, e.g. 'No ids provided'.
+  const wholeRequestIssue = result.error.issues.find((issue) => issue.path.length === 0);
+  throw new AppError(400, 'validation_failed', wholeRequestIssue?.message ?? 'The request is not valid.', {
     fields: fieldsFromZod(result.error, where === 'body' ? undefined : where),
   });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../client.ts';
+import { accountsSeedPart } from './accounts.ts';
+import { catalogSeedPart } from './catalog.ts';
 import { createRandom, type Random } from './random.ts';
 
 export interface SeedOptions {
@@ -18,7 +20,7 @@ export interface SeedPart {
 }
 
 /** The parts of the demo data, in the order they depend on each other. */
-const SEED_PARTS: SeedPart[] = [];
+const SEED_PARTS: SeedPart[] = [accountsSeedPart, catalogSeedPart];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const rows = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users`);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** The one signing algorithm; verification refuses any other, `none` included. */
@@ -49,6 +50,50 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
     });
     if (typeof payload.unique_name !== 'string' || typeof payload.exp !== 'number') return null;
     return payload as unknown as TokenClaims;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Single-purpose tokens (e.g. the unfreeze ticket of a 402 sign-in) are signed with a key derived
+ * for that purpose, so one can never pass as a session token, nor a session token as one.
+ */
+const purposeKey = (secret: string, purpose: string) =>
+  new Uint8Array(createHmac('sha256', secret).update(`ironsight purpose token: ${purpose}`).digest());
+
+export async function signPurposeToken(
+  purpose: string,
+  subject: string,
+  secret: string,
+  lifetimeSeconds: number,
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(purpose)
+    .setSubject(subject)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSeconds)
+    .sign(purposeKey(secret, purpose));
+}
+
+/** The subject of a valid token of this purpose, or null. */
+export async function verifyPurposeToken(
+  token: string,
+  purpose: string,
+  secret: string,
+): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, purposeKey(secret, purpose), {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: purpose,
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

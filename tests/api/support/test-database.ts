@@ -26,7 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,0 +1,261 @@
+/**
+ * Search latency at catalogue scale. Seeds N listings (default 100,000) with the demo seeder on
+ * embedded PGlite and on PostgreSQL, then times five representative searches and suggestions
+ * through the API (in-process `app.inject`: routing, parsing, access checks, the SQL and the
+ * JSON answer, no sockets) beside the same SQL statement run directly on the database.
+ *
+ * Usage: npm run bench:search [-- --listings 100000] [--runs 200] [--postgres URL | --no-postgres] [--no-pglite]
+ * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection:
+ * the benchmark creates its own database there and drops it afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EMPTY_GUID } from '../shared/contract/common.ts';
+import {
+  type ParsedSearchRequest,
+  type SearchRequest,
+  searchRequestSchema,
+} from '../shared/contract/listings.ts';
+import { CategoryFamilyId } from '../shared/domain/category.ts';
+import { buildApp } from '../src-server/app.ts';
+import type { AppConfig } from '../src-server/config.ts';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
+import { seedDemoData } from '../src-server/db/seed/seed.ts';
+import { planSearch, searchStatement } from '../src-server/modules/listings/search.ts';
+import { suggestionCandidates } from '../src-server/modules/listings/suggestions.ts';
+import { withAdminClient } from '../tests/api/support/test-database.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+};
+const LISTINGS = Number(option('--listings', '100000'));
+const RUNS = Number(option('--runs', '200'));
+const WARMUP = 20;
+const POSTGRES_URL = args.includes('--no-postgres')
+  ? null
+  : option('--postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+
+const config: AppConfig = {
+  port: 0,
+  host: '127.0.0.1',
+  publicOrigin: 'http://bench.local',
+  dataDir: path.join(tmpdir(), 'ironsight-bench'),
+  databaseUrl: undefined,
+  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing',
+  webRoot: path.resolve('.no-web-root'),
+  logLevel: 'silent',
+  nodeEnv: 'production',
+};
+
+interface Scenario {
+  name: string;
+  /** Requests rotated through, so caches of one query do not flatter the figures. */
+  requests: SearchRequest[];
+}
+
+async function scenarios(db: Database): Promise<Scenario[]> {
+  const sellers = await queryRows<{ id: string }>(
+    db,
+    sql`select user_id as id from listings group by user_id order by count(*) desc limit 20`,
+  );
+  return [
+    {
+      name: 'keyword',
+      requests: [
+        'glock',
+        'sig sauer',
+        'ruger',
+        '9mm',
+        'remington 700',
+        'vortex',
+        'ar-15',
+        'smith & wesson',
+      ].map((keyword) => ({ keyword })),
+    },
+    {
+      name: 'keyword + family',
+      requests: [
+        { keyword: 'smith wesson', familyIds: [CategoryFamilyId.Revolvers] },
+        { keyword: 'glock', familyIds: [CategoryFamilyId.SemiAutoPistols] },
+        { keyword: 'federal', familyIds: [CategoryFamilyId.Ammunition] },
+        {
+          keyword: 'mossberg',
+          familyIds: [CategoryFamilyId.PumpActionShotguns, CategoryFamilyId.SemiAutoShotguns],
+        },
+      ],
+    },
+    {
+      name: 'zip + distance',
+      requests: ['75207', '77002', '85003', '60601', '98101', '37203'].map((zipCode) => ({
+        zipCode,
+        distance: 50,
+        sort: 'distance' as const,
+      })),
+    },
+    { name: 'seller', requests: sellers.map((seller) => ({ uid: seller.id })) },
+    {
+      name: 'new this week',
+      requests: [
+        { listingStartDate: 7, distributorId: EMPTY_GUID },
+        { listingStartDate: 7 },
+        { listingStartDate: 7, sort: 'newest' as const },
+      ],
+    },
+  ];
+}
+
+const SUGGESTION_QUERIES = [
+  'glo',
+  'sig',
+  'rem',
+  '9mm',
+  'vort',
+  'smith',
+  'p36',
+  'ruger 10',
+  'henr',
+  'remingtn',
+];
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+interface Timed extends Figures {
+  /** Median of each rotated request, by its position in the rotation. */
+  medians: number[];
+}
+
+async function time(run: (index: number) => Promise<unknown>, rotation = 1): Promise<Timed> {
+  for (let i = 0; i < WARMUP; i++) await run(i);
+  const samples: number[] = [];
+  const byRequest: number[][] = Array.from({ length: rotation }, () => []);
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run(i);
+    const elapsed = performance.now() - start;
+    samples.push(elapsed);
+    byRequest[i % rotation]!.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  const medians = byRequest.map((list) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    ),
+  );
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    medians,
+  };
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(6);
+const row = (name: string, api: Figures, direct: Figures) =>
+  `${name.padEnd(17)} | ${ms(api.p50)} ${ms(api.p95)} ${ms(api.p99)} | ${ms(direct.p50)} ${ms(direct.p95)} ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2).padStart(5)}× ${(api.p95 / direct.p95).toFixed(2).padStart(5)}×`;
+
+async function bench(label: string, handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  const seedStart = performance.now();
+  await seedDemoData(db, { seed: 1997, listings: LISTINGS });
+  const seconds = (performance.now() - seedStart) / 1000;
+  // The server boots on the seeded database as `npm start` does (ZIP centroids, vacuum at ready).
+  const bootStart = performance.now();
+  const app: FastifyInstance = await buildApp({ ...config }, { database: handle, ownsDatabase: false });
+  await app.ready();
+  const boot = (performance.now() - bootStart) / 1000;
+  try {
+    console.info(
+      `\n${label}: seeded ${LISTINGS.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s; server ready in ${boot.toFixed(1)} s`,
+    );
+    console.info(`${'API = app.inject (in-process HTTP), SQL = the same statement on the database; ms'}`);
+    console.info(
+      `${'scenario'.padEnd(17)} |  API p50    p95    p99 |  SQL p50    p95    p99 | API/SQL p50, p95`,
+    );
+
+    for (const scenario of await scenarios(db)) {
+      const requests = scenario.requests;
+      const parsed: ParsedSearchRequest[] = requests.map((request) => searchRequestSchema.parse(request));
+      const plans = await Promise.all(parsed.map((request) => planSearch(db, request)));
+      const statements = parsed.map((request, index) => searchStatement(plans[index]!, request));
+      const totals: number[] = [];
+      const api = await time(async (i) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/listings/search',
+          payload: requests[i % requests.length] as object,
+        });
+        if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
+        totals[i % requests.length] = res.json().total;
+      }, requests.length);
+      const direct = await time((i) => queryRows(db, statements[i % statements.length]!));
+      const slowest = api.medians.indexOf(Math.max(...api.medians));
+      const label = JSON.stringify(requests[slowest]).replace(/"/g, '').slice(0, 60);
+      console.info(
+        `${row(scenario.name, api, direct)}   slowest ${label}: ${api.medians[slowest]!.toFixed(1)} ms median, ${(totals[slowest] ?? 0).toLocaleString('en-US')} matches`,
+      );
+    }
+
+    const api = await time(async (i) => {
+      const query = encodeURIComponent(SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!);
+      const res = await app.inject({ method: 'GET', url: `/api/listings/suggestions?query=${query}` });
+      if (res.statusCode !== 200) throw new Error(`suggestions: ${res.statusCode}`);
+    });
+    const direct = await time((i) =>
+      suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
+    );
+    console.info(row('suggestions', api, direct));
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.info(
+    `Search benchmark: ${LISTINGS.toLocaleString('en-US')} listings, ${RUNS} timed runs per scenario after ${WARMUP} warm-up runs`,
+  );
+  if (!args.includes('--no-pglite')) {
+    const pglite = await openDatabase({ kind: 'pglite' });
+    try {
+      await bench('PGlite (in memory)', pglite);
+    } finally {
+      await pglite.close();
+    }
+  }
+
+  if (POSTGRES_URL) {
+    const name = `ironsight_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await withAdminClient(POSTGRES_URL, (client) => client.query(`CREATE DATABASE "${name}"`));
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    try {
+      const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        await bench(`PostgreSQL (${url.host})`, postgres);
+      } finally {
+        await postgres.close();
+      }
+    } finally {
+      await withAdminClient(POSTGRES_URL, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingDetail } from './contract/listings.ts';
+import { ListingOption, ListingType } from './domain/listing.ts';
+import { homePageMeta, listingPageMeta, searchPageMeta } from './page-meta-builders.ts';
+
+const ORIGIN = 'https://ironsight.example';
+const NOW = new Date('2026-11-21T10:00:00.000Z');
+
+const listing: ListingDetail = {
+  id: '3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f',
+  legacyId: 42,
+  userId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  title: 'Smith & Wesson M&P9 Shield Plus 9mm Pistol with Optic Cut',
+  description:
+    'Great carry gun. Text 214-555-0100 or write to seller@example.com, see https://example.com/x.',
+  manufacturer: 'Smith & Wesson',
+  model: 'M&P9 Shield Plus',
+  caliber: '9mm',
+  condition: 'Used',
+  quantity: 0,
+  price: 449,
+  displayPrice: 449,
+  upc: '022188885126',
+  sku: null,
+  sellerStockNumber: null,
+  listingUrl: '/3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f/smith-wesson-m-p9-shield-plus',
+  images: [],
+  thumbnailPicture: 'catalog',
+  isActive: true,
+  isSold: false,
+  listingStartDate: '2026-11-01T00:00:00.000Z',
+  listingEndDate: null,
+  shippingCost: 0,
+  deliveryDays: 2,
+  family: 'SemiAutoPistols',
+  familyId: 18,
+  listingType: ListingType.National,
+  listingOptions: ListingOption.None,
+  returnPolicy: 0,
+  acceptedPaymentMethods: 0,
+  liveCheckoutEnabled: false,
+  excludedShipToStates: [],
+  location: { zipCode: '75201', city: 'Dallas', state: 'TX' },
+  seller: {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    displayName: 'Sam',
+    isDealer: false,
+    city: null,
+    state: null,
+    totalCompletedSales: 0,
+    rating: null,
+  },
+  fav: false,
+};
+
+describe('page metadata', () => {
+  it('describes a listing without contact details, with a 35-character product name and its stock state', () => {
+    const meta = listingPageMeta(listing, ORIGIN, NOW);
+    expect(meta.title).toBe('Smith & Wesson M&P9 Shield Plus 9mm Pistol with Optic Cut | Ironsight');
+    expect(meta.description).toBe('Great carry gun. Text or write to, see');
+    expect(meta.robots).toBe('noindex,nofollow');
+    expect(meta.canonical).toBe(`${ORIGIN}${listing.listingUrl}`);
+    const [product] = meta.jsonLd ?? [];
+    expect(product).toMatchObject({
+      name: 'Smith & Wesson M&P9 Shield Plus',
+      gtin12: '022188885126',
+      image: [`${ORIGIN}/api/stock-images/022188885126`],
+      offers: {
+        availability: 'https://schema.org/OutOfStock',
+        priceValidUntil: '2027-11-21',
+        price: '449.00',
+      },
+    });
+  });
+
+  it('gives the home page its search action and the search page a normalised canonical URL', () => {
+    expect(homePageMeta(ORIGIN).title).toBe('Buy Guns Online and Sell Guns Online | Ironsight');
+    const search = searchPageMeta(ORIGIN, '?Keyword=glock&page=1&condition=used');
+    expect(search.title).toBe('glock for Sale – Search Results | Ironsight');
+    expect(search.canonical).toBe(`${ORIGIN}/search?keyword=glock&condition=Used`);
+  });
+});

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * One-time links sent by email: address confirmation and password reset. Only a SHA-256 hash of
+ * the token is kept, so a copy of the database cannot be used to confirm or reset anything.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['EmailConfirm', 'PasswordReset'] }).notNull(),
+    /** Hex SHA-256 of the token sent in the link. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_unique').on(t.tokenHash),
+    index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Events counted for throttling (failed sign-ins per account and per address, requests to
+ * enumeration targets per address). Kept in the database so every server instance sees them.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** What is counted, e.g. `login-account`, `login-address`, `check-email`. */
+    bucket: text('bucket').notNull(),
+    /** Who it is counted for: a lower-cased email, a user id or a client address. */
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('throttle_events_bucket_key_idx').on(t.bucket, t.key, t.createdAt)],
+);
+
+/** Banner messages: public ones (no user) by page location, and ones for a single user. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Null for a public alert. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    location: text('location', {
+      enum: ['UserDashboard', 'HomePage', 'SearchByTerm', 'SearchByCategory'],
+    }).notNull(),
+    title: text('title'),
+    message: text('message').notNull(),
+    severity: text('severity', { enum: ['info', 'warning', 'critical'] })
+      .notNull()
+      .default('info'),
+    linkUrl: text('link_url'),
+    linkText: text('link_text'),
+    dismissible: boolean('dismissible').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('alerts_location_starts_idx').on(t.location, t.startsAt),
+    index('alerts_user_location_idx').on(t.userId, t.location),
+  ],
+);
+
+/** Newsletter sign-ups; one row per address (case-insensitive). */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Card payments of an account's own balance (past-due payments that unfreeze it), approved or
+ * declined. Only the brand and last four digits of the card are kept; never the number or CVC.
+ */
+export const accountPayments = pgTable(
+  'account_payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['PastDue'] }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    status: text('status', { enum: ['Approved', 'Declined'] }).notNull(),
+    processor: text('processor').notNull(),
+    processorReference: text('processor_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The processor's message for a declined payment. */
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_payments_user_idx').on(t.userId, t.createdAt)],
+);

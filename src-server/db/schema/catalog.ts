@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BrandFocusBlock } from '../../../shared/contract/brands.ts';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Distributors whose catalogues dealers list from (search filter distributorId). */
+export const distributors = pgTable('distributors', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  city: text('city'),
+  state: text('state'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Listings: every field spec §3 reads. Location is copied from the ZIP centroid at write time so a
+ * distance search filters on the listing row itself (bounding box on latitude/longitude, then
+ * haversine). Full-text search runs on `listing_search`.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Numeric id of the previous site (`/listing?p=`). */
+    legacyId: bigint('legacy_id', { mode: 'number' }).unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    caliber: text('caliber'),
+    condition: text('condition', { enum: ['NewInBox', 'Used', 'NeverFired'] }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    upc: text('upc'),
+    sku: text('sku'),
+    sellerStockNumber: text('seller_stock_number'),
+    /** CategoryFamilyId 1..25. */
+    familyId: smallint('family_id').notNull(),
+    /** ListingType: National 0, Auction 1, Local 2. */
+    listingType: smallint('listing_type').notNull().default(0),
+    /** ListingOption flags. */
+    listingOptions: integer('listing_options').notNull().default(0),
+    returnPolicy: smallint('return_policy').notNull().default(0),
+    /** PaymentMethod flags. */
+    acceptedPaymentMethods: integer('accepted_payment_methods').notNull().default(0),
+    liveCheckoutEnabled: boolean('live_checkout_enabled').notNull().default(false),
+    shippingCost: numeric('shipping_cost', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    deliveryDays: smallint('delivery_days').notNull().default(3),
+    isActive: boolean('is_active').notNull().default(true),
+    isSold: boolean('is_sold').notNull().default(false),
+    listingStartDate: timestamp('listing_start_date', { withTimezone: true }).notNull().defaultNow(),
+    listingEndDate: timestamp('listing_end_date', { withTimezone: true }),
+    zipCode: text('zip_code').notNull(),
+    city: text('city'),
+    state: text('state'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    distributorId: uuid('distributor_id').references(() => distributors.id, { onDelete: 'set null' }),
+    excludedShipToStates: text('excluded_ship_to_states').array().notNull().default(sql`'{}'::text[]`),
+    /** The card image; null, 'catalog' or an all-zero id means "use the UPC stock image". */
+    thumbnailPicture: text('thumbnail_picture'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_user_start_idx').on(t.userId, t.listingStartDate.desc()),
+    index('listings_start_idx').on(t.listingStartDate.desc()),
+    index('listings_family_start_idx').on(t.familyId, t.listingStartDate.desc()),
+    index('listings_upc_idx').on(t.upc),
+    index('listings_sku_idx').on(sql`lower(${t.sku})`),
+    index('listings_distributor_idx').on(t.distributorId),
+    index('listings_lat_lng_idx').on(t.latitude, t.longitude),
+    index('listings_price_idx').on(t.price),
+  ],
+);
+
+/**
+ * A narrow copy of each listing for keyword search: the stored tsvector (title, manufacturer and
+ * model weighted A, caliber B, description unweighted and without positions, built by the SQL
+ * function `listing_search_vector`) plus every column a search filters, sorts or counts facets on.
+ * A broad keyword matches thousands of listings; reading these rows instead of the wide listing
+ * rows more than halves the pages visited. Kept in step with `listings` by the
+ * `listings_search_sync` trigger (migrations catalog_search_sync and catalog_search_vector).
+ */
+export const listingSearch = pgTable(
+  'listing_search',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    searchVector: tsvector('search_vector').notNull(),
+    upc: text('upc'),
+    sku: text('sku'),
+    familyId: smallint('family_id').notNull(),
+    condition: text('condition').notNull(),
+    listingType: smallint('listing_type').notNull(),
+    listingOptions: integer('listing_options').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    listingStartDate: timestamp('listing_start_date', { withTimezone: true }).notNull(),
+    listingEndDate: timestamp('listing_end_date', { withTimezone: true }),
+    isActive: boolean('is_active').notNull(),
+    isSold: boolean('is_sold').notNull(),
+    userId: uuid('user_id').notNull(),
+    distributorId: uuid('distributor_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+  },
+  (t) => [index('listing_search_vector_idx').using('gin', t.searchVector)],
+);
+
+export const listingImages = pgTable(
+  'listing_images',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
+);
+
+/** Brand pages (/brand/{slug}) with their brand-focus block. */
+export const brands = pgTable('brands', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Lower-case search keywords that lead to this brand (POST /brands/kw). */
+  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+  logoUrl: text('logo_url'),
+  shopUrl: text('shop_url'),
+  metaTitle: text('meta_title'),
+  metaDescription: text('meta_description'),
+  focus: jsonb('focus').$type<BrandFocusBlock>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** US ZIP centroids (filled at boot from the `zipcodes` package when empty). */
+export const zipCentroids = pgTable(
+  'zip_centroids',
+  {
+    zip: text('zip').primaryKey(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [index('zip_centroids_city_state_idx').on(sql`lower(${t.city})`, t.state)],
+);
+
+/**
+ * The small table behind search suggestions: manufacturers, manufacturer + model and calibers with
+ * how many active listings carry them and their most common family. Trigram matching runs here,
+ * not over all listings (see TOOLCHAIN.md).
+ */
+export const suggestionTerms = pgTable(
+  'suggestion_terms',
+  {
+    term: text('term').notNull(),
+    kind: text('kind', { enum: ['manufacturer', 'model', 'caliber'] }).notNull(),
+    listingCount: integer('listing_count').notNull(),
+    topFamilyId: smallint('top_family_id').notNull(),
+    /** Share of the term's listings in its top family, 0..1. */
+    topFamilyShare: real('top_family_share').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.kind] }),
+    index('suggestion_terms_trgm_idx').using('gin', sql`lower(${t.term}) gin_trgm_ops`),
+  ],
+);

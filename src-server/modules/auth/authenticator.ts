@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { hasFlag } from '../../../shared/domain/flags.ts';
+import { AccountOption, isAdminRole, isSellerRole, UserStatus } from '../../../shared/domain/user.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { AuthContext, Authenticator } from '../../http/auth-context.ts';
+import { verifyToken } from './tokens.ts';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks the signature and expiry first (no database work for forged or stale tokens), then one
+ * primary-key read of the account. Refused: tokens of deleted, Inactive or Locked accounts and of
+ * accounts frozen for fraud, and tokens issued before the account's `tokensValidAfter` (password
+ * change, reset, admin lock). Roles come from the account as it is now, so a demoted seller or admin
+ * loses those rights at once.
+ */
+export function accountAuthenticator(db: Database, secret: string): Authenticator {
+  return {
+    async authenticate(token) {
+      const claims = await verifyToken(token, secret);
+      if (!claims || !GUID.test(claims.unique_name)) return null;
+      const [account] = await db
+        .select({
+          roles: users.roles,
+          status: users.status,
+          accountOptions: users.accountOptions,
+          tokensValidAfter: users.tokensValidAfter,
+        })
+        .from(users)
+        .where(eq(users.id, claims.unique_name))
+        .limit(1);
+      if (!account) return null;
+      if (account.status === UserStatus.Inactive || account.status === UserStatus.Locked) return null;
+      if (hasFlag(account.accountOptions, AccountOption.FrozenForFraud)) return null;
+      const issuedAt = typeof claims.iat === 'number' ? claims.iat * 1000 : 0;
+      if (account.tokensValidAfter && issuedAt < account.tokensValidAfter.getTime()) return null;
+      const context: AuthContext = {
+        userId: claims.unique_name,
+        claims,
+        isSeller: isSellerRole(account.roles),
+        isAdmin: isAdminRole(account.roles),
+      };
+      return context;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { type AccountsDeps, clientAddress } from './accounts-context.ts';
+import { warmPasswordChecks } from './passwords.ts';
+import { changeExpiredPassword, login, requestPasswordReset, resetPassword } from './service.ts';
+import { THROTTLE_RULES, TooManyRequestsError } from './throttle.ts';
+
+/** Sign-in and the password flows that work without a session. */
+export function registerAuthModule(ctx: ModuleContext, deps: AccountsDeps): void {
+  warmPasswordChecks();
+  ctx.app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
+  ctx.endpoint(ENDPOINTS.authLogin, ({ body, request }) => login(deps, body, clientAddress(request.ip)));
+
+  ctx.endpoint(ENDPOINTS.usersForgotPassword, async ({ body, request }) => {
+    await deps.throttle.hit(THROTTLE_RULES.forgotAddress, clientAddress(request.ip));
+    requestPasswordReset(deps, body.email);
+    return { success: true as const };
+  });
+
+  ctx.endpoint(ENDPOINTS.usersResetPassword, ({ body, request }) =>
+    resetPassword(deps, body.token, body.password, clientAddress(request.ip)),
+  );
+
+  ctx.endpoint(ENDPOINTS.usersChangeExpiredPassword, ({ body, request }) =>
+    changeExpiredPassword(deps, body, clientAddress(request.ip)),
+  );
+}

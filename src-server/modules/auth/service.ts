@@ -1,0 +1,216 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ChangeExpiredPasswordRequest, LoginRequest } from '../../../shared/contract/auth.ts';
+import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
+import { FreezeReason, UserStatus } from '../../../shared/domain/user.ts';
+import type { Database } from '../../db/client.ts';
+import { accountTokens, users } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { passwordChangedMessage, resetLink, resetMessage } from '../../mail/account-messages.ts';
+import { type AccountsDeps, inBackground, sendQuietly } from './accounts-context.ts';
+import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import {
+  findUserByEmail,
+  isFrozenForFraud,
+  isFrozenForNonPayment,
+  issueSessionToken,
+  loginPaymentSetupAccepted,
+  nextWholeSecond,
+  type UserRow,
+} from './session.ts';
+import { THROTTLE_RULES } from './throttle.ts';
+import { signPurposeToken } from './tokens.ts';
+
+export const UNFREEZE_TOKEN_PURPOSE = 'unfreeze';
+/** Seconds the past-due modal has to complete a payment after a 402 sign-in. */
+export const UNFREEZE_TOKEN_LIFETIME = 30 * 60;
+
+export const AUTH_MESSAGES = {
+  inactive: 'This account is inactive. Contact support to restore it.',
+  suspended: 'This account is suspended. Contact support.',
+  passwordExpired: 'Your password has expired. Choose a new one to continue.',
+  pastDue: 'Your account has a past-due balance. Pay it to continue.',
+  invalidResetLink: 'This reset link is invalid or has expired. Ask for a new one.',
+} as const;
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** 401 for an unknown email and a wrong password alike: same status, message and body. */
+function invalidCredentials(): AppError {
+  return new AppError(401, ErrorCode.Unauthorized, ErrorMessage.InvalidCredentials, {
+    extra: { statusCode: 401, passwordExpired: false },
+  });
+}
+
+/**
+ * Checks an email and password with the sign-in throttle: refused while the account or the address
+ * has too many recent failures; a failure is counted for both; a success clears the account's count.
+ */
+export async function checkCredentials(
+  deps: AccountsDeps,
+  email: string,
+  password: string,
+  address: string,
+): Promise<UserRow> {
+  const key = emailKey(email);
+  await deps.throttle.check(THROTTLE_RULES.loginAccount, key);
+  await deps.throttle.check(THROTTLE_RULES.loginAddress, address);
+  const user = await findUserByEmail(deps.db, email);
+  const valid = await verifyPassword(user?.passwordHash, password);
+  if (!user || !valid) {
+    await deps.throttle.record(THROTTLE_RULES.loginAccount, key);
+    await deps.throttle.record(THROTTLE_RULES.loginAddress, address);
+    throw invalidCredentials();
+  }
+  await deps.throttle.clear(THROTTLE_RULES.loginAccount, key);
+  return user;
+}
+
+export async function login(deps: AccountsDeps, body: LoginRequest, address: string, now = new Date()) {
+  const user = await checkCredentials(deps, body.email, body.password, address);
+  const forbidden = (message: string, passwordExpired: boolean) =>
+    new AppError(403, ErrorCode.Forbidden, message, {
+      extra: { statusCode: 403, passwordExpired, email: user.email },
+    });
+  if (user.status === UserStatus.Inactive) throw forbidden(AUTH_MESSAGES.inactive, false);
+  if (isFrozenForFraud(user)) throw forbidden(AUTH_MESSAGES.suspended, false);
+  // An expired password comes first: once it is changed, a past-due account still pays before it gets a token.
+  if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now.getTime()) {
+    throw forbidden(AUTH_MESSAGES.passwordExpired, true);
+  }
+  if (isFrozenForNonPayment(user)) {
+    throw new AppError(402, ErrorCode.PaymentRequired, AUTH_MESSAGES.pastDue, {
+      extra: {
+        statusCode: 402,
+        passwordExpired: false,
+        pastDueAmount: user.pastDueAmount,
+        email: user.email,
+        freezeReason: FreezeReason.NonPayment,
+        unfreezeToken: await signPurposeToken(
+          UNFREEZE_TOKEN_PURPOSE,
+          user.id,
+          deps.config.jwtSecret,
+          UNFREEZE_TOKEN_LIFETIME,
+          now,
+        ),
+      },
+    });
+  }
+  // Pending registration and Locked accounts get a token too: its claims send the client to /register.
+  return {
+    jwtToken: await issueSessionToken(user, deps.config.jwtSecret, now),
+    statusCode: 200 as const,
+    passwordExpired: false as const,
+    hasAcceptedPaymentSetup: loginPaymentSetupAccepted(user),
+  };
+}
+
+/**
+ * Stores a new password: earlier tokens stop working and an expiry is lifted. Answers the updated
+ * account; call `afterPasswordChange` once the change is committed.
+ */
+export async function storeNewPassword(
+  deps: AccountsDeps,
+  user: UserRow,
+  password: string,
+  extra: Partial<Pick<UserRow, 'emailConfirmedAt'>> = {},
+  db: Database = deps.db,
+): Promise<UserRow> {
+  const now = new Date();
+  const [updated] = await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: now,
+      passwordExpiresAt: null,
+      tokensValidAfter: nextWholeSecond(now),
+      updatedAt: now,
+      ...extra,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
+
+/** Clears the sign-in failure count and tells the owner by email. */
+export async function afterPasswordChange(deps: AccountsDeps, user: UserRow): Promise<void> {
+  await deps.throttle.clear(THROTTLE_RULES.loginAccount, emailKey(user.email));
+  inBackground(deps, 'password-changed mail', () => sendQuietly(deps, passwordChangedMessage(user)));
+}
+
+/** Throws a 400 on `field` when the new password breaks the server's rules. */
+export function assertAcceptablePassword(password: string, email: string, field: string): void {
+  const problem = newPasswordProblem(password, email);
+  if (problem) throw badRequest(problem, { [field]: problem });
+}
+
+/** Always the same answer; the reset mail goes out after it, and only for a known, usable account. */
+export function requestPasswordReset(deps: AccountsDeps, email: string): void {
+  inBackground(deps, 'password reset', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || user.status === UserStatus.Inactive || !user.passwordHash) return;
+    const key = emailKey(user.email);
+    if (!(await deps.throttle.allows(THROTTLE_RULES.forgotAccount, key))) return;
+    await deps.throttle.record(THROTTLE_RULES.forgotAccount, key);
+    const token = await createOneTimeToken(deps.db, user.id, 'PasswordReset');
+    await deps.mailer.send(resetMessage(user, resetLink(deps.config.publicOrigin, token)));
+  });
+}
+
+export async function resetPassword(deps: AccountsDeps, token: string, password: string, address: string) {
+  await deps.throttle.check(THROTTLE_RULES.tokenAddress, address);
+  const now = new Date();
+  // Find the account first so a refused password does not use up the link.
+  const [pending] = await deps.db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, 'PasswordReset'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const user = pending
+    ? (await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1))[0]
+    : undefined;
+  if (!user) {
+    await deps.throttle.record(THROTTLE_RULES.tokenAddress, address);
+    throw badRequest(AUTH_MESSAGES.invalidResetLink);
+  }
+  assertAcceptablePassword(password, user.email, 'password');
+  await deps.db.transaction(async (tx) => {
+    const redeemed = await redeemOneTimeToken(
+      tx as unknown as Database,
+      token,
+      'PasswordReset',
+      user.id,
+      now,
+    );
+    if (!redeemed) throw badRequest(AUTH_MESSAGES.invalidResetLink);
+    // The link reached the mailbox, which also confirms the address.
+    await storeNewPassword(
+      deps,
+      user,
+      password,
+      { emailConfirmedAt: user.emailConfirmedAt ?? now },
+      tx as unknown as Database,
+    );
+  });
+  await afterPasswordChange(deps, user);
+  return { success: true as const };
+}
+
+export async function changeExpiredPassword(
+  deps: AccountsDeps,
+  body: ChangeExpiredPasswordRequest,
+  address: string,
+) {
+  const user = await checkCredentials(deps, body.email, body.currentPassword, address);
+  assertAcceptablePassword(body.newPassword, user.email, 'newPassword');
+  await storeNewPassword(deps, user, body.newPassword);
+  await afterPasswordChange(deps, user);
+  return { success: true as const };
+}

@@ -1,0 +1,54 @@
+import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { metadataKeywords, pageTitle } from '../../../shared/domain/metadata.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { brandSlugForKeyword, createBrandCache, findBrand, listBrands } from './service.ts';
+
+export function registerBrandsModule({ endpoint, page, database, config }: ModuleContext): void {
+  const { db } = database;
+  const cache = createBrandCache(db);
+
+  endpoint(ENDPOINTS.brandsList, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { results: await cache.list() };
+  });
+
+  endpoint(ENDPOINTS.brandsListNc, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { results: await listBrands(db) };
+  });
+
+  endpoint(ENDPOINTS.brandsGet, async ({ params, reply }) => {
+    const brand = await cache.get(params.slug);
+    if (!brand) throw notFound('No brand with that slug.');
+    reply.header('cache-control', 'public, max-age=60');
+    return brand;
+  });
+
+  endpoint(ENDPOINTS.brandsGetNc, async ({ params, reply }) => {
+    const brand = await findBrand(db, params.slug);
+    if (!brand) throw notFound('No brand with that slug.');
+    reply.header('cache-control', 'no-store');
+    return brand;
+  });
+
+  endpoint(ENDPOINTS.brandsKw, async ({ body }) => ({ slug: await brandSlugForKeyword(db, body.keyword) }));
+
+  page('brand', async (match) => {
+    const brand = await cache.get(match.params.slug ?? '');
+    if (!brand) return { status: 404, meta: {} };
+    const image = brand.focus?.products[0]?.imageUrl;
+    return {
+      meta: {
+        title: pageTitle(brand.metaTitle ?? `${brand.name} for Sale`),
+        description: brand.metaDescription ?? brand.focus?.heroSubtext ?? `Shop ${brand.name} listings.`,
+        canonical: `${config.publicOrigin}/brand/${brand.slug}`,
+        keywords: metadataKeywords([brand.name, ...brand.keywords]),
+        openGraph: {
+          type: 'website',
+          ...(image ? { image: image.startsWith('/') ? `${config.publicOrigin}${image}` : image } : {}),
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import {
+  cityPageMeta,
+  homePageMeta,
+  listingPageMeta,
+  newThisWeekPageMeta,
+  searchPageMeta,
+} from '../../../shared/page-meta-builders.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { locateCaller } from '../location/service.ts';
+import { notFoundDecision } from './pages.ts';
+import { searchListings } from './search.ts';
+import {
+  featuredListings,
+  listingById,
+  listingByLegacyId,
+  listingCardsByIds,
+  listingsByIds,
+  localListings,
+  newThisWeekListings,
+  sellerListings,
+  userIdForLegacyLister,
+} from './service.ts';
+import { suggest } from './suggestions.ts';
+
+export function registerListingsModule({ app, endpoint, page, database, config }: ModuleContext): void {
+  const { db } = database;
+  const origin = config.publicOrigin;
+
+  // Distance and recent-listing searches read covering indexes alone once the visibility map is
+  // current; PGlite has no autovacuum, so each boot refreshes it (cheap when nothing changed).
+  app.addHook('onReady', async () => {
+    await db.execute(sql`vacuum (analyze) listings, listing_search`);
+  });
+
+  endpoint(ENDPOINTS.listingsFeatured, async ({ query }) => ({
+    results: await featuredListings(db, query.limit),
+  }));
+
+  endpoint(ENDPOINTS.listingsNewThisWeek, async ({ query }) => ({
+    results: await newThisWeekListings(db, query.limit),
+  }));
+
+  endpoint(ENDPOINTS.listingsLocal, async ({ query, auth }) => {
+    const caller = await locateCaller(db, auth?.userId ?? null);
+    return {
+      results: await localListings(
+        db,
+        { zipCode: query.zipCode ?? caller.zipCode, distance: query.distance, limit: query.limit },
+        caller,
+      ),
+    };
+  });
+
+  // `cmc` (campaign code) is accepted in the query and the body and has no effect on results.
+  endpoint(ENDPOINTS.listingsSearch, async ({ body }) => searchListings(db, body));
+
+  endpoint(ENDPOINTS.listingsGet, async ({ body }) => ({
+    results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),
+  }));
+
+  endpoint(ENDPOINTS.listingsGetBasic, async ({ body }) => ({
+    results: await listingCardsByIds(db, body.filters.listingIds),
+  }));
+
+  endpoint(ENDPOINTS.listingsGetAll, async ({ body, auth }) => {
+    const userId = body.filters.userId ?? auth.userId;
+    if (userId !== auth.userId && !auth.isAdmin) throw forbidden('You can only list your own listings.');
+    return sellerListings(db, userId, body.filters, body.page, body.pageSize);
+  });
+
+  endpoint(ENDPOINTS.listingsSuggestions, async ({ query }) => suggest(db, query.query));
+
+  endpoint(ENDPOINTS.usersGetUserIdFromLegacyListerId, async ({ query }) => {
+    const userId = await userIdForLegacyLister(db, query.legacyListerID);
+    if (!userId) throw notFound('No seller with that legacy lister id.');
+    return { userId };
+  });
+
+  page('listingById', async (match) => {
+    const id = match.params.productId;
+    const listing = id ? await listingById(db, id) : null;
+    return listing ? { meta: listingPageMeta(listing, origin, new Date()) } : notFoundDecision;
+  });
+
+  page('listing', async (match) => {
+    const legacyId = Number(match.params.p ?? match.query.get('p'));
+    const listing =
+      Number.isSafeInteger(legacyId) && legacyId > 0 ? await listingByLegacyId(db, legacyId) : null;
+    return listing ? { meta: listingPageMeta(listing, origin, new Date()) } : notFoundDecision;
+  });
+
+  page('home', async () => ({ meta: homePageMeta(origin) }));
+  page('search', async (match) => ({ meta: searchPageMeta(origin, match.query) }));
+  page('newThisWeek', async () => ({ meta: newThisWeekPageMeta(origin) }));
+  page('city', async (match) => {
+    const meta = cityPageMeta(origin, match.params.city ?? '');
+    return meta ? { meta } : notFoundDecision;
+  });
+}
+
+/** The web host's `/Search/Lister/{id}` lookup. */
+export function legacyListerLookup(db: ModuleContext['database']['db']) {
+  return async (legacyListerId: string): Promise<string | null> =>
+    /^\d{1,15}$/.test(legacyListerId) ? userIdForLegacyLister(db, Number(legacyListerId)) : null;
+}

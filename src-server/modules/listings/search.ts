@@ -1,0 +1,222 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isEmptyGuid } from '../../../shared/contract/common.ts';
+import {
+  type ParsedSearchRequest,
+  type SearchFacets,
+  type SearchResponse,
+  SearchSort,
+} from '../../../shared/contract/listings.ts';
+import { CategoryFamilyId } from '../../../shared/domain/category.ts';
+import { Condition, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import { type Database, queryRows } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { findZipCentroid } from '../location/service.ts';
+import { CARD_JSON, type CardJson, OFFERED, toCard } from './cards.ts';
+
+const EARTH_RADIUS_MILES = 3958.8;
+const MILES_PER_DEGREE_LATITUDE = 69.0;
+
+/** A keyword that may be a UPC or SKU: one token of letters, digits, dashes. */
+const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
+
+export interface Origin {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle miles from `origin` to the listing's location (haversine). */
+export function distanceSql(origin: Origin): SQL {
+  const lat = origin.latitude;
+  const lng = origin.longitude;
+  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(l.latitude - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(l.latitude))
+      * power(sin(radians(l.longitude - ${lng}::float8) / 2), 2)))))`;
+}
+
+/** A latitude/longitude box around `origin` that holds every point within `miles` (an index prefilter). */
+export function boundingBoxSql(origin: Origin, miles: number): SQL {
+  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
+  const cosLat = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
+  const dLng = miles / (MILES_PER_DEGREE_LATITUDE * cosLat);
+  return sql`l.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
+    and l.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+}
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+export interface SearchPlan {
+  where: SQL[];
+  /** Relevance columns for a keyword: exact code match and full-text rank. */
+  keyword: { query: SQL; codeMatch: SQL } | null;
+  origin: Origin | null;
+}
+
+/** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
+export async function planSearch(db: Database, request: ParsedSearchRequest): Promise<SearchPlan> {
+  const where: SQL[] = [OFFERED];
+  let keyword: SearchPlan['keyword'] = null;
+
+  const text = request.keyword?.trim();
+  if (text) {
+    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const codeMatch = CODE_PATTERN.test(text)
+      ? sql`(l.upc = ${text} or lower(l.sku) = ${text.toLowerCase()})`
+      : sql`false`;
+    where.push(
+      CODE_PATTERN.test(text)
+        ? sql`(l.search_vector @@ ${query} or ${codeMatch})`
+        : sql`l.search_vector @@ ${query}`,
+    );
+    keyword = { query, codeMatch };
+  }
+  if (request.familyIds?.length) where.push(sql`l.family_id in (${list(request.familyIds)})`);
+  if (request.listingType !== undefined) where.push(sql`l.listing_type = ${request.listingType}`);
+  if (request.uid) where.push(sql`l.user_id = ${request.uid}`);
+  if (request.upsells) where.push(sql`(l.listing_options & ${request.upsells}) = ${request.upsells}`);
+  if (request.listingStartDate) {
+    where.push(sql`l.listing_start_date >= now() - make_interval(days => ${request.listingStartDate}::int)`);
+  }
+  if (request.distributorId !== undefined) {
+    where.push(
+      isEmptyGuid(request.distributorId)
+        ? sql`l.distributor_id is null`
+        : sql`l.distributor_id = ${request.distributorId}`,
+    );
+  }
+  if (request.minPrice !== undefined) where.push(sql`l.price >= ${request.minPrice}`);
+  if (request.maxPrice !== undefined) where.push(sql`l.price <= ${request.maxPrice}`);
+  if (request.conditions?.length) where.push(sql`l.condition in (${list(request.conditions)})`);
+
+  let origin: Origin | null = null;
+  if (request.zipCode) {
+    const centroid = await findZipCentroid(db, request.zipCode);
+    if (!centroid) throw badRequest('The request is not valid.', { zipCode: 'Unknown zip code.' });
+    origin = centroid;
+    if (request.distance !== undefined) {
+      where.push(boundingBoxSql(origin, request.distance));
+      where.push(sql`${distanceSql(origin)} <= ${request.distance}::float8`);
+    }
+  }
+  return { where, keyword, origin };
+}
+
+const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
+
+function orderBy(sort: ParsedSearchRequest['sort'], plan: SearchPlan, alias: 'm' | 'p'): SQL {
+  const a = sql.raw(alias);
+  const tail = sql`${a}.listing_start_date desc, ${a}.id`;
+  switch (sort) {
+    case SearchSort.PriceAsc:
+      return sql`${a}.price asc, ${tail}`;
+    case SearchSort.PriceDesc:
+      return sql`${a}.price desc, ${tail}`;
+    case SearchSort.Newest:
+      return tail;
+    case SearchSort.Distance:
+      if (plan.origin) return sql`${a}.distance asc nulls last, ${tail}`;
+      break;
+  }
+  return plan.keyword ? sql`${a}.code_match desc, ${a}.rank desc, ${tail}` : sql`${a}.featured desc, ${tail}`;
+}
+
+/** grouping() bits of the facet rows: family_id 4, condition 2, listing_type 1 (set = not grouped by). */
+const GROUPED_BY_FAMILY = 3;
+const GROUPED_BY_CONDITION = 5;
+const GROUPED_BY_LISTING_TYPE = 6;
+const GRAND_TOTAL = 7;
+
+type FacetRow = [
+  grouping: number,
+  familyId: number | null,
+  condition: Condition | null,
+  listingType: number | null,
+  count: number,
+];
+
+interface SearchRow {
+  facets: FacetRow[] | null;
+  results: { card: CardJson; distance: number | null }[] | null;
+  [key: string]: unknown;
+}
+
+/**
+ * One statement per search (PGlite has one connection): the matching rows are materialised once,
+ * then the page, the total and the three facet counts are read from them. Keyword searches read the
+ * narrow `listing_search` rows (same column names), other searches the listings and their covering
+ * indexes.
+ */
+export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL {
+  const rank = plan.keyword ? sql`ts_rank(l.search_vector, ${plan.keyword.query})` : sql`0::real`;
+  const codeMatch = plan.keyword ? plan.keyword.codeMatch : sql`false`;
+  const distance = plan.origin ? distanceSql(plan.origin) : sql`null::float8`;
+  const offset = (request.page - 1) * request.pageSize;
+  return sql`
+    with m as materialized (
+      select ${plan.keyword ? sql`l.listing_id` : sql`l.id`} as id, l.family_id, l.condition, l.listing_type,
+        l.price, l.listing_start_date, ${rank} as rank, ${codeMatch} as code_match, ${distance} as distance,
+        (l.listing_options & ${FEATURED_BITS}) <> 0 as featured
+      from ${plan.keyword ? sql`listing_search l` : sql`listings l`}
+      where ${sql.join(plan.where, sql` and `)}
+    ),
+    p as (
+      select m.* from m
+      order by ${orderBy(request.sort, plan, 'm')}
+      limit ${request.pageSize} offset ${offset}
+    )
+    select
+      (select json_agg(json_build_array(g, family_id, condition, listing_type, n))
+         from (select family_id, condition, listing_type, count(*)::int as n,
+                 grouping(family_id, condition, listing_type) as g
+               from m group by grouping sets ((family_id), (condition), (listing_type), ())) f) as facets,
+      (select json_agg(json_build_object('card', ${CARD_JSON}, 'distance', p.distance) order by ${orderBy(request.sort, plan, 'p')})
+         from p join listings l on l.id = p.id join users u on u.id = l.user_id) as results`;
+}
+
+const CONDITIONS = new Set<string>(Object.values(Condition));
+const LISTING_TYPES = new Set<number>(Object.values(ListingType));
+const FAMILY_IDS = new Set<number>(Object.values(CategoryFamilyId));
+
+export async function searchListings(db: Database, request: ParsedSearchRequest): Promise<SearchResponse> {
+  const plan = await planSearch(db, request);
+  const [row] = await queryRows<SearchRow>(db, searchStatement(plan, request));
+  const facetRows = row?.facets ?? [];
+  const byCount = <T extends { count: number }>(entries: T[], key: (entry: T) => string | number) =>
+    entries.sort(
+      (a, b) => b.count - a.count || String(key(a)).localeCompare(String(key(b)), 'en', { numeric: true }),
+    );
+  const facets: SearchFacets = {
+    family: byCount(
+      facetRows
+        .filter(([g, id]) => g === GROUPED_BY_FAMILY && id !== null && FAMILY_IDS.has(id))
+        .map(([, id, , , count]) => ({ id: id as CategoryFamilyId, count })),
+      (entry) => entry.id,
+    ),
+    condition: byCount(
+      facetRows
+        .filter(([g, , value]) => g === GROUPED_BY_CONDITION && value !== null && CONDITIONS.has(value))
+        .map(([, , value, , count]) => ({ value: value as Condition, count })),
+      (entry) => entry.value,
+    ),
+    listingType: byCount(
+      facetRows
+        .filter(
+          ([g, , , value]) => g === GROUPED_BY_LISTING_TYPE && value !== null && LISTING_TYPES.has(value),
+        )
+        .map(([, , , value, count]) => ({ value: value as ListingType, count })),
+      (entry) => entry.value,
+    ),
+  };
+  const total = facetRows.find(([g]) => g === GRAND_TOTAL)?.[4] ?? 0;
+  return {
+    total,
+    page: request.page,
+    pageSize: request.pageSize,
+    results: (row?.results ?? []).map(({ card, distance }) => toCard(card, distance)),
+    facets,
+  };
+}

@@ -1,0 +1,15 @@
+import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { ensureZipCentroids } from '../../db/seed/zip-centroids.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { locateCaller } from './service.ts';
+
+export function registerLocationModule({ app, endpoint, database }: ModuleContext): void {
+  const { db } = database;
+
+  // ZIP centroids come from a package, not a migration: the first boot fills the empty table.
+  app.addHook('onReady', async () => {
+    await ensureZipCentroids(db);
+  });
+
+  endpoint(ENDPOINTS.locationGeo, async ({ auth }) => locateCaller(db, auth?.userId ?? null));
+}

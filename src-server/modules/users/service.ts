@@ -1,0 +1,338 @@
+import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ChangePasswordRequest } from '../../../shared/contract/auth.ts';
+import {
+  type DashboardSummary,
+  type ListingEligibility,
+  type ListingIneligibility,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  type RegisterRequest,
+  type UpdateAccountInfoRequest,
+} from '../../../shared/contract/users.ts';
+import { validateNotDisallowed } from '../../../shared/domain/disallowed-names.ts';
+import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
+import {
+  AccountOption,
+  type AlertLocation,
+  isSellerRole,
+  Role,
+  UserOption,
+} from '../../../shared/domain/user.ts';
+import type { Database } from '../../db/client.ts';
+import { alerts, listings, newsletterSubscriptions, users } from '../../db/schema.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.ts';
+import { confirmationLink, confirmationMessage } from '../../mail/account-messages.ts';
+import { type AccountsDeps, sendQuietly } from '../auth/accounts-context.ts';
+import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { afterPasswordChange, assertAcceptablePassword, storeNewPassword } from '../auth/service.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  hasPaymentSetup,
+  isFrozenForFraud,
+  isFrozenForNonPayment,
+  issueSessionToken,
+  nextWholeSecond,
+  type UserRow,
+} from '../auth/session.ts';
+import { THROTTLE_RULES } from '../auth/throttle.ts';
+import { toUserProfile } from './profile.ts';
+
+export const USERS_MESSAGES = {
+  emailTaken: 'An account with this email already exists. Sign in or reset your password.',
+  invalidConfirmLink: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  displayNameNotAllowed: 'The chosen display name is not allowed.',
+  accountGone: 'This account no longer exists.',
+} as const;
+
+type RegisterBody = RegisterRequest & { marketingOptIn: boolean };
+
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+async function requireUser(db: Database, auth: AuthContext): Promise<UserRow> {
+  const user = await findUserById(db, auth.userId);
+  if (!user) throw unauthorized(USERS_MESSAGES.accountGone);
+  return user;
+}
+
+async function sendConfirmation(deps: AccountsDeps, user: UserRow): Promise<void> {
+  const token = await createOneTimeToken(deps.db, user.id, 'EmailConfirm');
+  await sendQuietly(
+    deps,
+    confirmationMessage(user, confirmationLink(deps.config.publicOrigin, user.id, token)),
+  );
+}
+
+/**
+ * Creates an account (Active, Buyer, email unconfirmed) and signs it in; a confirmation link is
+ * emailed. Called with the token of an account pending registration, completes that account.
+ */
+export async function register(
+  deps: AccountsDeps,
+  body: RegisterBody,
+  auth: AuthContext | null,
+  address: string,
+) {
+  await deps.throttle.hit(THROTTLE_RULES.register, address);
+  assertAcceptablePassword(body.password, body.email, 'password');
+  const options =
+    UserOption.AttestedToTermsOfService | (body.marketingOptIn ? UserOption.AttestedToMarketingOptIn : 0);
+  const pending = auth ? await findUserById(deps.db, auth.userId) : undefined;
+  const now = new Date();
+
+  let user: UserRow | undefined;
+  if (pending && hasFlag(pending.accountOptions, AccountOption.PendingRegistration)) {
+    const other = await findUserByEmail(deps.db, body.email);
+    if (other && other.id !== pending.id) throw conflict(USERS_MESSAGES.emailTaken);
+    const sameEmail = pending.email.toLowerCase() === body.email.toLowerCase();
+    [user] = await deps.db
+      .update(users)
+      .set({
+        email: body.email.toLowerCase(),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone ?? pending.phone,
+        zip: body.zipCode ?? pending.zip,
+        passwordHash: await hashPassword(body.password),
+        passwordChangedAt: now,
+        passwordExpiresAt: null,
+        tokensValidAfter: nextWholeSecond(now),
+        accountOptions: clearFlag(pending.accountOptions, AccountOption.PendingRegistration),
+        userOptions: (pending.userOptions & ~UserOption.AttestedToMarketingOptIn) | options,
+        emailConfirmedAt: sameEmail ? pending.emailConfirmedAt : null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, pending.id))
+      .returning();
+  } else {
+    if (await findUserByEmail(deps.db, body.email)) throw conflict(USERS_MESSAGES.emailTaken);
+    try {
+      [user] = await deps.db
+        .insert(users)
+        .values({
+          email: body.email.toLowerCase(),
+          passwordHash: await hashPassword(body.password),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          zip: body.zipCode ?? null,
+          roles: [Role.Buyer],
+          status: 'Active',
+          userOptions: options,
+          passwordChangedAt: now,
+        })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(USERS_MESSAGES.emailTaken);
+      throw error;
+    }
+  }
+  if (!user) throw new Error('The account was not stored.');
+  const confirmationRequired = user.emailConfirmedAt === null;
+  if (confirmationRequired) await sendConfirmation(deps, user);
+  return {
+    userId: user.id,
+    jwtToken: await issueSessionToken(user, deps.config.jwtSecret),
+    emailConfirmationRequired: confirmationRequired,
+  };
+}
+
+export async function confirmEmail(deps: AccountsDeps, userId: string, token: string, address: string) {
+  await deps.throttle.check(THROTTLE_RULES.tokenAddress, address);
+  const redeemed = await redeemOneTimeToken(deps.db, token, 'EmailConfirm', userId);
+  if (!redeemed) {
+    await deps.throttle.record(THROTTLE_RULES.tokenAddress, address);
+    throw badRequest(USERS_MESSAGES.invalidConfirmLink);
+  }
+  await deps.db
+    .update(users)
+    .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  return { success: true as const };
+}
+
+export async function isEmailTaken(deps: AccountsDeps, email: string, address: string) {
+  await deps.throttle.hit(THROTTLE_RULES.checkEmail, address);
+  return { isTaken: (await findUserByEmail(deps.db, email)) !== undefined };
+}
+
+/** Verifies the current password (failures count toward the sign-in limit) and answers a fresh token. */
+export async function changePassword(deps: AccountsDeps, auth: AuthContext, body: ChangePasswordRequest) {
+  const user = await requireUser(deps.db, auth);
+  const key = user.email.toLowerCase();
+  await deps.throttle.check(THROTTLE_RULES.loginAccount, key);
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await deps.throttle.record(THROTTLE_RULES.loginAccount, key);
+    throw badRequest(USERS_MESSAGES.wrongCurrentPassword, {
+      currentPassword: USERS_MESSAGES.wrongCurrentPassword,
+    });
+  }
+  assertAcceptablePassword(body.newPassword, user.email, 'newPassword');
+  const updated = await storeNewPassword(deps, user, body.newPassword);
+  await afterPasswordChange(deps, updated);
+  return { success: true as const, jwtToken: await issueSessionToken(updated, deps.config.jwtSecret) };
+}
+
+export async function updateAccountInfo(
+  deps: AccountsDeps,
+  auth: AuthContext,
+  body: UpdateAccountInfoRequest & { phone: string | null; sellerDisplayName: string | null },
+) {
+  const user = await requireUser(deps.db, auth);
+  const seller = isSellerRole(user.roles);
+  // Only sellers show a display name; for other accounts the field is left as it is.
+  let sellerDisplayName = user.sellerDisplayName;
+  if (seller) {
+    sellerDisplayName = body.sellerDisplayName;
+    if (sellerDisplayName && validateNotDisallowed(sellerDisplayName, USERS_MESSAGES.displayNameNotAllowed)) {
+      throw badRequest(USERS_MESSAGES.displayNameNotAllowed, {
+        sellerDisplayName: USERS_MESSAGES.displayNameNotAllowed,
+      });
+    }
+  }
+  const address = body.address ?? null;
+  let userOptions = user.userOptions;
+  if (body.marketingOptIn !== undefined) {
+    userOptions = body.marketingOptIn
+      ? setFlag(userOptions, UserOption.AttestedToMarketingOptIn)
+      : clearFlag(userOptions, UserOption.AttestedToMarketingOptIn);
+  }
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone,
+      sellerDisplayName,
+      address1: address?.address1 ?? null,
+      address2: address?.address2 || null,
+      city: address?.city ?? null,
+      state: address?.state ?? null,
+      zip: address?.zip ?? null,
+      userOptions,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  const current = updated ?? user;
+  return {
+    profile: toUserProfile(current),
+    jwtToken: await issueSessionToken(current, deps.config.jwtSecret),
+  };
+}
+
+export async function getProfile(deps: AccountsDeps, auth: AuthContext, userId: string | undefined) {
+  if (userId && userId !== auth.userId && !auth.isAdmin)
+    throw forbidden('You can only see your own account.');
+  const user = await findUserById(deps.db, userId ?? auth.userId);
+  if (!user) throw unauthorized(USERS_MESSAGES.accountGone);
+  return toUserProfile(user);
+}
+
+function activeAlertsWhere(location: AlertLocation, now: Date) {
+  return and(
+    eq(alerts.location, location),
+    lte(alerts.startsAt, now),
+    or(isNull(alerts.endsAt), gt(alerts.endsAt, now)),
+  );
+}
+
+async function listAlerts(db: Database, location: AlertLocation, userId: string | null) {
+  const now = new Date();
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(and(activeAlertsWhere(location, now), userId ? eq(alerts.userId, userId) : isNull(alerts.userId)))
+    .orderBy(sql`${alerts.startsAt} desc`, alerts.id)
+    .limit(50);
+  return {
+    results: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      severity: row.severity,
+      location: row.location,
+      linkUrl: row.linkUrl,
+      linkText: row.linkText,
+      dismissible: row.dismissible,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export const listUserAlerts = (deps: AccountsDeps, auth: AuthContext, location: AlertLocation) =>
+  listAlerts(deps.db, location, auth.userId);
+
+export const listPublicAlerts = (deps: AccountsDeps, location: AlertLocation) =>
+  listAlerts(deps.db, location, null);
+
+export async function dashboardSummary(deps: AccountsDeps, auth: AuthContext): Promise<DashboardSummary> {
+  const user = await requireUser(deps.db, auth);
+  let selling: DashboardSummary['selling'] = null;
+  if (isSellerRole(user.roles)) {
+    const now = new Date();
+    const [row] = await deps.db
+      .select({
+        active: count(
+          sql`case when ${listings.isActive} and not ${listings.isSold} and (${listings.listingEndDate} is null or ${listings.listingEndDate} > ${now}) then 1 end`,
+        ),
+        sold: count(sql`case when ${listings.isSold} then 1 end`),
+        closed: count(
+          sql`case when not ${listings.isSold} and (not ${listings.isActive} or ${listings.listingEndDate} <= ${now}) then 1 end`,
+        ),
+      })
+      .from(listings)
+      .where(eq(listings.userId, user.id));
+    // Orders and offers do not exist yet: no table holds them, so there are none to count.
+    selling = {
+      activeListings: row?.active ?? 0,
+      soldListings: row?.sold ?? 0,
+      closedListings: row?.closed ?? 0,
+      openOrders: 0,
+      offers: 0,
+    };
+  }
+  return {
+    // Favorites, saved searches, orders, offers, messages and escrow have no tables yet: nothing to count.
+    buying: { favorites: 0, savedSearches: 0, openOrders: 0, offers: 0 },
+    selling,
+    messages: { unread: 0 },
+    billing: { pastDueAmount: user.pastDueAmount, escrowBalance: 0 },
+  };
+}
+
+export async function listingEligibility(deps: AccountsDeps, auth: AuthContext): Promise<ListingEligibility> {
+  const user = await requireUser(deps.db, auth);
+  const isSeller = isSellerRole(user.roles);
+  const paymentSetup = hasPaymentSetup(user);
+  const isFrozen = isFrozenForNonPayment(user) || isFrozenForFraud(user);
+  const reason: ListingIneligibility | null = !isSeller
+    ? 'NotSeller'
+    : isFrozen
+      ? 'AccountFrozen'
+      : !paymentSetup
+        ? 'NoPaymentSetup'
+        : null;
+  return { canList: reason === null, isSeller, hasAcceptedPaymentSetup: paymentSetup, isFrozen, reason };
+}
+
+export async function signupForNewsletter(
+  deps: AccountsDeps,
+  email: string,
+  auth: AuthContext | null,
+  address: string,
+) {
+  await deps.throttle.hit(THROTTLE_RULES.newsletter, address);
+  await deps.db.execute(sql`
+    insert into ${newsletterSubscriptions} (email, user_id)
+    values (${email.trim().toLowerCase()}, ${auth?.userId ?? null})
+    on conflict (lower(email)) do update set unsubscribed_at = null`);
+  return { success: true as const, message: NEWSLETTER_SUCCESS_MESSAGE as typeof NEWSLETTER_SUCCESS_MESSAGE };
+}

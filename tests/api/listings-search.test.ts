@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_GUID } from '../../shared/contract/common.ts';
+import type { ListingCard, SearchRequest, SearchResponse } from '../../shared/contract/listings.ts';
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
+import { queryRows } from '../../src-server/db/client.ts';
+import { seedCatalog, sellersByListings } from './support/catalog.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.database.db);
+});
+afterAll(() => t.close());
+
+async function search(body: SearchRequest, url = '/api/listings/search'): Promise<SearchResponse> {
+  const res = await t.app.inject({ method: 'POST', url, payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  queryRows<T>(t.database.db, query);
+
+const idList = (cards: readonly ListingCard[]) => cards.map((card) => card.id);
+
+async function column<T>(ids: readonly string[], name: string): Promise<Map<string, T>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; value: T }>(
+    sql`select id, ${sql.raw(name)} as value from listings where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((row) => [row.id, row.value]));
+}
+
+describe('POST /listings/search', () => {
+  it('answers only active, unsold, unexpired listings, with the total and facets that add up', async () => {
+    const [offered] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listings where is_active and not is_sold and (listing_end_date is null or listing_end_date > now())`,
+    );
+    const [all] = await rows<{ n: number }>(sql`select count(*)::int as n from listings`);
+    const result = await search({ pageSize: 100 });
+    expect(result.total).toBe(offered!.n);
+    expect(result.total).toBeLessThan(all!.n);
+    const sum = (facet: { count: number }[]) => facet.reduce((total, entry) => total + entry.count, 0);
+    expect(sum(result.facets.family)).toBe(result.total);
+    expect(sum(result.facets.condition)).toBe(result.total);
+    expect(sum(result.facets.listingType)).toBe(result.total);
+    expect(result.facets.family).toHaveLength(25);
+    expect(result.results).toHaveLength(100);
+  });
+
+  it('finds a keyword across title, manufacturer, model and caliber, ranked', async () => {
+    const result = await search({ keyword: 'glock', pageSize: 100 });
+    expect(result.total).toBeGreaterThan(5);
+    for (const card of result.results)
+      expect(`${card.title} ${card.description}`.toLowerCase()).toContain('glock');
+    const caliber = await search({ keyword: '.45-70 Government', pageSize: 50 });
+    expect(caliber.total).toBeGreaterThan(0);
+    for (const card of caliber.results) expect(card.title).toContain('45-70');
+    // Title and make weigh more than the description: a Glock pistol outranks a holster "for Glock 19".
+    const glock19 = await search({ keyword: 'glock 19', pageSize: 5 });
+    expect(glock19.results[0]!.title).toMatch(/^Glock 19/);
+  });
+
+  it('puts an exact UPC or SKU match first', async () => {
+    const [listing] = await rows<{ upc: string; sku: string }>(
+      sql`select upc, sku from listings where sku is not null and upc is not null and is_active and not is_sold and listing_end_date > now() limit 1`,
+    );
+    const byUpc = await search({ keyword: listing!.upc });
+    expect(byUpc.total).toBeGreaterThan(0);
+    expect(byUpc.results.every((card) => card.upc === listing!.upc)).toBe(true);
+    const bySku = await search({ keyword: listing!.sku.toLowerCase() });
+    expect(bySku.results[0]!.sku).toBe(listing!.sku);
+  });
+
+  it('filters by family ids, and the family facet counts only those', async () => {
+    const ids = [CategoryFamilyId.Revolvers, CategoryFamilyId.Optics];
+    const result = await search({ familyIds: ids, pageSize: 100 });
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.results.every((card) => ids.includes(card.familyId as 17 | 10))).toBe(true);
+    expect(result.facets.family.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+    const keywordAndFamily = await search({
+      keyword: 'smith wesson',
+      familyIds: [CategoryFamilyId.Revolvers],
+    });
+    expect(keywordAndFamily.total).toBeGreaterThan(0);
+    expect(keywordAndFamily.results.every((card) => card.family === 'Revolvers')).toBe(true);
+  });
+
+  it('filters by listing type, seller, upsells and conditions', async () => {
+    const local = await search({ listingType: ListingType.Local, pageSize: 100 });
+    expect(local.total).toBeGreaterThan(0);
+    expect(local.results.every((card) => card.listingType === ListingType.Local)).toBe(true);
+    expect(local.facets.listingType).toEqual([{ value: ListingType.Local, count: local.total }]);
+
+    const [seller] = await sellersByListings(t.database.db);
+    const bySeller = await search({ uid: seller!.id, pageSize: 100 });
+    expect(bySeller.total).toBeGreaterThan(0);
+    expect(bySeller.results.every((card) => card.userId === seller!.id)).toBe(true);
+
+    const featured = await search({ upsells: ListingOption.Featured, pageSize: 100 });
+    expect(featured.total).toBeGreaterThan(0);
+    expect(featured.results.every((card) => (card.listingOptions & ListingOption.Featured) !== 0)).toBe(true);
+
+    const used = await search({ conditions: [Condition.Used, Condition.NeverFired], pageSize: 100 });
+    expect(used.results.every((card) => card.condition !== Condition.NewInBox)).toBe(true);
+    expect(used.facets.condition.map((entry) => entry.value).sort()).toEqual(['NeverFired', 'Used']);
+  });
+
+  it('filters by listing start date (days)', async () => {
+    const result = await search({ listingStartDate: 7, pageSize: 100 });
+    expect(result.total).toBeGreaterThan(0);
+    const starts = await column<string>(idList(result.results), 'listing_start_date');
+    const weekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
+    for (const start of starts.values())
+      expect(new Date(start).getTime()).toBeGreaterThanOrEqual(weekAgo - 1000);
+    const all = await search({});
+    expect(result.total).toBeLessThan(all.total);
+  });
+
+  it('filters by distributor; the empty GUID means listings of no distributor', async () => {
+    const none = await search({ distributorId: EMPTY_GUID, pageSize: 100 });
+    const distributorOf = await column<string | null>(idList(none.results), 'distributor_id');
+    expect([...distributorOf.values()].every((value) => value === null)).toBe(true);
+    const [distributor] = await rows<{ id: string }>(
+      sql`select distributor_id as id from listings where distributor_id is not null group by 1 order by count(*) desc limit 1`,
+    );
+    const one = await search({ distributorId: distributor!.id, pageSize: 100 });
+    expect(one.total).toBeGreaterThan(0);
+    const ofOne = await column<string>(idList(one.results), 'distributor_id');
+    expect([...ofOne.values()].every((value) => value === distributor!.id)).toBe(true);
+    const all = await search({});
+    expect(none.total + one.total).toBeLessThanOrEqual(all.total);
+  });
+
+  it('filters by zip code and distance, and sorts by distance', async () => {
+    const near = await search({ zipCode: '75207', distance: 50, sort: 'distance', pageSize: 100 });
+    expect(near.total).toBeGreaterThan(0);
+    const miles = near.results.map((card) => card.distanceMiles!);
+    expect(miles.every((value) => value <= 50)).toBe(true);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    const cities = await column<string>(idList(near.results), 'city');
+    // Dallas, Plano and Fort Worth are within 50 miles of 75207; Houston is not.
+    expect(new Set(cities.values()).has('Houston')).toBe(false);
+    const wide = await search({ zipCode: '75207', distance: 500 });
+    expect(wide.total).toBeGreaterThan(near.total);
+    const zipPlusFour = await search({ zipCode: '75207-1234', distance: 50 });
+    expect(zipPlusFour.total).toBe(near.total);
+  });
+
+  it('refuses an unknown zip code and an inverted price range', async () => {
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/search',
+      payload: { zipCode: '00000', distance: 10 },
+    });
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json().error.fields).toEqual({ zipCode: 'Unknown zip code.' });
+    const price = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/search',
+      payload: { minPrice: 50, maxPrice: 10 },
+    });
+    expect(price.statusCode).toBe(400);
+    expect(price.json().error.fields.maxPrice).toBeDefined();
+  });
+
+  it('filters by price range and sorts by price both ways and by newest', async () => {
+    const ranged = await search({ minPrice: 100, maxPrice: 500, sort: 'price-asc', pageSize: 100 });
+    const prices = ranged.results.map((card) => card.price);
+    expect(prices.every((price) => price >= 100 && price <= 500)).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = await search({ sort: 'price-desc', pageSize: 50 });
+    const descPrices = desc.results.map((card) => card.price);
+    expect(descPrices).toEqual([...descPrices].sort((a, b) => b - a));
+    const newest = await search({ sort: 'newest', pageSize: 50 });
+    const starts = await column<string>(idList(newest.results), 'listing_start_date');
+    const times = idList(newest.results).map((id) => new Date(starts.get(id)!).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('puts featured listings first when sorting by relevance without a keyword', async () => {
+    const result = await search({ pageSize: 5 });
+    expect(result.results[0]!.listingOptions & (ListingOption.Featured | ListingOption.Homepage)).not.toBe(0);
+  });
+
+  it('pages through results without overlap', async () => {
+    const first = await search({ keyword: 'rifle', pageSize: 10, page: 1, sort: 'newest' });
+    const second = await search({ keyword: 'rifle', pageSize: 10, page: 2, sort: 'newest' });
+    expect(first.total).toBe(second.total);
+    expect(first.total).toBeGreaterThan(20);
+    expect(second.page).toBe(2);
+    expect(new Set([...idList(first.results), ...idList(second.results)]).size).toBe(20);
+    const beyond = await search({ keyword: 'rifle', pageSize: 10, page: 1000 });
+    expect(beyond.results).toEqual([]);
+    expect(beyond.total).toBe(first.total);
+  });
+
+  it('keeps keyword search in step with listing changes', async () => {
+    const before = await search({ keyword: 'henry', pageSize: 100, sort: 'newest' });
+    const sold = before.results[0]!;
+    await t.database.db.execute(sql`update listings set is_sold = true where id = ${sold.id}`);
+    const after = await search({ keyword: 'henry', pageSize: 100, sort: 'newest' });
+    expect(after.total).toBe(before.total - 1);
+    expect(idList(after.results)).not.toContain(sold.id);
+    await t.database.db.execute(
+      sql`update listings set is_sold = false, title = 'Henry Big Boy Steel Carbine' where id = ${sold.id}`,
+    );
+    expect(idList((await search({ keyword: 'steel carbine' })).results)).toContain(sold.id);
+  });
+
+  it('accepts cmc in the query and the body and passes it through', async () => {
+    const plain = await search({ keyword: 'ruger' });
+    const withCmc = await search(
+      { keyword: 'ruger', cmc: 'spring-sale' },
+      '/api/listings/search?cmc=spring-sale',
+    );
+    expect(withCmc.total).toBe(plain.total);
+  });
+
+  it('answers cards with the fields the product card reads', async () => {
+    const [card] = (await search({ keyword: 'sig sauer p365', pageSize: 1 })).results;
+    expect(card).toMatchObject({
+      listingURL: expect.stringMatching(/^\/[0-9a-f-]{36}\/sig-sauer-p365/),
+      displayName: expect.any(String),
+      family: 'SemiAutoPistols',
+      fav: false,
+    });
+    expect(card!.displayPrice).toBe(card!.price);
+  });
+});
