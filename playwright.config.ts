@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// One data folder per run, known to the tests too (they read the mail written to its outbox).
+// Set here once; Playwright's workers inherit it from the runner's environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ironsight-e2e-'));
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
@@ -32,6 +39,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), LOG_LEVEL: 'warn', E2E_DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { pageTitle } from '../../shared/domain/metadata.ts';
+import type { PageMeta } from '../../shared/page-meta.ts';
 
 export interface DocumentHead {
   /** The page's own title; the product-name suffix is added here. */
@@ -9,6 +10,12 @@ export interface DocumentHead {
   description?: string;
   /** Absolute canonical URL. */
   canonical?: string;
+  /** Keyword metadata, already cleaned (`metadataKeywords`). */
+  keywords?: string;
+  /** Open Graph properties without the 'og:' prefix; title, description and url are added from the above. */
+  openGraph?: Readonly<Record<string, string>>;
+  /** schema.org objects, written as application/ld+json. */
+  jsonLd?: readonly Record<string, unknown>[];
 }
 
 function headElement<T extends Element>(selector: string, create: () => T): T {
@@ -41,7 +48,15 @@ function canonicalLink(): HTMLLinkElement {
  * are set while the page that asked for them is shown and removed when it goes away, so a
  * noindex never outlives its page.
  */
-export function useDocumentHead({ title, robots, description, canonical }: DocumentHead): void {
+export function useDocumentHead({
+  title,
+  robots,
+  description,
+  canonical,
+  keywords,
+  openGraph,
+  jsonLd,
+}: DocumentHead): void {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
@@ -66,4 +81,64 @@ export function useDocumentHead({ title, robots, description, canonical }: Docum
     link.href = canonical;
     return () => link.remove();
   }, [canonical]);
+
+  useEffect(() => {
+    if (keywords === undefined) return;
+    const meta = metaByName('keywords');
+    meta.content = keywords;
+    return () => meta.remove();
+  }, [keywords]);
+
+  // Open Graph and JSON-LD of a page that gives them replace whatever is there (the first load's
+  // tags from the server, or the previous page's), so a link preview never shows another page.
+  const structured =
+    openGraph === undefined && jsonLd === undefined
+      ? null
+      : JSON.stringify({
+          og: {
+            title: pageTitle(title),
+            ...(description ? { description } : {}),
+            ...(canonical ? { url: canonical } : {}),
+            ...openGraph,
+          },
+          ld: jsonLd ?? [],
+        });
+  useEffect(() => {
+    if (structured === null) return;
+    const { og, ld } = JSON.parse(structured) as { og: Record<string, string>; ld: unknown[] };
+    for (const stale of document.head.querySelectorAll(
+      'meta[property^="og:"], script[type="application/ld+json"]',
+    ))
+      stale.remove();
+    const added: Element[] = [];
+    for (const [property, content] of Object.entries(og)) {
+      const meta = document.createElement('meta');
+      meta.setAttribute('property', `og:${property}`);
+      meta.content = content;
+      added.push(meta);
+    }
+    for (const item of ld) {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.textContent = JSON.stringify(item);
+      added.push(script);
+    }
+    document.head.append(...added);
+    return () => {
+      for (const element of added) element.remove();
+    };
+  }, [structured]);
+}
+
+/** The head of a page from the metadata the server also writes for its first load. */
+export function headFromPageMeta(meta: PageMeta): DocumentHead {
+  return {
+    title: meta.title,
+    robots: meta.robots,
+    description: meta.description,
+    canonical: meta.canonical,
+    keywords: meta.keywords,
+    openGraph: meta.openGraph,
+    jsonLd: meta.jsonLd,
+  };
 }

@@ -42,8 +42,8 @@ describe('app layout', () => {
 
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBe(nav.id);
-    expect(within(nav).getByRole('link', { name: 'Handguns' }).getAttribute('href')).toBe(
-      '/firearms/handguns',
+    expect(within(nav).getByRole('link', { name: 'Shop Local' }).getAttribute('href')).toBe(
+      '/search?zipCode=75207&distance=50&listingType=local',
     );
 
     fireEvent.click(toggle);

@@ -1,27 +1,36 @@
 import { ScrollRestoration } from 'react-router';
+import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
+import { UserAlertBanner } from '../../features/alerts/user-alert-banner.tsx';
+import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
+import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
+import { HeaderSearch } from '../../features/search/header-search.tsx';
 import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { CartLink, FavoritesLink, LoginLink } from './header-defaults.tsx';
-import { MainNav } from './main-nav.tsx';
 
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
  * (search bar, favorites sheet, cart badge, unread messages, account menu, mega menu).
  */
 export function AppLayout() {
+  const sellTo = useSellTarget();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
       <Header
+        search={<HeaderSearch />}
         favorites={<FavoritesLink />}
         cart={<CartLink />}
-        account={<LoginLink />}
-        navigation={<MainNav />}
+        messages={<UnreadMessagesLink />}
+        account={<HeaderAccount signedOut={<LoginLink />} />}
+        sellTo={sellTo}
+        navigation={<MegaMenu />}
       />
+      <UserAlertBanner />
       <main id="main" tabIndex={-1} className={styles.main}>
         <PageOutlet />
       </main>

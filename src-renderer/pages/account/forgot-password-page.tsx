@@ -1,11 +1,33 @@
+import { useSearchParams } from 'react-router';
+import styles from '../../features/auth/auth.module.css';
+import { ForgotPasswordForm, ResetPasswordForm } from '../../features/auth/forgot-password-form.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
 import { PageFrame } from '../page-frame.tsx';
 
 export function ForgotPasswordPage() {
+  const [query] = useSearchParams();
+  const token = query.get('token');
+  if (token) {
+    return (
+      <PageFrame
+        heading="Choose a New Password"
+        title={routeTitle('forgotPassword')}
+        intro="Choose the new password for your account."
+      >
+        <div className={styles.card}>
+          <ResetPasswordForm token={token} />
+        </div>
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame
       heading={routeTitle('forgotPassword') ?? 'Forgot Password'}
       intro="Enter the email on your account and we will send you a link to choose a new password."
-    />
+    >
+      <div className={styles.card}>
+        <ForgotPasswordForm />
+      </div>
+    </PageFrame>
   );
 }

@@ -1,11 +1,24 @@
+import { useLocation } from 'react-router';
+import styles from '../../features/auth/auth.module.css';
+import { LoginForm } from '../../features/auth/login-form.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
 import { PageFrame } from '../page-frame.tsx';
 
+interface LoginPageState {
+  notice?: string;
+  email?: string;
+}
+
 export function LoginPage() {
+  const state = (useLocation().state ?? {}) as LoginPageState;
   return (
     <PageFrame
       heading={routeTitle('login') ?? 'Log In'}
       intro="Sign in to buy, sell, save favorites and message sellers."
-    />
+    >
+      <div className={styles.card}>
+        <LoginForm mode="page" notice={state.notice ?? null} defaultEmail={state.email ?? ''} />
+      </div>
+    </PageFrame>
   );
 }

@@ -1,6 +1,13 @@
-import type { RouteId } from '../../../shared/routes/paths.ts';
+import {
+  CATEGORY_FAMILIES,
+  type FirearmsSection,
+  firearmsSectionFamilyIds,
+} from '../../../shared/domain/category.ts';
+import type { RouteId, SearchRouteParams } from '../../../shared/routes/paths.ts';
+import { absoluteUrl } from '../../features/search/search-meta.ts';
+import { SearchView } from '../../features/search/search-view.tsx';
 import { routeTitle, useAppRoute } from '../../lib/app-route.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { useDocumentHead } from '../../lib/document-head.ts';
 
 const INTROS: Partial<Record<RouteId, string>> = {
   firearms: 'Handguns, rifles and shotguns from private sellers and licensed dealers.',
@@ -9,13 +16,42 @@ const INTROS: Partial<Record<RouteId, string>> = {
   'firearms.shotguns': 'Pump, semi-automatic, over-under and side-by-side shotguns.',
 };
 
-/** Firearms and its three sections (handguns, rifles, shotguns). */
+const ALL_FIREARMS: SearchRouteParams = {
+  familyIDs: CATEGORY_FAMILIES.filter((family) => family.group === 'Firearm').map((family) => family.id),
+};
+
+const SECTION_BASE: Readonly<Record<FirearmsSection, SearchRouteParams>> = {
+  handguns: { familyIDs: firearmsSectionFamilyIds('handguns') },
+  rifles: { familyIDs: firearmsSectionFamilyIds('rifles') },
+  shotguns: { familyIDs: firearmsSectionFamilyIds('shotguns') },
+};
+
+const SECTION_PATHS: Partial<Record<RouteId, string>> = {
+  firearms: '/firearms',
+  'firearms.handguns': '/firearms/handguns',
+  'firearms.rifles': '/firearms/rifles',
+  'firearms.shotguns': '/firearms/shotguns',
+};
+
+/** Firearms and its three sections (handguns, rifles, shotguns): searches over their families. */
 export function FirearmsPage() {
   const routeId = useAppRoute()?.route ?? 'firearms';
+  const section = routeId.startsWith('firearms.')
+    ? (routeId.slice('firearms.'.length) as FirearmsSection)
+    : null;
+  const title = routeTitle(routeId) ?? 'Firearms for Sale';
+  const intro = `${INTROS[routeId] ?? INTROS.firearms} Every firearm ships to a licensed dealer (FFL) for transfer.`;
+  useDocumentHead({
+    title,
+    description: intro,
+    canonical: absoluteUrl(SECTION_PATHS[routeId] ?? '/firearms'),
+  });
   return (
-    <PageFrame
-      heading={routeTitle(routeId) ?? 'Firearms for Sale'}
-      intro={`${INTROS[routeId] ?? INTROS.firearms} Every firearm ships to a licensed dealer (FFL) for transfer.`}
+    <SearchView
+      key={routeId}
+      heading={title}
+      intro={intro}
+      base={section ? SECTION_BASE[section] : ALL_FIREARMS}
     />
   );
 }

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
+import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
 import { HOME_PAGE_HEADING } from '../../../shared/domain/metadata.ts';
+import { homePageMeta } from '../../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
-import { useDocumentHead } from '../../lib/document-head.ts';
+import { BrandFocus } from '../../features/listings/brand-focus.tsx';
+import { ListingGrid, ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
+import { type HomeList, useBrand, useHomeList } from '../../features/listings/listings-api.ts';
+import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { ExternalLinkButton, LinkButton } from '../../ui/button.tsx';
 import styles from './home.module.css';
 
@@ -11,8 +16,54 @@ const SOCIAL_PROOF = [
   { figure: '12,000+', label: 'articles, news and reviews' },
 ] as const;
 
+interface HomeListSectionProps {
+  list: HomeList;
+  heading: string;
+  viewAll: string;
+  viewAllLabel: string;
+  /** Only the first list's leading images are above the fold. */
+  critical: number;
+}
+
+/** One of the home page's three lists, in the featured-grid layout. */
+function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: HomeListSectionProps) {
+  const listings = useHomeList(list);
+  const headingId = `home-${list}-heading`;
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <div className={styles.listHeader}>
+        <h2 id={headingId} className={styles.sectionHeading}>
+          {heading}
+        </h2>
+        <Link to={viewAll} className={styles.viewAll}>
+          {viewAllLabel}
+        </Link>
+      </div>
+      {listings.data && listings.data.length > 0 ? (
+        <ListingGrid listings={listings.data} critical={critical} featured label={heading} />
+      ) : listings.data || listings.isError ? (
+        <p className={styles.listEmpty}>
+          {listings.isError
+            ? 'These listings could not be loaded right now. '
+            : 'Nothing to show here right now. '}
+          <Link to={viewAll}>See all listings</Link>.
+        </p>
+      ) : (
+        <ListingGridSkeleton count={4} label={`Loading ${heading}`} />
+      )}
+    </section>
+  );
+}
+
+const BRAND_FOCUS_SLUGS = ['best-selling-guns', 'ar15', 'used-guns'] as const;
+
+function HomeBrandFocus({ slug }: { slug: string }) {
+  const brand = useBrand(slug);
+  return brand.data ? <BrandFocus brand={brand.data} /> : null;
+}
+
 export function HomePage() {
-  useDocumentHead({ title: HOME_PAGE_HEADING });
+  useDocumentHead({ ...headFromPageMeta(homePageMeta(window.location.origin)), title: HOME_PAGE_HEADING });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-hero-heading">
@@ -36,6 +87,36 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <HomeListSection
+        list="featured"
+        heading="Online Listings"
+        viewAll={HOME_LINKS.onlineListingsViewAll}
+        viewAllLabel="View all"
+        critical={FEATURED_GRID_CRITICAL_IMAGES}
+      />
+      <HomeListSection
+        list="local"
+        heading="Local Listings"
+        viewAll={HOME_LINKS.localListings}
+        viewAllLabel="View all local listings"
+        critical={0}
+      />
+      <HomeListSection
+        list="newThisWeek"
+        heading="New This Week"
+        viewAll={HOME_LINKS.newThisWeek}
+        viewAllLabel="View all new listings"
+        critical={0}
+      />
+
+      <div className={styles.section}>
+        <div className={styles.focusBlocks}>
+          {BRAND_FOCUS_SLUGS.map((slug) => (
+            <HomeBrandFocus key={slug} slug={slug} />
+          ))}
+        </div>
+      </div>
 
       <section className={styles.section} aria-labelledby="home-proof-heading">
         <h2 id="home-proof-heading" className="visually-hidden">

@@ -1,14 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
+import { listingQueryKey, useLegacyListing } from '../../features/listings/listings-api.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { ListingError } from './listing-page.tsx';
 
-/** A listing linked by its number on the previous site (`/listing?p=123`). */
+/** A listing linked by its number on the previous site (`/listing?p=123`): replaced by its own URL. */
 export function LegacyListingPage() {
-  const params = useAppRouteParams('listing');
-  return (
-    <PageFrame
-      heading="Listing"
-      title={params?.p ? `Listing ${params.p}` : 'Listing'}
-      intro="Photos, price, shipping and seller details for this item."
-    />
-  );
+  const p = useAppRouteParams('listing')?.p;
+  const legacyId = p && /^\d+$/.test(p) ? Number(p) : undefined;
+  const listing = useLegacyListing(legacyId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const found = listing.data;
+
+  useEffect(() => {
+    if (!found) return;
+    queryClient.setQueryData(listingQueryKey(found.id), found);
+    navigate(found.listingUrl, { replace: true });
+  }, [found, navigate, queryClient]);
+
+  if (listing.data === null || legacyId === undefined) return <NotFoundPage />;
+  if (listing.isError) return <ListingError onRetry={() => void listing.refetch()} />;
+  return <ListingSkeleton />;
 }

@@ -1,6 +1,46 @@
-import { PageFrame } from '../page-frame.tsx';
+import { listingHead } from '../../features/listings/listing-meta.ts';
+import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
+import { ListingView } from '../../features/listings/listing-view.tsx';
+import { useListing } from '../../features/listings/listings-api.ts';
+import { useAppRouteParams } from '../../lib/app-route.ts';
+import { useDocumentHead } from '../../lib/document-head.ts';
+import { Button } from '../../ui/button.tsx';
+import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import styles from '../page-frame.module.css';
 
-/** A listing at its own address (`/{listingId}/{sanitized-title}`). */
+function ListingHead({ listing }: { listing: Parameters<typeof listingHead>[0] }) {
+  useDocumentHead(listingHead(listing));
+  return null;
+}
+
+/** A listing at its own address (`/{listingId}/{sanitized-title}` or `/{listingId}`). */
 export function ListingPage() {
-  return <PageFrame heading="Listing" intro="Photos, price, shipping and seller details for this item." />;
+  const id = useAppRouteParams('listingById')?.productId;
+  const listing = useListing(id);
+  if (listing.data === null) return <NotFoundPage />;
+  if (listing.data) {
+    return (
+      <>
+        <ListingHead listing={listing.data} />
+        <ListingView listing={listing.data} />
+      </>
+    );
+  }
+  if (listing.isError) return <ListingError onRetry={() => void listing.refetch()} />;
+  return <ListingSkeleton />;
+}
+
+export function ListingError({ onRetry }: { onRetry: () => void }) {
+  useDocumentHead({ title: 'Listing' });
+  return (
+    <div className={styles.page} role="alert">
+      <h1 className={styles.heading}>We couldn’t load this listing.</h1>
+      <p className={styles.intro}>Check your connection and try again.</p>
+      <div className={styles.body}>
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
 }

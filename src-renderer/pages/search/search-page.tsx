@@ -1,19 +1,21 @@
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { parseSearchParams } from '../../../shared/routes/paths.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { searchPageHead } from '../../features/search/search-meta.ts';
+import { SearchView } from '../../features/search/search-view.tsx';
+import { useDocumentHead } from '../../lib/document-head.ts';
 
 export function SearchPage() {
-  const [query] = useSearchParams();
-  const { keyword, listingType } = parseSearchParams(query);
-  const heading = keyword
-    ? `Results for "${keyword}"`
-    : listingType === 'local'
+  const { search } = useLocation();
+  const params = parseSearchParams(search);
+  useDocumentHead(searchPageHead(params));
+  const heading = params.keyword
+    ? `Results for "${params.keyword}"`
+    : params.listingType === 'local'
       ? 'Local Listings'
       : 'Search Listings';
   return (
-    <PageFrame
+    <SearchView
       heading={heading}
-      title={keyword ? `${keyword} for Sale` : heading}
       intro="Listings from private sellers and licensed dealers that match your search."
     />
   );

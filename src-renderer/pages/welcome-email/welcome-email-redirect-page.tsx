@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { decodeTokenClaims, isTokenExpired, tokenRoles } from '../../../shared/contract/auth.ts';
-import { isSellerRole } from '../../../shared/domain/user.ts';
 import { welcomeEmailTarget } from '../../../shared/routes/welcome-email.ts';
+import { readSession } from '../../features/auth/session.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** Who the stored session belongs to; an unreadable or expired token counts as signed out. */
 function sessionOf(token: string | null): { authenticated: boolean; isSeller: boolean } {
-  if (!token) return { authenticated: false, isSeller: false };
   try {
-    const claims = decodeTokenClaims(token);
-    if (isTokenExpired(claims)) return { authenticated: false, isSeller: false };
-    return { authenticated: true, isSeller: isSellerRole(tokenRoles(claims)) };
+    const session = readSession(token);
+    return session.status === 'signedIn'
+      ? { authenticated: true, isSeller: session.user.isSeller }
+      : { authenticated: false, isSeller: false };
   } catch {
     return { authenticated: false, isSeller: false };
   }

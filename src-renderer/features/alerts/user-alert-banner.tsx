@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { Info, TriangleAlert, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Alert } from '../../../shared/contract/users.ts';
+import { DISMISS_DURATION_MS } from '../../../shared/domain/constants.ts';
+import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useSession } from '../auth/session.ts';
+import { alertSourceForPath } from './alert-location.ts';
+import { readDismissedAlerts, rememberDismissedAlert } from './dismissed-alerts.ts';
+import styles from './user-alert-banner.module.css';
+
+function useAlerts(): Alert[] {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const api = useApiClient();
+  const source = alertSourceForPath(pathname);
+  const signedIn = session.status === 'signedIn';
+  const userId = signedIn ? session.user.id : null;
+  const { data } = useQuery({
+    queryKey:
+      source?.kind === 'user' ? ['alerts', 'user', userId] : ['public-alerts', source?.location ?? 'none'],
+    enabled: source !== null && (source.kind === 'public' || signedIn),
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      try {
+        const answer =
+          source?.kind === 'user'
+            ? await api.call('usersGetUserAlerts', { query: { location: 'UserDashboard' } })
+            : await api.call('usersGetPublicAlerts', { query: { location: source?.location ?? 'HomePage' } });
+        return answer.results;
+      } catch {
+        return [];
+      }
+    },
+  });
+  if (source === null || (source.kind === 'user' && !signedIn)) return [];
+  return data ?? [];
+}
+
+/** Dismissible messages under the header, chosen by the page's path (spec §2); a dismissal is remembered. */
+export function UserAlertBanner() {
+  const alerts = useAlerts();
+  const [dismissed, setDismissed] = useState(() => readDismissedAlerts());
+  const [dismissing, setDismissing] = useState<ReadonlySet<string>>(new Set());
+  const visible = alerts.filter((alert) => !dismissed.has(alert.id));
+  if (visible.length === 0) return null;
+
+  const dismiss = (id: string) => {
+    setDismissing((ids) => new Set(ids).add(id));
+    rememberDismissedAlert(id);
+    window.setTimeout(() => {
+      setDismissed((ids) => new Set(ids).add(id));
+    }, DISMISS_DURATION_MS);
+  };
+
+  return (
+    <section className={styles.banner} aria-label="Announcements">
+      <ul className={styles.list}>
+        {visible.map((alert) => (
+          <li
+            key={alert.id}
+            className={styles.alert}
+            data-severity={alert.severity}
+            data-dismissing={dismissing.has(alert.id)}
+          >
+            {alert.severity === 'info' ? (
+              <Info className={styles.icon} size={18} aria-hidden="true" />
+            ) : (
+              <TriangleAlert className={styles.icon} size={18} aria-hidden="true" />
+            )}
+            <div className={styles.text}>
+              {alert.title ? <span className={styles.title}>{alert.title}: </span> : null}
+              {alert.message}
+              {alert.linkUrl ? <AlertLink url={alert.linkUrl} text={alert.linkText ?? 'Learn more'} /> : null}
+            </div>
+            {alert.dismissible ? (
+              <button
+                type="button"
+                className={styles.dismiss}
+                aria-label={`Dismiss ${alert.title ?? 'announcement'}`}
+                onClick={() => dismiss(alert.id)}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AlertLink({ url, text }: { url: string; text: string }) {
+  if (url.startsWith('/')) {
+    return (
+      <Link to={url} className={styles.link}>
+        {text}
+      </Link>
+    );
+  }
+  return (
+    <a href={url} className={styles.link} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+}

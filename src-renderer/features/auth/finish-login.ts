@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { SavedSearchInput } from '../../../shared/contract/saved-searches.ts';
+import { useApiClient } from '../../lib/api-client-context.tsx';
+import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { type LoginRedirect, loginRedirect } from './login-redirect.ts';
+
+/** Where the favorites feature keeps the signed-in user's favorites. */
+export const FAVORITES_QUERY_KEY = ['favorites', 'list'] as const;
+
+export type LoginMode = { kind: 'page'; query: URLSearchParams } | { kind: 'modal'; close: () => void };
+
+/**
+ * The last step of every successful login (spec §4): load the favorite listings (a failure is
+ * ignored), then redirect: the modal closes and the opener refreshes; the page follows its
+ * return URL, saving a search first when asked to.
+ */
+export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const platform = usePlatform();
+
+  const follow = useCallback(
+    async (redirect: LoginRedirect): Promise<void> => {
+      if (redirect.kind === 'navigate') {
+        await navigate(redirect.to, { replace: true });
+      } else if (redirect.kind === 'external') {
+        if (platform.kind === 'web') window.location.assign(redirect.url);
+        else {
+          await platform.openExternal(redirect.url);
+          await navigate('/dashboard', { replace: true });
+        }
+      } else {
+        try {
+          await api.call('usersAddOrUpdateSaveSearch', {
+            body: {
+              name: redirect.search.name,
+              searchQuery: redirect.search.searchQuery,
+              // Checked by the server; an unknown frequency fails the save and takes the fallback.
+              frequency: redirect.search.frequency as SavedSearchInput['frequency'],
+            },
+          });
+          await navigate(redirect.to, { replace: true });
+        } catch {
+          await follow(redirect.fallback);
+        }
+      }
+    },
+    [api, navigate, platform],
+  );
+
+  return useCallback(
+    async (mode: LoginMode) => {
+      try {
+        const favorites = await api.call('usersFavoriteListings');
+        queryClient.setQueryData(FAVORITES_QUERY_KEY, favorites);
+      } catch {
+        // Favorites load again where they are shown; a failure here must not block the sign-in.
+      }
+      if (mode.kind === 'modal') {
+        // The page stays: what it shows is fetched again with the new session.
+        void queryClient.invalidateQueries();
+        mode.close();
+        return;
+      }
+      await follow(loginRedirect(mode.query, window.location.origin));
+    },
+    [api, queryClient, follow],
+  );
+}

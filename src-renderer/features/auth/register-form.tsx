@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { emailSchema, zipCodeSchema } from '../../../shared/contract/common.ts';
+import { phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useApiClient } from '../../lib/api-client-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import {
+  Checkbox,
+  FieldError,
+  FormError,
+  FormField,
+  PasswordInput,
+  TextInput,
+} from '../../ui/form-field.tsx';
+import styles from './auth.module.css';
+import { PasswordRules } from './password-rules.tsx';
+import { applyServerErrors } from './server-errors.ts';
+import { type SessionUser, useStoreToken } from './session.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, or reset your password.';
+export const EMAIL_CHECK_DELAY_MS = 500;
+
+/** The registration request with blank optional fields allowed (they are left out when sent). */
+const registerFormSchema = registerRequestSchema.extend({
+  phone: z.union([z.literal(''), phoneSchema]).optional(),
+  zipCode: z.union([z.literal(''), zipCodeSchema]).optional(),
+  acceptTerms: z.boolean().refine((value) => value, { error: 'Accept the terms of service to continue.' }),
+  marketingOptIn: z.boolean(),
+});
+type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** Whether an email already has an account, checked while typing; a failed check counts as free (spec §8). */
+function useEmailTaken(email: string, ownEmail: string | undefined): boolean {
+  const api = useApiClient();
+  const [taken, setTaken] = useState<{ email: string; isTaken: boolean } | null>(null);
+  useEffect(() => {
+    const candidate = email.trim().toLowerCase();
+    if (!emailSchema.safeParse(candidate).success || candidate === ownEmail?.toLowerCase()) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      try {
+        const answer = await api.call(
+          'usersCheckEmail',
+          { params: { email: candidate } },
+          { signal: controller.signal },
+        );
+        setTaken({ email: candidate, isTaken: answer.isTaken });
+      } catch {
+        if (!controller.signal.aborted) setTaken({ email: candidate, isTaken: false });
+      }
+    }, EMAIL_CHECK_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, email, ownEmail]);
+  return taken?.isTaken === true && taken.email === email.trim().toLowerCase();
+}
+
+export interface RegisterFormProps {
+  /** An account pending registration: its details prefill the form and the request completes it. */
+  pendingUser?: Pick<SessionUser, 'firstName' | 'lastName' | 'email'> | null;
+  onRegistered: (result: { email: string; emailConfirmationRequired: boolean }) => void;
+}
+
+export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
+  const api = useApiClient();
+  const storeToken = useStoreToken();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: pendingUser?.firstName ?? '',
+      lastName: pendingUser?.lastName ?? '',
+      email: pendingUser?.email ?? '',
+      password: '',
+      phone: '',
+      zipCode: '',
+      acceptTerms: false,
+      marketingOptIn: false,
+    },
+  });
+  const emailTaken = useEmailTaken(watch('email') ?? '', pendingUser?.email);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (emailTaken) {
+      setError('email', { type: 'taken', message: EMAIL_TAKEN_MESSAGE });
+      return;
+    }
+    try {
+      const result = await api.call('usersRegister', {
+        body: {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          password: values.password,
+          ...(values.phone ? { phone: values.phone } : {}),
+          ...(values.zipCode ? { zipCode: values.zipCode } : {}),
+          acceptTerms: true,
+          marketingOptIn: values.marketingOptIn,
+        },
+      });
+      await storeToken(result.jwtToken);
+      onRegistered({
+        email: values.email.trim(),
+        emailConfirmationRequired: result.emailConfirmationRequired,
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setError('email', { type: 'taken', message: EMAIL_TAKEN_MESSAGE });
+        return;
+      }
+      setFormError(
+        applyServerErrors(error, setError, [
+          'firstName',
+          'lastName',
+          'email',
+          'password',
+          'phone',
+          'zipCode',
+        ]),
+      );
+    }
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Create an account">
+      <FormError>{formError}</FormError>
+      <div className={styles.row}>
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(control) => <TextInput {...control} {...register('firstName')} autoComplete="given-name" />}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(control) => <TextInput {...control} {...register('lastName')} autoComplete="family-name" />}
+        </FormField>
+      </div>
+      <FormField
+        label="Email"
+        error={errors.email?.message ?? (emailTaken ? EMAIL_TAKEN_MESSAGE : undefined)}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} help={<PasswordRules />}>
+        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+      </FormField>
+      <div className={styles.row}>
+        <FormField label="Phone" optional error={errors.phone?.message}>
+          {(control) => <TextInput {...control} {...register('phone')} type="tel" autoComplete="tel" />}
+        </FormField>
+        <FormField label="Zip code" optional error={errors.zipCode?.message}>
+          {(control) => (
+            <TextInput {...control} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />
+          )}
+        </FormField>
+      </div>
+      <div>
+        <Checkbox
+          {...register('acceptTerms')}
+          aria-invalid={Boolean(errors.acceptTerms)}
+          aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+          label="I accept the terms of service and confirm I am of legal age to buy firearms where I live."
+        />
+        <FieldError id="accept-terms-error">{errors.acceptTerms?.message}</FieldError>
+      </div>
+      <Checkbox {...register('marketingOptIn')} label="Email me deals, new listings and news." />
+      <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? 'Loading...' : pendingUser ? 'Complete Registration' : 'Create Account'}
+      </Button>
+      <p className={styles.switch}>
+        Already have an account?{' '}
+        <Link to={paths.login()} className={styles.link}>
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../../shared/routes/paths.ts';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import styles from './require-auth.module.css';
+import { useReloadSession, useSession } from './session.ts';
+
+export interface RequireAuthProps {
+  /** The admin area also needs the Admin role. */
+  requireAdmin?: boolean;
+  children: ReactNode;
+}
+
+/** Signed-in only: anyone else goes to /login?returnUrl=<this page> (spec §2). */
+export function RequireAuth({ requireAdmin = false, children }: RequireAuthProps) {
+  const session = useSession();
+  const reload = useReloadSession();
+  const { pathname, search, hash } = useLocation();
+
+  useEffect(() => {
+    if (session.status === 'loading') void reload();
+  }, [session.status, reload]);
+
+  if (session.status === 'loading') {
+    return (
+      <LoadingRegion label="Checking your session">
+        <div className={styles.page}>
+          <Skeleton width="16rem" height="2.25rem" />
+        </div>
+      </LoadingRegion>
+    );
+  }
+  if (session.status === 'signedOut') {
+    return <Navigate to={paths.login(`${pathname}${search}${hash}`)} replace />;
+  }
+  if (requireAdmin && !session.user.isAdmin) {
+    return (
+      <div className={styles.page}>
+        <h1>Not available</h1>
+        <p className={styles.intro}>
+          This area is for Ironsight staff. Your account does not have access to it.
+        </p>
+      </div>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,52 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addOneToCart,
+  cartAtom,
+  cartItemCount,
+  type NewCartItem,
+  rememberShoppingUrl,
+} from './cart-store.ts';
+
+const ID = '0b6f7c1e-2f1d-4c55-9a43-3f0d5b1f2a10';
+const item: NewCartItem = {
+  id: ID,
+  price: 549.99,
+  title: 'Glock 19 Gen 5 9mm',
+  imageUrl: '/media/family/SemiAutoPistols-0.svg',
+  category: 'SemiAutoPistols',
+  sellerStockNumber: 'A-1',
+  upc: '764503037108',
+  sku: null,
+  productUrl: `/${ID}/glock-19-gen-5-9mm`,
+};
+
+afterEach(() => localStorage.clear());
+
+describe('the browser cart', () => {
+  it('adds a new listing with quantity 1, keyed by its id', () => {
+    expect(addOneToCart({}, item)).toEqual({ [ID]: { ...item, quantity: 1 } });
+  });
+
+  it('raises the quantity of a listing already in the cart by 1', () => {
+    const twice = addOneToCart(addOneToCart({}, item), item);
+    expect(twice[ID]?.quantity).toBe(2);
+    expect(cartItemCount(twice)).toBe(2);
+  });
+
+  it('is kept in localStorage under gacart', () => {
+    const store = createStore();
+    store.set(cartAtom, addOneToCart({}, item));
+    expect(JSON.parse(localStorage.getItem('gacart') ?? '{}')[ID].quantity).toBe(1);
+  });
+
+  it('reads a damaged stored cart as empty', () => {
+    localStorage.setItem('gacart', '{"not-an-id": 3}');
+    expect(createStore().get(cartAtom)).toEqual({});
+  });
+
+  it('remembers the shopping URL', () => {
+    rememberShoppingUrl('/search?keyword=glock');
+    expect(localStorage.getItem('shoppingUrl')).toBe('/search?keyword=glock');
+  });
+});

@@ -1,0 +1,125 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onLoginRequest } from '../../lib/login-request.ts';
+import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
+import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { FFL_NOTICE } from './listing-view.tsx';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
+
+const answering = (results: unknown[]) => createFakeFetch(() => jsonResponse({ results }));
+const robots = () => document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null;
+
+describe('listing page', () => {
+  it('shows the listing with its facts, seller, shipping and the FFL notice for a firearm', async () => {
+    const fetch = answering([listingDetail()]);
+    renderApp(`/${LISTING_ID}/glock-19`, { fetch });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Glock 19 Gen 5 9mm 15rd Pistol' }),
+    ).toBeTruthy();
+    expect(JSON.parse(String(fetch.requests[0]?.body))).toEqual({ filters: { listingIds: [LISTING_ID] } });
+    expect(screen.getByText(FFL_NOTICE)).toBeTruthy();
+    expect(screen.getByText('In stock · 3 available')).toBeTruthy();
+    const shipping = within(screen.getByRole('region', { name: 'Shipping and delivery' }));
+    expect(shipping.getByText('$25.00')).toBeTruthy();
+    expect(shipping.getByText('24 Hour Shipping')).toBeTruthy();
+    expect(shipping.getByText('CA, NY')).toBeTruthy();
+    const seller = within(screen.getByRole('region', { name: 'Seller' }));
+    expect(seller.getByText('Licensed dealer (FFL)', { exact: false })).toBeTruthy();
+    expect(seller.getByText('1,200 completed sales')).toBeTruthy();
+    expect(document.title).toBe('Glock 19 Gen 5 9mm 15rd Pistol | Ironsight');
+    expect(robots()).toBe('index,follow');
+    const product = JSON.parse(
+      document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+    );
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      offers: { availability: 'https://schema.org/InStock' },
+    });
+    expect(document.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('product');
+    // Contact details stay out of the description metadata.
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).not.toMatch(
+      /555|example\.com/,
+    );
+  });
+
+  it('pages through the photos with the keyboard', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail()]) });
+    const photos = within(await screen.findByRole('group', { name: 'Choose a photo' }));
+    const [first, second] = photos.getAllByRole('button');
+    expect(first?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(first as HTMLElement, { key: 'ArrowRight' });
+    expect(second?.getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(second);
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(first?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('is out of stock and not indexed when the quantity is 0', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail({ quantity: 0 })]) });
+    expect(await screen.findByText('Out of stock')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(robots()).toBe('noindex,nofollow');
+    expect(document.querySelector('script[type="application/ld+json"]')?.textContent).toContain('OutOfStock');
+  });
+
+  it('replaces the first load’s structured data when another page takes over', async () => {
+    document.head.innerHTML =
+      '<meta property="og:title" content="Old listing"><script type="application/ld+json">{"name":"Old"}</script>';
+    const { router } = renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail()]) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      'Glock 19 Gen 5 9mm 15rd Pistol | Ironsight',
+    );
+    await router.navigate('/about-us');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    expect(
+      document.querySelectorAll('script[type="application/ld+json"], meta[property^="og:"]'),
+    ).toHaveLength(0);
+  });
+
+  it('shows no FFL notice for a family that ships to the buyer', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail({ family: 'Optics', familyId: 10 })]) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(FFL_NOTICE)).toBeNull();
+  });
+
+  it('asks a guest to log in before contacting the seller', async () => {
+    const requests: string[] = [];
+    const stop = onLoginRequest((request) => {
+      requests.push(request.reason ?? '');
+      request.settle(false);
+    });
+    try {
+      const { router } = renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail()]) });
+      fireEvent.click(await screen.findByRole('button', { name: 'Contact seller' }));
+      await waitFor(() => expect(requests).toEqual(['Log in to message the seller.']));
+      expect(router.state.location.pathname).toBe(`/${LISTING_ID}`);
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows the not-found page for an unknown listing', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([]) });
+    expect(await screen.findByRole('heading', { name: "Something's missing." })).toBeTruthy();
+  });
+
+  it('replaces a legacy address with the listing’s own', async () => {
+    const fetch = answering([listingDetail()]);
+    const { router } = renderApp('/listing?p=123456', { fetch });
+    await waitFor(() => expect(router.state.location.pathname).toBe(listingDetail().listingUrl));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(JSON.parse(String(fetch.requests[0]?.body))).toEqual({ filters: { legacyIds: [123456] } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Glock 19 Gen 5 9mm 15rd Pistol' }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,260 @@
+import { BadgeCheck, MapPin, MessageSquare, ShieldAlert, Star, Truck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import { familyByKey, requiresFfl } from '../../../shared/domain/category.ts';
+import { toFlagNames } from '../../../shared/domain/flags.ts';
+import { CONDITION_LABELS, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
+import {
+  cardThumbnail,
+  formatPrice,
+  isFeatured,
+  shippingMessage,
+  showsInstantCheckout,
+  showsSalesCount,
+} from '../../../shared/domain/listing-card.ts';
+import { stockAvailability } from '../../../shared/domain/metadata.ts';
+import { PaymentMethod } from '../../../shared/domain/payment.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { familyLabelByKey } from '../../lib/family-label.ts';
+import { requestLogin } from '../../lib/login-request.ts';
+import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { useBuyNow } from './buy-now.ts';
+import { FavoriteToggle } from './favorite-toggle.tsx';
+import { ListingGallery } from './listing-gallery.tsx';
+import styles from './listing-view.module.css';
+
+export const FFL_NOTICE =
+  'This firearm ships to a licensed dealer (FFL) for transfer. Choose a dealer near you at checkout; you complete the transfer and background check there.';
+
+const RETURN_POLICY_LABELS: Readonly<Record<number, string>> = {
+  [ReturnPolicy.None]: 'No returns',
+  [ReturnPolicy.OneDay]: '1-day returns',
+  [ReturnPolicy.ThreeDay]: '3-day returns',
+  [ReturnPolicy.FiveDays]: '5-day returns',
+  [ReturnPolicy.SevenDay]: '7-day returns',
+  [ReturnPolicy.TenDay]: '10-day returns',
+  [ReturnPolicy.FourteenDay]: '14-day returns',
+  [ReturnPolicy.FifteenDay]: '15-day returns',
+  [ReturnPolicy.ThirtyDay]: '30-day returns',
+  [ReturnPolicy.OnlyIfDefective]: 'Returns only if defective',
+  [ReturnPolicy.SeeDescription]: 'See the description',
+};
+
+const PAYMENT_LABELS: Readonly<Record<string, string>> = {
+  CashOnly: 'Cash only',
+  MoneyOrder: 'Money order',
+  ECheck: 'eCheck',
+  WireTransfer: 'Wire transfer',
+  DinersClub: 'Diners Club',
+};
+
+const dateText = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
+
+/** Contact seller: guests sign in first; messaging itself arrives with the messages feature. */
+function useContactSeller(listingId: string) {
+  const platform = usePlatform();
+  const navigate = useNavigate();
+  const compose = `${paths.inbox()}?compose=${encodeURIComponent(listingId)}`;
+  return async () => {
+    if ((await platform.getToken()) || (await requestLogin('Log in to message the seller.')))
+      navigate(compose);
+  };
+}
+
+function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+  if (value === null || value === undefined || value === '') return null;
+  return (
+    <div className={styles.fact}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Everything the listing page shows about one listing (spec §3 'Listing fields read'). */
+export function ListingView({ listing }: { listing: ListingDetail }) {
+  const buyNow = useBuyNow();
+  const contactSeller = useContactSeller(listing.id);
+  const inStock = stockAvailability(listing.quantity) === 'InStock';
+  const ended = listing.isSold || !listing.isActive;
+  const canBuy = inStock && !ended && listing.listingType !== ListingType.Local;
+  const shipping = shippingMessage(listing.deliveryDays);
+  const family = familyByKey(listing.family);
+  const fflRequired = requiresFfl(listing.family);
+  const thumbnail = cardThumbnail(listing);
+  const payments = toFlagNames(PaymentMethod, listing.acceptedPaymentMethods)
+    .filter((name) => name !== 'None')
+    .map((name) => PAYMENT_LABELS[name] ?? name);
+  const place = [listing.location.city, listing.location.state].filter(Boolean).join(', ');
+  const sellerPlace = [listing.seller.city, listing.seller.state].filter(Boolean).join(', ');
+
+  return (
+    <article className={styles.page}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <ol className={styles.crumbs}>
+          <li>
+            <Link to={paths.home()}>Home</Link>
+          </li>
+          {family ? (
+            <li>
+              <Link to={paths.search({ familyIDs: [family.id] })}>{familyLabelByKey(family.key)}</Link>
+            </li>
+          ) : null}
+          <li aria-current="page">{listing.title}</li>
+        </ol>
+      </nav>
+
+      <div className={styles.top}>
+        <ListingGallery title={listing.title} images={listing.images} fallback={thumbnail} />
+
+        <div className={styles.summary}>
+          <h1 className={styles.title}>{listing.title}</h1>
+          <ul className={styles.badges} aria-label="Badges">
+            {showsInstantCheckout(listing) ? <li className={styles.instant}>Instant Checkout</li> : null}
+            {isFeatured(listing.listingOptions) ? <li className={styles.featured}>Featured</li> : null}
+            <li className={styles.condition}>{CONDITION_LABELS[listing.condition]}</li>
+          </ul>
+          <p className={styles.price} data-numeric="">
+            {formatPrice(listing.displayPrice)}
+          </p>
+          <p className={styles.stock} data-in-stock={inStock && !ended}>
+            {listing.isSold
+              ? 'Sold'
+              : !listing.isActive
+                ? 'This listing has ended'
+                : inStock
+                  ? `In stock · ${listing.quantity.toLocaleString('en-US')} available`
+                  : 'Out of stock'}
+          </p>
+
+          <div className={styles.actions}>
+            {listing.listingType !== ListingType.Local ? (
+              <Button
+                size="lg"
+                disabled={!canBuy}
+                onClick={() =>
+                  buyNow({
+                    id: listing.id,
+                    price: listing.displayPrice,
+                    title: listing.title,
+                    imageUrl: thumbnail,
+                    category: listing.family,
+                    sellerStockNumber: listing.sellerStockNumber,
+                    upc: listing.upc,
+                    sku: listing.sku,
+                    productUrl: listing.listingUrl,
+                  })
+                }
+              >
+                Buy now
+              </Button>
+            ) : null}
+            <Button size="lg" variant="secondary" onClick={() => void contactSeller()}>
+              <MessageSquare size={18} aria-hidden="true" />
+              Contact seller
+            </Button>
+            <FavoriteToggle listingTitle={listing.title} isFavorite={listing.fav} />
+          </div>
+
+          {fflRequired ? (
+            <p className={styles.ffl} role="note">
+              <ShieldAlert size={20} aria-hidden="true" />
+              <span>{FFL_NOTICE}</span>
+            </p>
+          ) : null}
+
+          <section className={styles.box} aria-labelledby="listing-shipping">
+            <h2 id="listing-shipping" className={styles.boxHeading}>
+              <Truck size={18} aria-hidden="true" /> Shipping and delivery
+            </h2>
+            {listing.listingType === ListingType.Local ? (
+              <p>Local pickup{place ? ` in ${place}` : ''}. Arrange the handover with the seller.</p>
+            ) : (
+              <dl className={styles.facts}>
+                <Fact
+                  label="Shipping"
+                  value={listing.shippingCost > 0 ? formatPrice(listing.shippingCost) : 'Free shipping'}
+                />
+                <Fact
+                  label="Ships within"
+                  value={shipping ?? (listing.deliveryDays > 0 ? `${listing.deliveryDays} days` : null)}
+                />
+                <Fact label="Ships from" value={place || listing.location.zipCode} />
+                <Fact label="Returns" value={RETURN_POLICY_LABELS[listing.returnPolicy]} />
+                <Fact
+                  label="Does not ship to"
+                  value={
+                    listing.excludedShipToStates.length > 0 ? listing.excludedShipToStates.join(', ') : null
+                  }
+                />
+              </dl>
+            )}
+          </section>
+
+          <section className={styles.box} aria-labelledby="listing-seller">
+            <h2 id="listing-seller" className={styles.boxHeading}>
+              Seller
+            </h2>
+            <p className={styles.sellerName}>
+              <Link to={paths.sellerSearch(listing.seller.id)}>{listing.seller.displayName}</Link>
+              {listing.seller.isDealer ? (
+                <span className={styles.dealer}>
+                  <BadgeCheck size={16} aria-hidden="true" /> Licensed dealer (FFL)
+                </span>
+              ) : null}
+            </p>
+            <ul className={styles.sellerFacts}>
+              {sellerPlace ? (
+                <li>
+                  <MapPin size={14} aria-hidden="true" /> {sellerPlace}
+                </li>
+              ) : null}
+              {showsSalesCount(listing.seller.totalCompletedSales) ? (
+                <li data-numeric="">
+                  {listing.seller.totalCompletedSales.toLocaleString('en-US')} completed sales
+                </li>
+              ) : null}
+              {listing.seller.rating !== null ? (
+                <li>
+                  <Star size={14} aria-hidden="true" /> {listing.seller.rating.toFixed(1)} out of 5
+                </li>
+              ) : null}
+            </ul>
+            <Link to={paths.sellerSearch(listing.seller.id)}>More from this seller</Link>
+          </section>
+        </div>
+      </div>
+
+      <div className={styles.bottom}>
+        <section aria-labelledby="listing-description">
+          <h2 id="listing-description" className={styles.sectionHeading}>
+            Description
+          </h2>
+          <p className={styles.description}>{listing.description}</p>
+        </section>
+        <section aria-labelledby="listing-details">
+          <h2 id="listing-details" className={styles.sectionHeading}>
+            Details
+          </h2>
+          <dl className={styles.facts}>
+            <Fact label="Manufacturer" value={listing.manufacturer} />
+            <Fact label="Model" value={listing.model} />
+            <Fact label="Caliber" value={listing.caliber} />
+            <Fact label="Condition" value={CONDITION_LABELS[listing.condition]} />
+            <Fact label="Category" value={familyLabelByKey(listing.family)} />
+            <Fact label="Quantity" value={listing.quantity} />
+            <Fact label="UPC" value={listing.upc} />
+            <Fact label="SKU" value={listing.sku} />
+            <Fact label="Seller stock number" value={listing.sellerStockNumber} />
+            <Fact label="Payment" value={payments.length > 0 ? payments.join(', ') : null} />
+            <Fact label="Listed" value={dateText(listing.listingStartDate)} />
+            <Fact label="Ends" value={dateText(listing.listingEndDate)} />
+            <Fact label="Listing number" value={listing.legacyId ?? listing.id} />
+          </dl>
+        </section>
+      </div>
+    </article>
+  );
+}

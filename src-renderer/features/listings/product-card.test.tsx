@@ -1,0 +1,242 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import { onLoginRequest } from '../../lib/login-request.ts';
+import { LISTING_ID, listingCard, SELLER_ID } from '../../testing/listing-fixtures.ts';
+import { createMemoryPlatform } from '../../testing/memory-platform.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
+import { FavoriteToggle } from './favorite-toggle.tsx';
+import { FeaturedGrid } from './listing-grid.tsx';
+import { ProductCard } from './product-card.tsx';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const card = () => screen.getByTestId('product-card');
+
+describe('product card', () => {
+  it('is 514 px tall and shows the title cut at 40 characters, the price and the seller', () => {
+    renderWithRouter(
+      <ProductCard
+        listing={listingCard({ title: 'Smith & Wesson M&P9 Shield Plus 9mm Pistol with Optic Cut' })}
+      />,
+    );
+    expect(card().style.height).toBe('514px');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(
+      'Smith & Wesson M&P9 Shield Plus 9mm Pist...',
+    );
+    expect(within(card()).getByText('$549.99')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lone Star Arms' }).getAttribute('href')).toBe(
+      `/search?uid=${SELLER_ID}`,
+    );
+  });
+
+  it.each([
+    [1, '24 Hour Shipping'],
+    [2, '48 Hour Shipping'],
+    [3, '72 Hour Shipping'],
+  ])('shows the shipping message for %i delivery days', (deliveryDays, message) => {
+    renderWithRouter(<ProductCard listing={listingCard({ deliveryDays })} />);
+    expect(within(card()).getByText(message)).toBeTruthy();
+  });
+
+  it.each([0, 4])('shows no shipping message for %i delivery days', (deliveryDays) => {
+    renderWithRouter(<ProductCard listing={listingCard({ deliveryDays })} />);
+    expect(within(card()).queryByText(/Hour Shipping/)).toBeNull();
+  });
+
+  it('shows the sales count only above 0', () => {
+    renderWithRouter(<ProductCard listing={listingCard({ totalCompletedSales: 0 })} />);
+    expect(within(card()).queryByText(/sales?$/)).toBeNull();
+    cleanup();
+    renderWithRouter(<ProductCard listing={listingCard({ totalCompletedSales: 1234 })} />);
+    expect(within(card()).getByText('1,234 sales')).toBeTruthy();
+  });
+
+  it('badges Instant Checkout for national listings with live checkout, Featured and the border by option', () => {
+    renderWithRouter(
+      <ProductCard
+        listing={listingCard({
+          liveCheckoutEnabled: true,
+          listingOptions: ListingOption.Homepage | ListingOption.Border,
+        })}
+      />,
+    );
+    const badges = within(screen.getByRole('list', { name: 'Badges' }));
+    expect(badges.getByText('Instant Checkout')).toBeTruthy();
+    expect(badges.getByText('Featured')).toBeTruthy();
+    expect(card().hasAttribute('data-border')).toBe(true);
+  });
+
+  it('offers See more instead of Buy now for a local listing, and no Instant Checkout', () => {
+    const listing = listingCard({ listingType: ListingType.Local, liveCheckoutEnabled: true });
+    renderWithRouter(<ProductCard listing={listing} />);
+    expect(screen.queryByRole('button', { name: /Buy now/ })).toBeNull();
+    expect(screen.queryByText('Instant Checkout')).toBeNull();
+    expect(screen.getByRole('link', { name: /See more/ }).getAttribute('href')).toBe(listing.listingURL);
+  });
+
+  it('Buy now puts one in the cart, remembers the page and goes to the cart', async () => {
+    const listing = listingCard();
+    const { location } = renderWithRouter(<ProductCard listing={listing} />, {
+      url: '/search?keyword=glock',
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Buy now/ }));
+
+    await waitFor(() => expect(location()).toBe('/cart/view'));
+    const cart = JSON.parse(localStorage.getItem('gacart') ?? '{}');
+    expect(cart[LISTING_ID]).toEqual({
+      id: LISTING_ID,
+      quantity: 1,
+      price: 549.99,
+      title: listing.title,
+      imageUrl: listing.thumbnailPicture,
+      category: 'SemiAutoPistols',
+      sellerStockNumber: 'A-100',
+      upc: '764503037108',
+      sku: 'G19G5',
+      productUrl: listing.listingURL,
+    });
+    expect(localStorage.getItem('shoppingUrl')).toBe('/search?keyword=glock');
+  });
+
+  it('Buy now on a listing already in the cart raises its quantity by 1', async () => {
+    const listing = listingCard();
+    localStorage.setItem(
+      'gacart',
+      JSON.stringify({
+        [LISTING_ID]: {
+          id: LISTING_ID,
+          quantity: 1,
+          price: 549.99,
+          title: listing.title,
+          imageUrl: null,
+          category: null,
+          sellerStockNumber: null,
+          upc: null,
+          sku: null,
+          productUrl: listing.listingURL,
+        },
+      }),
+    );
+    const { location } = renderWithRouter(<ProductCard listing={listing} />);
+    fireEvent.click(screen.getByRole('button', { name: /Buy now/ }));
+    await waitFor(() => expect(location()).toBe('/cart/view'));
+    expect(JSON.parse(localStorage.getItem('gacart') ?? '{}')[LISTING_ID].quantity).toBe(2);
+  });
+
+  it('uses the UPC stock image for a catalog thumbnail, with 412 and 768 wide sources', () => {
+    const { container } = renderWithRouter(
+      <ProductCard listing={listingCard({ thumbnailPicture: 'catalog' })} critical />,
+    );
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/api/stock-images/764503037108');
+    expect(image?.getAttribute('srcset')).toBe(
+      '/api/stock-images/764503037108?w=412 412w, /api/stock-images/764503037108?w=768 768w',
+    );
+  });
+
+  it("shows 'photo coming soon' when the image fails or there is none", () => {
+    const { container } = renderWithRouter(<ProductCard listing={listingCard()} critical />);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(within(card()).getByText('photo coming soon')).toBeTruthy();
+    cleanup();
+    renderWithRouter(<ProductCard listing={listingCard({ thumbnailPicture: null, upc: null })} />);
+    expect(within(card()).getByText('photo coming soon')).toBeTruthy();
+  });
+
+  it('waits with its image until it comes within 100 px of the viewport', () => {
+    const observed: { options: IntersectionObserverInit | undefined; fire: (visible: boolean) => void }[] =
+      [];
+    class FakeObserver {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observed.push({
+          options,
+          fire: (visible) =>
+            callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as never),
+        });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    try {
+      const { container } = renderWithRouter(<ProductCard listing={listingCard()} />);
+      expect(container.querySelector('img')).toBeNull();
+      expect(observed[0]?.options).toEqual({ rootMargin: '100px', threshold: 0.1 });
+      observed[0]?.fire(true);
+      return waitFor(() => expect(container.querySelector('img')?.getAttribute('loading')).toBe('lazy'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('featured grid', () => {
+  const listings = Array.from({ length: 12 }, (_, index) =>
+    listingCard({ id: `3f2b9c1e-7a4d-4e8b-9c0f-${String(index).padStart(12, '0')}` }),
+  );
+
+  it('loads the first 4 images at once with high priority; the rest wait for the viewport', () => {
+    const { container } = renderWithRouter(<FeaturedGrid listings={listings} />);
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(Array(4).fill('eager'));
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(Array(4).fill('high'));
+  });
+
+  it('marks the cards after the 10th to hide on small screens', () => {
+    renderWithRouter(<FeaturedGrid listings={listings} />);
+    const items = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('[data-testid="product-card"]'));
+    expect(items.map((item) => item.hasAttribute('data-small-hidden'))).toEqual([
+      ...Array(10).fill(false),
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('favorite toggle', () => {
+  it('asks a guest to log in and reloads once they have', async () => {
+    const onSignedIn = vi.fn();
+    const stop = onLoginRequest((request) => request.settle(true));
+    try {
+      renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite={false} onSignedIn={onSignedIn} />);
+      const toggle = screen.getByRole('button', { name: 'Add to favorites: Glock 19' });
+      expect(toggle.getAttribute('aria-pressed')).toBe('false');
+      fireEvent.click(toggle);
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    } finally {
+      stop();
+    }
+  });
+
+  it('does nothing more for a signed-in user until favorites arrive', async () => {
+    const onSignedIn = vi.fn();
+    const requests = vi.fn();
+    const stop = onLoginRequest(requests);
+    try {
+      renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite onSignedIn={onSignedIn} />, {
+        platform: createMemoryPlatform('a.b.c'),
+      });
+      const toggle = screen.getByRole('button', { name: 'Remove from favorites: Glock 19' });
+      expect(toggle.getAttribute('aria-pressed')).toBe('true');
+      fireEvent.click(toggle);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requests).not.toHaveBeenCalled();
+      expect(onSignedIn).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
+  });
+
+  it('is a disabled add at the favorites maximum', () => {
+    renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite={false} favoritesCount={10} />);
+    expect((screen.getByRole('button', { name: /Favorites are full/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,306 @@
+import { type FormEvent, useState } from 'react';
+import type { SearchFacets } from '../../../shared/contract/listings.ts';
+import { CATEGORY_FAMILIES } from '../../../shared/domain/category.ts';
+import {
+  CONDITION_LABELS,
+  Condition,
+  ListingOption,
+  listingTypeName,
+} from '../../../shared/domain/listing.ts';
+import type { SearchListingType, SearchRouteParams } from '../../../shared/routes/paths.ts';
+import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { familyLabel } from '../../lib/family-label.ts';
+import { Button } from '../../ui/button.tsx';
+import styles from './search-filters.module.css';
+
+export type SearchChange = Partial<
+  Record<keyof SearchRouteParams, SearchRouteParams[keyof SearchRouteParams]>
+>;
+
+export interface SearchFiltersProps {
+  params: SearchRouteParams;
+  facets: SearchFacets | undefined;
+  onChange: (changes: SearchChange) => void;
+}
+
+export const LISTING_TYPE_LABELS: Readonly<Record<SearchListingType, string>> = {
+  national: 'Ships nationwide',
+  local: 'Local pickup',
+  auction: 'Auction',
+};
+
+export const DISTANCES = [10, 25, 50, 100, 250, 500] as const;
+export const LISTED_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
+
+const count = (value: number | undefined) => (value === undefined ? null : value.toLocaleString('en-US'));
+
+function FacetCount({ value }: { value: number | undefined }) {
+  const text = count(value);
+  return text === null ? null : (
+    <span className={styles.count} data-numeric="">
+      <span className="visually-hidden"> (</span>
+      {text}
+      <span className="visually-hidden"> listings)</span>
+    </span>
+  );
+}
+
+/** Text filters (keyword, price, place) apply on submit; choices apply at once. */
+function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
+  const [keyword, setKeyword] = useState(params.keyword ?? '');
+  const [minPrice, setMinPrice] = useState(params.minPrice?.toString() ?? '');
+  const [maxPrice, setMaxPrice] = useState(params.maxPrice?.toString() ?? '');
+  const [zipCode, setZipCode] = useState(params.zipCode ?? '');
+  const [distance, setDistance] = useState(String(params.distance ?? 50));
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const min = minPrice.trim() === '' ? undefined : Number(minPrice);
+    const max = maxPrice.trim() === '' ? undefined : Number(maxPrice);
+    if ((min !== undefined && !(min >= 0)) || (max !== undefined && !(max >= 0))) {
+      setError('Enter prices as whole dollars or dollars and cents.');
+      return;
+    }
+    if (min !== undefined && max !== undefined && min > max) {
+      setError('The maximum price must not be below the minimum price.');
+      return;
+    }
+    const zip = zipCode.trim();
+    if (zip !== '' && !/^\d{5}$/.test(zip)) {
+      setError('Enter a 5-digit zip code.');
+      return;
+    }
+    setError(null);
+    onChange({
+      keyword: keyword.trim() || undefined,
+      minPrice: min,
+      maxPrice: max,
+      zipCode: zip || undefined,
+      distance: zip ? Number(distance) : undefined,
+    });
+  };
+
+  return (
+    <form className={styles.group} onSubmit={onSubmit} aria-label="Keyword, price and location">
+      <label className={styles.label}>
+        Keywords
+        <input
+          className={styles.input}
+          type="search"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+        />
+      </label>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Price</legend>
+        <div className={styles.row}>
+          <label className={styles.label}>
+            Min $
+            <input
+              className={styles.input}
+              inputMode="decimal"
+              value={minPrice}
+              onChange={(e) => setMinPrice(e.target.value)}
+            />
+          </label>
+          <label className={styles.label}>
+            Max $
+            <input
+              className={styles.input}
+              inputMode="decimal"
+              value={maxPrice}
+              onChange={(e) => setMaxPrice(e.target.value)}
+            />
+          </label>
+        </div>
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Location</legend>
+        <div className={styles.row}>
+          <label className={styles.label}>
+            Zip code
+            <input
+              className={styles.input}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              value={zipCode}
+              onChange={(e) => setZipCode(e.target.value)}
+            />
+          </label>
+          <label className={styles.label}>
+            Within
+            <select className={styles.input} value={distance} onChange={(e) => setDistance(e.target.value)}>
+              {DISTANCES.map((miles) => (
+                <option key={miles} value={miles}>
+                  {miles} miles
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </fieldset>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" fullWidth>
+        Apply
+      </Button>
+    </form>
+  );
+}
+
+/** The filter panel of every search page: one control per search parameter, with facet counts. */
+export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) {
+  const familyCounts = new Map(facets?.family.map((entry) => [entry.id as number, entry.count]));
+  const conditionCounts = new Map(facets?.condition.map((entry) => [entry.value, entry.count]));
+  const typeCounts = new Map(facets?.listingType.map((entry) => [listingTypeName(entry.value), entry.count]));
+  const selectedFamilies = params.familyIDs ?? [];
+  const families = CATEGORY_FAMILIES.filter(
+    (family) => (familyCounts.get(family.id) ?? 0) > 0 || selectedFamilies.includes(family.id),
+  ).sort((a, b) => familyLabel(a.key).localeCompare(familyLabel(b.key)));
+
+  const toggleFamily = (id: number, checked: boolean) => {
+    const next = checked ? [...selectedFamilies, id] : selectedFamilies.filter((other) => other !== id);
+    onChange({ familyIDs: next.length > 0 ? next : undefined });
+  };
+
+  // The text filters remount with new defaults whenever the address changes them.
+  const textKey = [params.keyword, params.minPrice, params.maxPrice, params.zipCode, params.distance].join(
+    '|',
+  );
+
+  return (
+    <div className={styles.filters}>
+      <TextFilters key={textKey} params={params} onChange={onChange} />
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Category</legend>
+        {families.length === 0 ? <p className={styles.none}>No categories to narrow by.</p> : null}
+        <ul className={styles.options}>
+          {families.map((family) => (
+            <li key={family.id}>
+              <label className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={selectedFamilies.includes(family.id)}
+                  onChange={(event) => toggleFamily(family.id, event.target.checked)}
+                />
+                <span className={styles.optionText}>{familyLabel(family.key)}</span>
+                <FacetCount value={familyCounts.get(family.id)} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Listing type</legend>
+        <ul className={styles.options}>
+          <li>
+            <label className={styles.option}>
+              <input
+                type="radio"
+                name="listingType"
+                checked={params.listingType === undefined}
+                onChange={() => onChange({ listingType: undefined })}
+              />
+              <span className={styles.optionText}>Any</span>
+            </label>
+          </li>
+          {(Object.keys(LISTING_TYPE_LABELS) as SearchListingType[]).map((type) => (
+            <li key={type}>
+              <label className={styles.option}>
+                <input
+                  type="radio"
+                  name="listingType"
+                  checked={params.listingType === type}
+                  onChange={() => onChange({ listingType: type })}
+                />
+                <span className={styles.optionText}>{LISTING_TYPE_LABELS[type]}</span>
+                <FacetCount value={typeCounts.get(type)} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Condition</legend>
+        <ul className={styles.options}>
+          <li>
+            <label className={styles.option}>
+              <input
+                type="radio"
+                name="condition"
+                checked={params.condition === undefined}
+                onChange={() => onChange({ condition: undefined })}
+              />
+              <span className={styles.optionText}>Any</span>
+            </label>
+          </li>
+          {Object.values(Condition).map((condition) => (
+            <li key={condition}>
+              <label className={styles.option}>
+                <input
+                  type="radio"
+                  name="condition"
+                  checked={params.condition === condition}
+                  onChange={() => onChange({ condition })}
+                />
+                <span className={styles.optionText}>{CONDITION_LABELS[condition]}</span>
+                <FacetCount value={conditionCounts.get(condition)} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>More</legend>
+        <label className={styles.label}>
+          Listed within
+          <select
+            className={styles.input}
+            value={params.listingStartDate ?? ''}
+            onChange={(event) =>
+              onChange({ listingStartDate: event.target.value ? Number(event.target.value) : undefined })
+            }
+          >
+            <option value="">Any time</option>
+            {LISTED_WITHIN_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {days === 1 ? 'The last day' : `The last ${days} days`}
+              </option>
+            ))}
+            {params.listingStartDate &&
+            !(LISTED_WITHIN_DAYS as readonly number[]).includes(params.listingStartDate) ? (
+              <option value={params.listingStartDate}>The last {params.listingStartDate} days</option>
+            ) : null}
+          </select>
+        </label>
+        <label className={styles.option}>
+          <input
+            type="checkbox"
+            checked={params.upsells === ListingOption.Featured}
+            onChange={(event) =>
+              onChange({ upsells: event.target.checked ? ListingOption.Featured : undefined })
+            }
+          />
+          <span className={styles.optionText}>Featured listings only</span>
+        </label>
+        <label className={styles.option}>
+          <input
+            type="checkbox"
+            checked={params.distributorId === EMPTY_GUID}
+            onChange={(event) => onChange({ distributorId: event.target.checked ? EMPTY_GUID : undefined })}
+          />
+          <span className={styles.optionText}>Sellers’ own listings only (no distributor catalogues)</span>
+        </label>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { searchPageMeta } from '../../../shared/page-meta-builders.ts';
+import { type SearchRouteParams, toSearchQueryString } from '../../../shared/routes/paths.ts';
+import { type DocumentHead, headFromPageMeta } from '../../lib/document-head.ts';
+
+/** An absolute URL on this site, for canonical links. */
+export function absoluteUrl(path: string): string {
+  return `${window.location.origin}${path}`;
+}
+
+/** Head of /search on client navigation, as the server writes it on the first load. */
+export function searchPageHead(params: SearchRouteParams): DocumentHead {
+  return headFromPageMeta(searchPageMeta(window.location.origin, toSearchQueryString(params)));
+}

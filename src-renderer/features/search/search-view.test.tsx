@@ -1,0 +1,200 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../../shared/contract/listings.ts';
+import { ListingType } from '../../../shared/domain/listing.ts';
+import {
+  parseSearchParams,
+  type SearchRouteParams,
+  toSearchQueryString,
+} from '../../../shared/routes/paths.ts';
+import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
+import { listingCard, SELLER_ID } from '../../testing/listing-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { toSearchRequest } from './search-request.ts';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+});
+
+function searchAnswer(overrides: Partial<SearchResponse> = {}): SearchResponse {
+  return {
+    total: 50,
+    page: 1,
+    pageSize: 24,
+    results: [listingCard()],
+    facets: {
+      family: [
+        { id: 18, count: 30 },
+        { id: 17, count: 20 },
+      ],
+      condition: [
+        { value: 'Used', count: 35 },
+        { value: 'NewInBox', count: 15 },
+      ],
+      listingType: [{ value: ListingType.National, count: 50 }],
+    },
+    ...overrides,
+  };
+}
+
+const bodies = (requests: RecordedRequest[]) =>
+  requests
+    .filter((request) => request.url.startsWith('/api/listings/search'))
+    .map((request) => JSON.parse(String(request.body)));
+
+describe('search URL state', () => {
+  it('round-trips every parameter through the URL into the API request', () => {
+    const params: SearchRouteParams = {
+      keyword: 'glock 19',
+      familyIDs: [18, 17],
+      listingType: 'local',
+      cmc: 'fall',
+      uid: SELLER_ID,
+      upsells: 2,
+      listingStartDate: 7,
+      distributorId: EMPTY_GUID,
+      zipCode: '75207',
+      distance: 50,
+      minPrice: 100,
+      maxPrice: 900.5,
+      condition: 'Used',
+      sort: 'distance',
+      page: 3,
+    };
+    const fromUrl = parseSearchParams(`/search?${toSearchQueryString(params)}`);
+    expect(fromUrl).toEqual(params);
+    expect(toSearchRequest(fromUrl)).toEqual({
+      keyword: 'glock 19',
+      familyIds: [18, 17],
+      listingType: ListingType.Local,
+      cmc: 'fall',
+      uid: SELLER_ID,
+      upsells: 2,
+      listingStartDate: 7,
+      distributorId: EMPTY_GUID,
+      zipCode: '75207',
+      distance: 50,
+      minPrice: 100,
+      maxPrice: 900.5,
+      conditions: ['Used'],
+      sort: 'distance',
+      page: 3,
+      pageSize: 24,
+    });
+  });
+
+  it('does not sort by distance without a zip code', () => {
+    expect(toSearchRequest({ sort: 'distance' }).sort).toBe('relevance');
+  });
+});
+
+describe('search page', () => {
+  it('searches for the URL, then a filter changes the URL, and back restores it', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
+    const { router } = renderApp('/search?keyword=glock&condition=Used', { fetch });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "glock"' })).toBeTruthy();
+    await screen.findByText('50 listings · page 1 of 3');
+    expect(bodies(fetch.requests)[0]).toMatchObject({ keyword: 'glock', conditions: ['Used'] });
+    expect(document.title).toBe('glock for Sale – Search Results | Ironsight');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://localhost:3000/search?keyword=glock&condition=Used',
+    );
+
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    const used = filters.getByRole('radio', { name: /Used/ }) as HTMLInputElement;
+    expect(used.checked).toBe(true);
+    expect(filters.getByText('20')).toBeTruthy();
+    fireEvent.click(filters.getByRole('checkbox', { name: /Revolvers/ }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?keyword=glock&familyIDs=17&condition=Used'),
+    );
+    await waitFor(() => expect(bodies(fetch.requests).at(-1)).toMatchObject({ familyIds: [17] }));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?keyword=glock&condition=Used');
+    await waitFor(() =>
+      expect((filters.getByRole('checkbox', { name: /Revolvers/ }) as HTMLInputElement).checked).toBe(false),
+    );
+  });
+
+  it('starts a changed search again at page 1 and links the pages', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer({ page: 2 })));
+    const { router } = renderApp('/search?keyword=glock&page=2', { fetch });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pages).getByRole('link', { name: /Next/ }).getAttribute('href')).toBe(
+      '/search?keyword=glock&page=3',
+    );
+    expect(
+      within(pages)
+        .getByRole('link', { name: /Previous/ })
+        .getAttribute('href'),
+    ).toBe('/search?keyword=glock');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-asc' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=glock&sort=price-asc'));
+  });
+
+  it('says what to do next when nothing matches', async () => {
+    const fetch = createFakeFetch(() =>
+      jsonResponse(
+        searchAnswer({ total: 0, results: [], facets: { family: [], condition: [], listingType: [] } }),
+      ),
+    );
+    const { router } = renderApp('/search?keyword=xyzzy&condition=Used', { fetch });
+    expect(await screen.findByRole('heading', { name: 'No listings match this search.' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('offers to try again when the search fails', async () => {
+    let fail = true;
+    const fetch = createFakeFetch(() =>
+      fail
+        ? jsonResponse({ error: { code: 'internal', message: 'Boom' } }, 500)
+        : jsonResponse(searchAnswer()),
+    );
+    renderApp('/search?keyword=glock', { fetch });
+    expect(await screen.findByRole('heading', { name: 'We couldn’t load these listings.' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('50 listings · page 1 of 3')).toBeTruthy();
+  });
+
+  it('searches a firearms section over its families, keeping the section in the address', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
+    renderApp('/firearms/handguns', { fetch });
+    await screen.findByText('50 listings · page 1 of 3');
+    expect(bodies(fetch.requests)[0].familyIds).toEqual([11, 18, 22, 17]);
+  });
+
+  it('searches a city page around the city ZIP', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
+    renderApp('/guns-houston', { fetch });
+    await screen.findByText('50 listings · page 1 of 3');
+    expect(bodies(fetch.requests)[0]).toMatchObject({ zipCode: '77002', distance: 50 });
+  });
+
+  it('searches new this week over the last 7 days', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
+    renderApp('/newthisweek', { fetch });
+    await screen.findByText('50 listings · page 1 of 3');
+    expect(bodies(fetch.requests)[0]).toMatchObject({ listingStartDate: 7 });
+  });
+
+  it('builds a search address from the advanced search form', async () => {
+    const { router } = renderApp('/advanced-search');
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Keywords' }), {
+      target: { value: 'ruger' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Revolvers' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Zip code' }), { target: { value: '75207' } });
+    fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?keyword=ruger&familyIDs=17&zipCode=75207&distance=50');
+  });
+});

@@ -1,0 +1,26 @@
+import { CATEGORY_FAMILIES, type CategoryFamily, familyByKey } from '../../shared/domain/category.ts';
+
+const SHORT_LABELS: Partial<Record<CategoryFamily, string>> = {
+  NFA: 'NFA Class 3',
+  EverythingElse: 'Everything Else',
+  BlackPowderMuzzleloaders: 'Black Powder Muzzleloaders',
+  CollectibleFirearms: 'Collectible Firearms',
+};
+
+/**
+ * A label for one family. The spec's display names join several families ('Other/Semi Auto/Single
+ * Shot Pistols'); filters and menus need one name each, so the identifier is spelled out in words.
+ */
+export function familyLabel(key: CategoryFamily): string {
+  return SHORT_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+export function familyLabelById(id: number): string {
+  const family = CATEGORY_FAMILIES.find((info) => info.id === id);
+  return family ? familyLabel(family.key) : String(id);
+}
+
+export function familyLabelByKey(key: string): string {
+  const family = familyByKey(key);
+  return family ? familyLabel(family.key) : key;
+}

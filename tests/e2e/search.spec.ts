@@ -1,0 +1,161 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { ListingDetail, SearchResponse } from '../../shared/contract/listings.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+/** Listing details of a page of search results, straight from the API. */
+async function listingsOfPage(request: APIRequestContext, page: number): Promise<ListingDetail[]> {
+  const search = await request.post('/api/listings/search', {
+    data: { page, pageSize: 100, sort: 'newest' },
+  });
+  expect(search.ok()).toBe(true);
+  const { results } = (await search.json()) as SearchResponse;
+  const details = await request.post('/api/listings/get', {
+    data: { filters: { listingIds: results.map((listing) => listing.id) } },
+  });
+  expect(details.ok()).toBe(true);
+  return ((await details.json()) as { results: ListingDetail[] }).results;
+}
+
+async function findListing(request: APIRequestContext, wanted: (listing: ListingDetail) => boolean) {
+  for (let page = 1; page <= 10; page++) {
+    const found = (await listingsOfPage(request, page)).find(wanted);
+    if (found) return found;
+  }
+  throw new Error('No listing of that kind in the demo data.');
+}
+
+test.describe('search and listing pages against the real server', () => {
+  test('header search → suggestion → results → filter → listing page', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search listings' });
+    await box.fill('glo');
+
+    const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+    await expect(suggestions).toBeVisible();
+    const top = suggestions.getByRole('option').first();
+    const topText = (await top.locator('span').first().textContent())?.trim() ?? '';
+    expect(topText.toLowerCase()).toMatch(/^glo/);
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await top.getAttribute('id')) ?? '');
+    await box.press('Enter');
+
+    await expect(page).toHaveURL(`/search?keyword=${encodeURIComponent(topText)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${topText}"`);
+    await expect(box).toHaveValue(topText);
+    await expect(page.getByText(/^[\d,]+ listings?/)).toBeVisible();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page).toHaveTitle(`${topText} for Sale – Search Results | Ironsight`);
+
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    await filters.getByRole('radio', { name: /^Used/ }).click();
+    await expect(page).toHaveURL(/condition=Used/);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Active filters' }).getByText('Used')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The URL is the state: back restores the unfiltered search.
+    await page.goBack();
+    await expect(page).toHaveURL(`/search?keyword=${encodeURIComponent(topText)}`);
+    await expect(filters.getByRole('radio', { name: 'Any' }).first()).toBeChecked();
+    await page.goForward();
+    await expect(filters.getByRole('radio', { name: /^Used/ })).toBeChecked();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+    const titleLink = page
+      .getByTestId('product-card')
+      .first()
+      .getByRole('heading', { level: 3 })
+      .getByRole('link');
+    const fullTitle = (await titleLink.getAttribute('title')) ?? '';
+    await titleLink.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fullTitle);
+    await expect(page.getByRole('list', { name: 'Badges' }).getByText('Used')).toBeVisible();
+    await expect(page).toHaveTitle(`${fullTitle} | Ironsight`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${page.url().replace(/^https?:\/\/[^/]+/, '')}$`),
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('a legacy /classifieds/view{id}.aspx link lands on the listing at its own address', async ({
+    page,
+    request,
+  }) => {
+    const listing = await findListing(request, (candidate) => candidate.legacyId !== null);
+    await page.goto(`/classifieds/view${listing.legacyId}.aspx`);
+    await expect(page).toHaveURL(listing.listingUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    await expect(page.getByText(listing.legacyId?.toString() ?? '', { exact: true })).toBeVisible();
+  });
+
+  test('an out-of-stock listing is served and shown with noindex', async ({ page, request }) => {
+    const listing = await findListing(request, (candidate) => candidate.quantity <= 0);
+
+    const html = await (await request.get(listing.listingUrl)).text();
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
+
+    await page.goto(listing.listingUrl);
+    await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
+    await expect(page.getByRole('button', { name: 'Buy now' })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Buy now on a card puts the listing in the cart and opens it', async ({ page }) => {
+    await page.goto('/search?listingType=national&keyword=glock');
+    const card = page.getByTestId('product-card').first();
+    await card.getByRole('button', { name: /^Buy now/ }).click();
+    await expect(page).toHaveURL('/cart/view');
+    const stored = await page.evaluate(() => ({
+      cart: JSON.parse(localStorage.getItem('gacart') ?? '{}') as Record<string, { quantity: number }>,
+      shoppingUrl: localStorage.getItem('shoppingUrl'),
+    }));
+    expect(Object.values(stored.cart).map((item) => item.quantity)).toEqual([1]);
+    expect(stored.shoppingUrl).toBe('/search?listingType=national&keyword=glock');
+  });
+
+  test('the mega menu opens on hover, one dropdown at a time, and Shop Local searches near Dallas', async ({
+    page,
+  }) => {
+    await page.goto('/about-us');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Firearms' }).hover();
+    await expect(nav.getByRole('link', { name: 'Revolvers' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Brands' }).hover();
+    await expect(nav.getByRole('link', { name: 'Sig Sauer' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Revolvers' })).toHaveCount(0);
+    await page.mouse.move(5, 600);
+    await expect(nav.getByRole('link', { name: 'Sig Sauer' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Shop Local' }).click();
+    await expect(page).toHaveURL('/search?zipCode=75207&distance=50&listingType=local');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Local Listings');
+  });
+
+  for (const [path, heading] of [
+    ['/firearms/handguns', 'Handguns for Sale'],
+    ['/brand/glock', 'Glock'],
+    ['/guns-houston', 'Guns for Sale in Houston, TX'],
+    ['/newthisweek', 'New This Week'],
+  ] as const) {
+    test(`${path} is a search page with results`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByText(/^[\d,]+ listings?/)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the advanced search builds a search address', async ({ page }) => {
+    await page.goto('/advanced-search');
+    await page.getByRole('searchbox', { name: 'Keywords' }).fill('ruger');
+    await page.getByRole('checkbox', { name: 'Revolvers' }).check();
+    await page.getByRole('combobox', { name: 'Condition' }).selectOption('Used');
+    await expectNoAxeViolations(page);
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL('/search?keyword=ruger&familyIDs=17&condition=Used');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "ruger"');
+  });
+});
