@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { Brand } from './contract/brands.ts';
 import type { ListingDetail } from './contract/listings.ts';
 import { ListingOption, ListingType } from './domain/listing.ts';
-import { homePageMeta, listingPageMeta, searchPageMeta } from './page-meta-builders.ts';
+import { MIN_TRANSIT_DAYS } from './domain/metadata.ts';
+import {
+  brandPageMeta,
+  cityPageMeta,
+  homePageMeta,
+  listingPageMeta,
+  newThisWeekPageMeta,
+  offerShippingDetails,
+  searchPageMeta,
+} from './page-meta-builders.ts';
 
 const ORIGIN = 'https://ironsight.example';
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -78,5 +88,70 @@ describe('page metadata', () => {
     const search = searchPageMeta(ORIGIN, '?Keyword=glock&page=1&condition=used');
     expect(search.title).toBe('glock for Sale – Search Results | Ironsight');
     expect(search.canonical).toBe(`${ORIGIN}/search?keyword=glock&condition=Used`);
+    expect(search.openGraph).toEqual({ type: 'website', site_name: 'Ironsight' });
+    expect(cityPageMeta(ORIGIN, 'houston')?.openGraph?.type).toBe('website');
+    expect(newThisWeekPageMeta(ORIGIN).openGraph?.type).toBe('website');
+  });
+
+  it("gives the listing's Offer its shipping rate and a transit time of at least 3 days", () => {
+    const meta = listingPageMeta({ ...listing, shippingCost: 12.5, deliveryDays: 2 }, ORIGIN, NOW);
+    const offer = (meta.jsonLd![0] as { offers: { shippingDetails: unknown } }).offers;
+    expect(offer.shippingDetails).toEqual({
+      '@type': 'OfferShippingDetails',
+      shippingRate: { '@type': 'MonetaryAmount', value: '12.50', currency: 'USD' },
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 3, unitCode: 'DAY' },
+      },
+    });
+    expect(MIN_TRANSIT_DAYS).toBe(3);
+  });
+
+  it.each([
+    [0, 3],
+    [1, 3],
+    [3, 3],
+    [5, 5],
+    [10, 10],
+  ])('takes %i delivery days as a transit time of 3 to %i days', (deliveryDays, maxValue) => {
+    const details = offerShippingDetails({ shippingCost: 0, deliveryDays });
+    expect(details.deliveryTime.transitTime).toMatchObject({ minValue: MIN_TRANSIT_DAYS, maxValue });
+    expect(details.shippingRate.value).toBe('0.00');
+  });
+
+  it('describes a brand page the same way for the server and the client', () => {
+    const brand: Brand = {
+      id: '0b7c8f6e-2d1a-4c3b-9e8f-7a6b5c4d3e2f',
+      slug: 'glock',
+      name: 'Glock',
+      keywords: ['Glock', 'glock 19', 'G19'],
+      logoUrl: null,
+      shopUrl: '/search?keyword=glock',
+      metaTitle: null,
+      metaDescription: null,
+      focus: {
+        name: 'Glock',
+        heroSubtext: 'Austrian pistols, from the G17 to the G48.',
+        products: [{ name: 'G19', imageUrl: '/media/brands/g19.svg', imageAlt: 'G19', actionUrl: '/search' }],
+      },
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    expect(brandPageMeta(brand, ORIGIN)).toEqual({
+      title: 'Glock for Sale | Ironsight',
+      description: 'Austrian pistols, from the G17 to the G48.',
+      canonical: `${ORIGIN}/brand/glock`,
+      keywords: 'glock, glock 19, g19',
+      openGraph: { type: 'website', site_name: 'Ironsight', image: `${ORIGIN}/media/brands/g19.svg` },
+    });
+    const own = brandPageMeta(
+      { ...brand, metaTitle: 'Glock Pistols | Ironsight', metaDescription: 'Every Glock.', focus: null },
+      ORIGIN,
+    );
+    expect(own).toMatchObject({ title: 'Glock Pistols | Ironsight', description: 'Every Glock.' });
+    expect(own.openGraph).toEqual({ type: 'website', site_name: 'Ironsight' });
+    expect(brandPageMeta({ ...brand, focus: null }, ORIGIN).description).toBe(
+      'Listings, news and reviews for Glock.',
+    );
   });
 });

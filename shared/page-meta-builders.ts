@@ -1,3 +1,4 @@
+import type { Brand } from './contract/brands.ts';
 import type { ListingDetail } from './contract/listings.ts';
 import { familyDisplayName } from './domain/category.ts';
 import { COUNTRY, CURRENCY } from './domain/constants.ts';
@@ -7,6 +8,7 @@ import {
   cleanStructuredDescription,
   cleanStructuredTitle,
   HOME_PAGE_TITLE,
+  MIN_TRANSIT_DAYS,
   metadataKeywords,
   PRODUCT_NAME,
   pageTitle,
@@ -30,6 +32,29 @@ const ITEM_CONDITION: Readonly<Record<Condition, string>> = {
   Used: 'https://schema.org/UsedCondition',
 };
 
+/**
+ * The Offer's shipping (spec §9 'Transit time minimum 3 days'): the shipping cost as the rate, and
+ * a transit time of at least MIN_TRANSIT_DAYS, up to the listing's delivery days when longer.
+ * Handling is the seller's and not known, so no handlingTime is claimed.
+ */
+export function offerShippingDetails(listing: Pick<ListingDetail, 'shippingCost' | 'deliveryDays'>) {
+  const days = Number.isFinite(listing.deliveryDays) ? Math.ceil(listing.deliveryDays) : 0;
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: listing.shippingCost.toFixed(2), currency: CURRENCY },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: COUNTRY },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: MIN_TRANSIT_DAYS,
+        maxValue: Math.max(MIN_TRANSIT_DAYS, days),
+        unitCode: 'DAY',
+      },
+    },
+  };
+}
+
 /** A listing page: product title, keywords, Open Graph and JSON-LD Product (spec §5, §9 cleaning). */
 export function listingPageMeta(listing: ListingDetail, origin: string, now: Date): PageMeta {
   const canonical = absolute(origin, listing.listingUrl);
@@ -49,11 +74,7 @@ export function listingPageMeta(listing: ListingDetail, origin: string, now: Dat
       '@type': listing.seller.isDealer ? 'Organization' : 'Person',
       name: listing.seller.displayName,
     },
-    shippingDetails: {
-      '@type': 'OfferShippingDetails',
-      shippingRate: { '@type': 'MonetaryAmount', value: listing.shippingCost.toFixed(2), currency: CURRENCY },
-      shippingDestination: { '@type': 'DefinedRegion', addressCountry: COUNTRY },
-    },
+    shippingDetails: offerShippingDetails(listing),
   };
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -134,6 +155,28 @@ export function searchPageMeta(origin: string, query: URLSearchParams | string):
     keywords: metadataKeywords(
       keyword ? [keyword, 'guns for sale', 'buy guns online'] : ['guns for sale', 'buy guns online'],
     ),
+    openGraph: { type: 'website', site_name: PRODUCT_NAME },
+  };
+}
+
+/** The fallback description of a brand without its own (also the brand page's intro line). */
+export const brandDescription = (brand: Pick<Brand, 'name' | 'metaDescription' | 'focus'>): string =>
+  brand.metaDescription || brand.focus?.heroSubtext || `Listings, news and reviews for ${brand.name}.`;
+
+/** A brand page: its own meta title and description when set, its keywords, and its first tile as the image. */
+export function brandPageMeta(brand: Brand, origin: string): PageMeta {
+  const image = brand.focus?.products[0]?.imageUrl ?? brand.logoUrl;
+  return {
+    // The brand's own meta title may already carry the product suffix; pageTitle never doubles it.
+    title: pageTitle(brand.metaTitle || `${brand.name} for Sale`),
+    description: brandDescription(brand),
+    canonical: `${origin}/brand/${brand.slug}`,
+    keywords: metadataKeywords([brand.name, ...brand.keywords]),
+    openGraph: {
+      type: 'website',
+      site_name: PRODUCT_NAME,
+      ...(image ? { image: absolute(origin, image) } : {}),
+    },
   };
 }
 
@@ -145,6 +188,7 @@ export function cityPageMeta(origin: string, slug: string): PageMeta | null {
     title: pageTitle(`Guns for Sale in ${place}`),
     description: `Local and online listings of firearms, ammunition and gear near ${place}, from private sellers and licensed dealers.`,
     canonical: `${origin}/guns-${slug}`,
+    openGraph: { type: 'website', site_name: PRODUCT_NAME },
     keywords: metadataKeywords([
       `guns for sale ${city.name}`,
       `gun shops ${city.name}`,
@@ -159,5 +203,6 @@ export function newThisWeekPageMeta(origin: string): PageMeta {
     title: pageTitle('New This Week'),
     description: `Listings added in the last seven days on ${PRODUCT_NAME}: new firearms, ammunition, optics and accessories.`,
     canonical: `${origin}/newthisweek`,
+    openGraph: { type: 'website', site_name: PRODUCT_NAME },
   };
 }

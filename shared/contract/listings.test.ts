@@ -39,6 +39,7 @@ const card = {
   rating: 4.8,
   fav: false,
   description: 'New in box with three magazines.',
+  quantity: 4,
 };
 
 describe('search request', () => {

@@ -76,6 +76,8 @@ export const listingCardSchema = z.object({
   fav: z.boolean(),
   /** Plain-text summary of the description. */
   description: z.string(),
+  /** Units left; 0 is out of stock: the card stays in results but offers no Buy now. */
+  quantity: z.int().nonnegative(),
   /** Distance from the searched zip code, when one was given. */
   distanceMiles: z.number().nonnegative().optional(),
 });
@@ -303,7 +305,6 @@ export type ListingsGetAllRequest = z.input<typeof listingsGetAllRequestSchema>;
 
 export const sellerListingSchema = listingCardSchema.extend({
   legacyId: legacyIdSchema.nullable(),
-  quantity: z.int().nonnegative(),
   isActive: z.boolean(),
   isSold: z.boolean(),
   listingStartDate: dateTimeSchema,

@@ -1,5 +1,6 @@
 import { hasFlag } from './flags.ts';
 import { CONDITION_LABELS, ListingOption, ListingType, parseListingType, toCondition } from './listing.ts';
+import { stockAvailability } from './metadata.ts';
 
 /** Shipping badge by deliveryDays (spec §9); nothing for no, zero, negative or more than 3 days. */
 export function shippingMessage(deliveryDays: number | null | undefined): string | null {
@@ -103,6 +104,11 @@ export const PRODUCT_CARD_HEIGHT_PX = 514;
 /** Human label of a listing's condition; unknown conditions read as 'Used'. */
 export function conditionLabelFor(condition: unknown): string {
   return CONDITION_LABELS[toCondition(condition)];
+}
+
+/** In stock while the quantity is above 0 (spec §4); an out-of-stock card offers no Buy now. */
+export function isInStock(quantity: number | null | undefined): boolean {
+  return stockAvailability(quantity) === 'InStock';
 }
 
 export type BuyAction = 'buyNow' | 'seeMore';

@@ -389,6 +389,15 @@ export const SHOP_LOCAL_DEFAULTS = {
   listingType: 'local',
 } as const satisfies SearchRouteParams;
 
+/**
+ * New This Week (spec §2): listings of the last 7 days that are not from a distributor's catalogue
+ * (the empty-GUID distributorId). The home list's link and the /newthisweek page search the same.
+ */
+export const NEW_THIS_WEEK_SEARCH = {
+  listingStartDate: 7,
+  distributorId: EMPTY_GUID,
+} as const satisfies SearchRouteParams;
+
 export const HOME_LINKS = {
   /** Hero: Buy guns online. */
   buyGunsOnline: paths.firearms(),
@@ -399,7 +408,7 @@ export const HOME_LINKS = {
   /** Online Listings: View all. */
   onlineListingsViewAll: paths.search({ upsells: ListingOption.Featured, listingType: 'national' }),
   localListings: paths.search({ listingType: 'local' }),
-  newThisWeek: paths.search({ listingStartDate: 7, distributorId: EMPTY_GUID }),
+  newThisWeek: paths.search(NEW_THIS_WEEK_SEARCH),
   /** Mega menu: Shop Local. */
   shopLocal: paths.search(SHOP_LOCAL_DEFAULTS),
 } as const;

@@ -42,11 +42,26 @@ function canonicalLink(): HTMLLinkElement {
   });
 }
 
+const STRUCTURED_SELECTOR = 'meta[property^="og:"], script[type="application/ld+json"]';
+
+/**
+ * Removes tags a page does not give: those of the server's first load or of a page that left
+ * them behind, so a link preview or crawler never reads another page's description, canonical,
+ * keywords, Open Graph or JSON-LD. (Robots is not swept: a page without it is indexable, and the
+ * page that set a noindex removes it when it goes away.)
+ */
+function removeStale(selector: string): undefined {
+  for (const stale of document.head.querySelectorAll(selector)) stale.remove();
+  return undefined;
+}
+
 /**
  * Keeps document.head in step with the page shown. The server writes the head of the first
- * load; on client navigation each page sets its title here. Robots, description and canonical
- * are set while the page that asked for them is shown and removed when it goes away, so a
- * noindex never outlives its page.
+ * load; on client navigation each page sets its title here. Robots, description, canonical,
+ * keywords, Open Graph and JSON-LD are set while the page that asked for them is shown and removed
+ * when it goes away, so a noindex never outlives its page; a page that gives none of a kind also
+ * clears what the first load or an earlier page left of it. Call it once per page (a page's head
+ * hook runs after its children's).
  */
 export function useDocumentHead({
   title,
@@ -69,21 +84,21 @@ export function useDocumentHead({
   }, [robots]);
 
   useEffect(() => {
-    if (description === undefined) return;
+    if (description === undefined) return removeStale('meta[name="description"]');
     const meta = metaByName('description');
     meta.content = description;
     return () => meta.remove();
   }, [description]);
 
   useEffect(() => {
-    if (canonical === undefined) return;
+    if (canonical === undefined) return removeStale('link[rel="canonical"]');
     const link = canonicalLink();
     link.href = canonical;
     return () => link.remove();
   }, [canonical]);
 
   useEffect(() => {
-    if (keywords === undefined) return;
+    if (keywords === undefined) return removeStale('meta[name="keywords"]');
     const meta = metaByName('keywords');
     meta.content = keywords;
     return () => meta.remove();
@@ -104,12 +119,9 @@ export function useDocumentHead({
           ld: jsonLd ?? [],
         });
   useEffect(() => {
+    removeStale(STRUCTURED_SELECTOR);
     if (structured === null) return;
     const { og, ld } = JSON.parse(structured) as { og: Record<string, string>; ld: unknown[] };
-    for (const stale of document.head.querySelectorAll(
-      'meta[property^="og:"], script[type="application/ld+json"]',
-    ))
-      stale.remove();
     const added: Element[] = [];
     for (const [property, content] of Object.entries(og)) {
       const meta = document.createElement('meta');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/contract/brands.ts';
 import { CATEGORY_FAMILIES } from '../../shared/domain/category.ts';
+import { brandPageMeta } from '../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
 import { type Database, queryRows } from '../../src-server/db/client.ts';
 import { upcCheckDigit } from '../../src-server/db/seed/catalog.ts';
@@ -136,6 +137,13 @@ describe('brands', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Glock for Sale | Ironsight</title>');
     expect(res.body).toContain('<link rel="canonical" href="http://ironsight.test/brand/glock">');
+    // The same metadata the client's brand page keeps (one shared builder).
+    const brand: Brand = (await get('/api/brands/glock')).json();
+    const meta = brandPageMeta(brand, 'http://ironsight.test');
+    const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    expect(res.body).toContain(`<meta name="description" content="${escapeAttribute(meta.description!)}">`);
+    expect(res.body).toContain(`<meta name="keywords" content="${escapeAttribute(meta.keywords!)}">`);
+    expect(res.body).toContain('<meta property="og:site_name" content="Ironsight">');
     expect((await get('/brand/no-such-brand')).statusCode).toBe(404);
   });
 });

@@ -78,25 +78,88 @@ describe('POST /listings/search', () => {
     expect(bySku.results[0]!.sku).toBe(listing!.sku);
   });
 
-  it('filters by family ids, and the family facet counts only those', async () => {
+  it('filters by family ids; each facet counts with every filter but its own', async () => {
     const ids = [CategoryFamilyId.Revolvers, CategoryFamilyId.Optics];
     const result = await search({ familyIds: ids, pageSize: 100 });
     expect(result.total).toBeGreaterThan(0);
     expect(result.results.every((card) => ids.includes(card.familyId as 17 | 10))).toBe(true);
-    expect(result.facets.family.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+    // The family facet ignores the family filter: every family stays visible with its own count,
+    // so a shopper can add a second family.
+    const unfiltered = await search({ pageSize: 1 });
+    expect(result.facets.family).toEqual(unfiltered.facets.family);
+    expect(result.facets.family).toHaveLength(25);
+    const selected = result.facets.family.filter((entry) => ids.includes(entry.id as 17 | 10));
+    expect(selected.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.total);
+    // The other facets do apply the family filter.
+    const sum = (facet: { count: number }[]) => facet.reduce((total, entry) => total + entry.count, 0);
+    expect(sum(result.facets.condition)).toBe(result.total);
+    expect(sum(result.facets.listingType)).toBe(result.total);
+
     const keywordAndFamily = await search({
       keyword: 'smith wesson',
       familyIds: [CategoryFamilyId.Revolvers],
     });
     expect(keywordAndFamily.total).toBeGreaterThan(0);
     expect(keywordAndFamily.results.every((card) => card.family === 'Revolvers')).toBe(true);
+    const keywordOnly = await search({ keyword: 'smith wesson' });
+    expect(keywordAndFamily.facets.family).toEqual(keywordOnly.facets.family);
+  });
+
+  it('counts each facet with the other facets applied, the total with all of them', async () => {
+    const [offered] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listings where is_active and not is_sold and listing_end_date > now()
+          and family_id = ${CategoryFamilyId.SemiAutoPistols} and condition = ${Condition.Used}
+          and listing_type = ${ListingType.National}`,
+    );
+    const result = await search({
+      familyIds: [CategoryFamilyId.SemiAutoPistols],
+      conditions: [Condition.Used],
+      listingType: ListingType.National,
+      pageSize: 100,
+    });
+    expect(result.total).toBe(offered!.n);
+    const expectedCounts = async (column: string, where: ReturnType<typeof sql>) =>
+      rows<{ key: string | number; n: number }>(
+        sql`select ${sql.raw(column)} as key, count(*)::int as n from listings
+            where is_active and not is_sold and listing_end_date > now() and ${where}
+            group by 1 order by 1`,
+      );
+    const byKey = (entries: { key: string | number; n: number }[]) =>
+      Object.fromEntries(entries.map((entry) => [String(entry.key), entry.n]));
+    const families = await expectedCounts(
+      'family_id',
+      sql`condition = ${Condition.Used} and listing_type = ${ListingType.National}`,
+    );
+    expect(Object.fromEntries(result.facets.family.map((entry) => [String(entry.id), entry.count]))).toEqual(
+      byKey(families),
+    );
+    const conditions = await expectedCounts(
+      'condition',
+      sql`family_id = ${CategoryFamilyId.SemiAutoPistols} and listing_type = ${ListingType.National}`,
+    );
+    expect(Object.fromEntries(result.facets.condition.map((entry) => [entry.value, entry.count]))).toEqual(
+      byKey(conditions),
+    );
+    expect(result.facets.condition.length).toBeGreaterThan(1);
+    const types = await expectedCounts(
+      'listing_type',
+      sql`family_id = ${CategoryFamilyId.SemiAutoPistols} and condition = ${Condition.Used}`,
+    );
+    expect(
+      Object.fromEntries(result.facets.listingType.map((entry) => [String(entry.value), entry.count])),
+    ).toEqual(byKey(types));
+    expect(result.facets.listingType.length).toBeGreaterThan(1);
   });
 
   it('filters by listing type, seller, upsells and conditions', async () => {
     const local = await search({ listingType: ListingType.Local, pageSize: 100 });
     expect(local.total).toBeGreaterThan(0);
     expect(local.results.every((card) => card.listingType === ListingType.Local)).toBe(true);
-    expect(local.facets.listingType).toEqual([{ value: ListingType.Local, count: local.total }]);
+    // The listing-type facet ignores its own filter: the other types stay offered.
+    expect(local.facets.listingType.find((entry) => entry.value === ListingType.Local)?.count).toBe(
+      local.total,
+    );
+    expect(local.facets.listingType.length).toBeGreaterThan(1);
 
     const [seller] = await sellersByListings(t.database.db);
     const bySeller = await search({ uid: seller!.id, pageSize: 100 });
@@ -109,7 +172,15 @@ describe('POST /listings/search', () => {
 
     const used = await search({ conditions: [Condition.Used, Condition.NeverFired], pageSize: 100 });
     expect(used.results.every((card) => card.condition !== Condition.NewInBox)).toBe(true);
-    expect(used.facets.condition.map((entry) => entry.value).sort()).toEqual(['NeverFired', 'Used']);
+    expect(used.facets.condition.map((entry) => entry.value).sort()).toEqual([
+      'NeverFired',
+      'NewInBox',
+      'Used',
+    ]);
+    const usedCount = used.facets.condition
+      .filter((entry) => entry.value !== Condition.NewInBox)
+      .reduce((sum, entry) => sum + entry.count, 0);
+    expect(usedCount).toBe(used.total);
   });
 
   it('filters by listing start date (days)', async () => {
@@ -232,5 +303,21 @@ describe('POST /listings/search', () => {
       fav: false,
     });
     expect(card!.displayPrice).toBe(card!.price);
+    expect(card!.quantity).toBeGreaterThan(0);
+  });
+
+  it('keeps out-of-stock listings in results, with quantity 0 on the card', async () => {
+    const [listing] = await rows<{ id: string; sku: string }>(
+      sql`select id, sku from listings where is_active and not is_sold and listing_end_date > now()
+          and quantity > 0 and sku is not null order by legacy_id limit 1`,
+    );
+    await t.database.db.execute(sql`update listings set quantity = 0 where id = ${listing!.id}`);
+    try {
+      const bySku = await search({ keyword: listing!.sku });
+      expect(bySku.results[0]!.id).toBe(listing!.id);
+      expect(bySku.results[0]!.quantity).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`update listings set quantity = 1 where id = ${listing!.id}`);
+    }
   });
 });

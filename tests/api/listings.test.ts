@@ -25,6 +25,14 @@ const OFFERED = sql`is_active and not is_sold and listing_end_date > now()`;
 
 describe('home lists', () => {
   it('GET /listings/featured answers national Featured/Homepage listings in stock', async () => {
+    // An out-of-stock featured listing that would otherwise lead the list (Homepage, newest).
+    const [soldOut] = await rows<{ id: string }>(
+      sql`select id from listings where ${OFFERED} and listing_type = ${ListingType.National}
+          and (listing_options & ${ListingOption.Homepage}) <> 0 order by listing_start_date desc limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update listings set quantity = 0, listing_start_date = now() where id = ${soldOut!.id}`,
+    );
     const res = await get('/api/listings/featured?limit=20');
     expect(res.statusCode).toBe(200);
     const results: ListingCard[] = res.json().results;
@@ -33,18 +41,36 @@ describe('home lists', () => {
     for (const card of results) {
       expect(card.listingOptions & (ListingOption.Featured | ListingOption.Homepage)).not.toBe(0);
       expect(card.listingType).toBe(ListingType.National);
+      expect(card.quantity).toBeGreaterThan(0);
     }
+    expect(results.map((card) => card.id)).not.toContain(soldOut!.id);
+    const quantities = await rows<{ quantity: number }>(
+      sql`select quantity from listings where id in (${sql.join(
+        results.map((card) => sql`${card.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(quantities.every((row) => row.quantity > 0)).toBe(true);
   });
 
   it('GET /listings/newthisweek answers listings started in the last 7 days, newest first', async () => {
     const results: ListingCard[] = (await get('/api/listings/newthisweek?cmc=abc')).json().results;
     expect(results).toHaveLength(12);
     const ids = results.map((card) => sql`${card.id}::uuid`);
-    const starts = await rows<{ start: string }>(
-      sql`select listing_start_date as start from listings where id in (${sql.join(ids, sql`, `)}) order by listing_start_date desc`,
+    const starts = await rows<{ id: string; start: string }>(
+      sql`select id, listing_start_date as start from listings where id in (${sql.join(ids, sql`, `)})`,
     );
-    for (const { start } of starts)
-      expect(Date.now() - new Date(start).getTime()).toBeLessThan(7 * 86_400_000);
+    const startOf = new Map(starts.map((row) => [row.id, new Date(row.start).getTime()]));
+    // In the order answered: each started within the week, none before the next one.
+    const times = results.map((card) => startOf.get(card.id)!);
+    for (const time of times) expect(Date.now() - time).toBeLessThan(7 * 86_400_000);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // And they are the newest: nothing offered in stock started after the last one answered.
+    const [newer] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listings where ${OFFERED} and quantity > 0
+          and listing_start_date > (select listing_start_date from listings where id = ${results.at(-1)!.id})`,
+    );
+    expect(newer!.n).toBeLessThanOrEqual(results.length - 1);
   });
 
   it('GET /listings/local answers local listings near the zip code, nearest first', async () => {
@@ -163,6 +189,55 @@ describe('POST /listings/getall (the seller dashboard)', () => {
   });
 });
 
+describe('permission matrix of the public listing endpoints', () => {
+  it('answers visitors, buyers, sellers, other sellers and admins alike (200)', async () => {
+    const [seller, otherSeller] = await sellersByListings(t.database.db);
+    const buyer = await accountWithRoles(t.database.db, ['Buyer']);
+    const admin = await accountWithRoles(t.database.db, ['Admin']);
+    const callers: Record<string, Record<string, string>> = {
+      visitor: {},
+      buyer: { authorization: buyer.authorization },
+      seller: { authorization: `Bearer ${await tokenFor(seller!.id, ['BasicSeller'])}` },
+      'another seller': { authorization: `Bearer ${await tokenFor(otherSeller!.id, ['TrustedSeller'])}` },
+      admin: { authorization: admin.authorization },
+    };
+    const [listing] = await rows<{ id: string; legacy_id: number }>(
+      sql`select id, legacy_id::int as legacy_id from listings where user_id = ${seller!.id} order by legacy_id limit 1`,
+    );
+    const [lister] = await rows<{ legacy_lister_id: number }>(
+      sql`select legacy_lister_id::int as legacy_lister_id from users where id = ${seller!.id}`,
+    );
+    const calls: [string, (headers: Record<string, string>) => ReturnType<typeof get>][] = [
+      ['GET /listings/featured', (headers) => get('/api/listings/featured', headers)],
+      ['GET /listings/newthisweek', (headers) => get('/api/listings/newthisweek', headers)],
+      ['GET /listings/local', (headers) => get('/api/listings/local?zipCode=75207', headers)],
+      ['POST /listings/search', (headers) => post('/api/listings/search', { keyword: 'glock' }, headers)],
+      [
+        'POST /listings/get',
+        (headers) => post('/api/listings/get', { filters: { listingIds: [listing!.id] } }, headers),
+      ],
+      [
+        'POST /listings/get-basic',
+        (headers) => post('/api/listings/get-basic', { filters: { listingIds: [listing!.id] } }, headers),
+      ],
+      ['GET /listings/suggestions', (headers) => get('/api/listings/suggestions?query=glo', headers)],
+      [
+        'GET /users/getUserIdFromLegacyListerID',
+        (headers) =>
+          get(`/api/users/getUserIdFromLegacyListerID?legacyListerID=${lister!.legacy_lister_id}`, headers),
+      ],
+    ];
+    const statuses: Record<string, Record<string, number>> = {};
+    for (const [name, call] of calls) {
+      statuses[name] = {};
+      for (const [caller, headers] of Object.entries(callers))
+        statuses[name]![caller] = (await call(headers)).statusCode;
+    }
+    const allOk = Object.fromEntries(Object.keys(callers).map((caller) => [caller, 200]));
+    expect(statuses).toEqual(Object.fromEntries(calls.map(([name]) => [name, allOk])));
+  });
+});
+
 describe('GET /listings/suggestions', () => {
   it('answers suggestion texts with listing counts, prefix matches first, and the top family', async () => {
     const res = await get('/api/listings/suggestions?query=glo&cmc=x');
@@ -247,6 +322,15 @@ describe('listing page first load', () => {
       availability: 'https://schema.org/InStock',
       priceValidUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+    const [detail] = await rows<{ shipping_cost: string; delivery_days: number }>(
+      sql`select shipping_cost::text, delivery_days from listings where id = ${listing!.id}`,
+    );
+    expect(product.offers.shippingDetails).toMatchObject({
+      shippingRate: { value: Number(detail!.shipping_cost).toFixed(2), currency: 'USD' },
+      deliveryTime: {
+        transitTime: { minValue: 3, maxValue: Math.max(3, detail!.delivery_days), unitCode: 'DAY' },
+      },
+    });
   });
 
   it('marks an out-of-stock listing noindex and OutOfStock', async () => {
@@ -281,6 +365,7 @@ describe('listing page first load', () => {
     expect(searchPage.body).toContain(
       '<link rel="canonical" href="http://ironsight.test/search?keyword=glock&amp;listingType=local">',
     );
+    expect(searchPage.body).toContain('<meta property="og:type" content="website">');
     const city = await get('/guns-dallas');
     expect(city.body).toContain('<title>Guns for Sale in Dallas, TX | Ironsight</title>');
   });

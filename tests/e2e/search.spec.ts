@@ -102,9 +102,43 @@ test.describe('search and listing pages against the real server', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('an out-of-stock listing stays in search results, marked Out of stock, without Buy now', async ({
+    page,
+    request,
+  }) => {
+    const listing = await findListing(
+      request,
+      (candidate) => candidate.quantity <= 0 && candidate.sku !== null && candidate.listingType !== 2,
+    );
+    // Several listings may share a SKU: narrow to the seller's and pick the card by its link.
+    await page.goto(`/search?keyword=${encodeURIComponent(listing.sku ?? '')}&uid=${listing.userId}`);
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`h3 a[href="${listing.listingUrl}"]`) });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Buy now/ })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('families are multi-select: the others stay offered with their counts', async ({ page }) => {
+    await page.goto('/search?keyword=ruger');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    // The boxes follow the address, so click and wait for it rather than check().
+    await filters.getByRole('checkbox', { name: /^Revolvers/ }).click();
+    await expect(page).toHaveURL('/search?keyword=ruger&familyIDs=17');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const pistols = filters.getByRole('checkbox', { name: /^Semi Auto Pistols/ });
+    await expect(pistols).not.toBeChecked();
+    await pistols.click();
+    await expect(page).toHaveURL('/search?keyword=ruger&familyIDs=17,18');
+    await expect(filters.getByRole('checkbox', { name: /^Revolvers/ })).toBeChecked();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
   test('Buy now on a card puts the listing in the cart and opens it', async ({ page }) => {
     await page.goto('/search?listingType=national&keyword=glock');
-    const card = page.getByTestId('product-card').first();
+    const card = page.locator('[data-testid="product-card"]:not([data-out-of-stock])').first();
     await card.getByRole('button', { name: /^Buy now/ }).click();
     await expect(page).toHaveURL('/cart/view');
     const stored = await page.evaluate(() => ({

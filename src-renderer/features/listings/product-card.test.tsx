@@ -102,6 +102,32 @@ describe('product card', () => {
     expect(localStorage.getItem('shoppingUrl')).toBe('/search?keyword=glock');
   });
 
+  it('shows an out-of-stock listing as Out of stock, with Buy now disabled', async () => {
+    const listing = listingCard({ quantity: 0 });
+    const { location } = renderWithRouter(<ProductCard listing={listing} />, {
+      url: '/search?keyword=glock',
+    });
+    expect(within(card()).getByText('Out of stock')).toBeTruthy();
+    expect(card().hasAttribute('data-out-of-stock')).toBe(true);
+    const buy = screen.getByRole('button', { name: /Buy now/ }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+    expect(buy.getAttribute('aria-describedby')).toBe(within(card()).getByText('Out of stock').id);
+    fireEvent.click(buy);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(location()).toBe('/search?keyword=glock');
+    expect(localStorage.getItem('gacart')).toBeNull();
+    // Still a result: the title links to the listing.
+    expect(within(card()).getByRole('link', { name: listing.title }).getAttribute('href')).toBe(
+      listing.listingURL,
+    );
+  });
+
+  it('shows no stock state and an enabled Buy now while in stock', () => {
+    renderWithRouter(<ProductCard listing={listingCard({ quantity: 1 })} />);
+    expect(within(card()).queryByText('Out of stock')).toBeNull();
+    expect((screen.getByRole('button', { name: /Buy now/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('Buy now on a listing already in the cart raises its quantity by 1', async () => {
     const listing = listingCard();
     localStorage.setItem(

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ListingCard } from '../../../shared/contract/listings.ts';
 import {
@@ -6,6 +7,7 @@ import {
   formatPrice,
   hasBorder,
   isFeatured,
+  isInStock,
   PRODUCT_CARD_HEIGHT_PX,
   shippingMessage,
   showsInstantCheckout,
@@ -35,12 +37,16 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
   const featured = isFeatured(listing.listingOptions);
   const instantCheckout = showsInstantCheckout(listing);
   const action = buyAction(listing.listingType);
+  // Out-of-stock listings stay in results (a shopper may still look or favorite) but cannot be bought.
+  const inStock = isInStock(listing.quantity);
+  const stockId = useId();
   return (
     <article
       className={styles.card}
       style={{ height: PRODUCT_CARD_HEIGHT_PX }}
       data-border={hasBorder(listing.listingOptions) || undefined}
       data-testid="product-card"
+      data-out-of-stock={inStock ? undefined : ''}
     >
       <Link to={listing.listingURL} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         <ListingImage src={thumbnail} alt="" critical={critical} className={styles.image} />
@@ -68,12 +74,19 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
         </p>
         <p className={styles.price} data-numeric="">
           {formatPrice(listing.displayPrice)}
+          {inStock ? null : (
+            <span id={stockId} className={styles.outOfStock}>
+              Out of stock
+            </span>
+          )}
         </p>
         <div className={styles.actions}>
           {action === 'buyNow' ? (
             <Button
               className={styles.buy}
               aria-label={`Buy now: ${listing.title}`}
+              disabled={!inStock}
+              aria-describedby={inStock ? undefined : stockId}
               onClick={() =>
                 buyNow({
                   id: listing.id,

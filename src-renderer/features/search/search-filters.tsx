@@ -153,15 +153,29 @@ function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
   );
 }
 
-/** The filter panel of every search page: one control per search parameter, with facet counts. */
+/**
+ * The filter panel of every search page: one control per search parameter, with facet counts.
+ * Every family, condition and listing type is always listed; the server counts each facet with
+ * every filter but its own, so the counts say what ticking another option would add (families are
+ * multi-select) or switch to. Until the first answer arrives no counts show; then an option the
+ * answer does not mention counts 0.
+ */
 export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) {
-  const familyCounts = new Map(facets?.family.map((entry) => [entry.id as number, entry.count]));
-  const conditionCounts = new Map(facets?.condition.map((entry) => [entry.value, entry.count]));
-  const typeCounts = new Map(facets?.listingType.map((entry) => [listingTypeName(entry.value), entry.count]));
+  const counter = <K,>(entries: readonly { key: K; count: number }[] | undefined) => {
+    const map = new Map(entries?.map((entry) => [entry.key, entry.count]));
+    return (key: K) => (entries === undefined ? undefined : (map.get(key) ?? 0));
+  };
+  const familyCount = counter<number>(facets?.family.map((entry) => ({ key: entry.id, count: entry.count })));
+  const conditionCount = counter<Condition>(
+    facets?.condition.map((entry) => ({ key: entry.value, count: entry.count })),
+  );
+  const typeCount = counter<SearchListingType>(
+    facets?.listingType.map((entry) => ({ key: listingTypeName(entry.value), count: entry.count })),
+  );
   const selectedFamilies = params.familyIDs ?? [];
-  const families = CATEGORY_FAMILIES.filter(
-    (family) => (familyCounts.get(family.id) ?? 0) > 0 || selectedFamilies.includes(family.id),
-  ).sort((a, b) => familyLabel(a.key).localeCompare(familyLabel(b.key)));
+  const families = [...CATEGORY_FAMILIES].sort((a, b) =>
+    familyLabel(a.key).localeCompare(familyLabel(b.key)),
+  );
 
   const toggleFamily = (id: number, checked: boolean) => {
     const next = checked ? [...selectedFamilies, id] : selectedFamilies.filter((other) => other !== id);
@@ -179,7 +193,6 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Category</legend>
-        {families.length === 0 ? <p className={styles.none}>No categories to narrow by.</p> : null}
         <ul className={styles.options}>
           {families.map((family) => (
             <li key={family.id}>
@@ -190,7 +203,7 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
                   onChange={(event) => toggleFamily(family.id, event.target.checked)}
                 />
                 <span className={styles.optionText}>{familyLabel(family.key)}</span>
-                <FacetCount value={familyCounts.get(family.id)} />
+                <FacetCount value={familyCount(family.id)} />
               </label>
             </li>
           ))}
@@ -221,7 +234,7 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
                   onChange={() => onChange({ listingType: type })}
                 />
                 <span className={styles.optionText}>{LISTING_TYPE_LABELS[type]}</span>
-                <FacetCount value={typeCounts.get(type)} />
+                <FacetCount value={typeCount(type)} />
               </label>
             </li>
           ))}
@@ -252,7 +265,7 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
                   onChange={() => onChange({ condition })}
                 />
                 <span className={styles.optionText}>{CONDITION_LABELS[condition]}</span>
-                <FacetCount value={conditionCounts.get(condition)} />
+                <FacetCount value={conditionCount(condition)} />
               </label>
             </li>
           ))}

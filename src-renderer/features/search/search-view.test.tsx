@@ -102,6 +102,10 @@ describe('search page', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       'http://localhost:3000/search?keyword=glock&condition=Used',
     );
+    expect(document.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      'http://localhost:3000/search?keyword=glock&condition=Used',
+    );
 
     const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
     const used = filters.getByRole('radio', { name: /Used/ }) as HTMLInputElement;
@@ -113,6 +117,13 @@ describe('search page', () => {
       expect(router.state.location.search).toBe('?keyword=glock&familyIDs=17&condition=Used'),
     );
     await waitFor(() => expect(bodies(fetch.requests).at(-1)).toMatchObject({ familyIds: [17] }));
+    // The other families stay listed, so a second one can be added.
+    fireEvent.click(filters.getByRole('checkbox', { name: /Semi Auto Pistols/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?keyword=glock&familyIDs=17,18&condition=Used'),
+    );
+    await waitFor(() => expect(bodies(fetch.requests).at(-1)).toMatchObject({ familyIds: [17, 18] }));
+    await act(() => router.navigate(-1));
 
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('?keyword=glock&condition=Used');
@@ -170,6 +181,7 @@ describe('search page', () => {
     renderApp('/firearms/handguns', { fetch });
     await screen.findByText('50 listings · page 1 of 3');
     expect(bodies(fetch.requests)[0].familyIds).toEqual([11, 18, 22, 17]);
+    expect(document.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
   });
 
   it('searches a city page around the city ZIP', async () => {
@@ -177,13 +189,18 @@ describe('search page', () => {
     renderApp('/guns-houston', { fetch });
     await screen.findByText('50 listings · page 1 of 3');
     expect(bodies(fetch.requests)[0]).toMatchObject({ zipCode: '77002', distance: 50 });
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      'http://localhost:3000/guns-houston',
+    );
   });
 
-  it('searches new this week over the last 7 days', async () => {
+  it('searches new this week over the last 7 days without distributor catalogues', async () => {
     const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
     renderApp('/newthisweek', { fetch });
     await screen.findByText('50 listings · page 1 of 3');
-    expect(bodies(fetch.requests)[0]).toMatchObject({ listingStartDate: 7 });
+    // The same search as the home page's New This Week link: no distributor catalogues.
+    expect(bodies(fetch.requests)[0]).toMatchObject({ listingStartDate: 7, distributorId: EMPTY_GUID });
+    expect(document.title).toBe('New This Week | Ironsight');
   });
 
   it('builds a search address from the advanced search form', async () => {

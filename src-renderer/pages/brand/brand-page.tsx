@@ -1,5 +1,5 @@
 import type { Brand } from '../../../shared/contract/brands.ts';
-import { pageTitle } from '../../../shared/domain/metadata.ts';
+import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { parseSearchParams, paths, type SearchRouteParams } from '../../../shared/routes/paths.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
@@ -7,7 +7,7 @@ import { useBrand } from '../../features/listings/listings-api.ts';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
-import { useDocumentHead } from '../../lib/document-head.ts';
+import { type DocumentHead, headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import styles from './brand-page.module.css';
@@ -30,18 +30,22 @@ export function brandSearch(brand: Brand): SearchRouteParams {
   return { keyword: brand.keywords[0] ?? brand.name };
 }
 
+/**
+ * The brand page's head: the shared brand metadata (as the server writes it on the first load)
+ * once the brand is loaded; a plain title while it loads; nothing of the brand when it is unknown.
+ */
+export function brandHead(slug: string, name: string, brand: Brand | null | undefined): DocumentHead {
+  if (brand) return headFromPageMeta(brandPageMeta(brand, window.location.origin));
+  if (brand === null) return { title: 'Page Not Found' };
+  return { title: `${name} for Sale`, canonical: absoluteUrl(paths.brand(slug)) };
+}
+
 export function BrandPage() {
   const slug = useAppRouteParams('brand')?.slug ?? '';
   const brand = useBrand(slug);
   const data = brand.data;
   const name = data?.name ?? brandNameFromSlug(slug);
-  useDocumentHead({
-    // The brand's own meta title may already carry the product suffix; pageTitle never doubles it.
-    title: data?.metaTitle ? pageTitle(data.metaTitle) : `${name} for Sale`,
-    description:
-      data?.metaDescription ?? data?.focus?.heroSubtext ?? `Listings, news and reviews for ${name}.`,
-    canonical: absoluteUrl(paths.brand(slug)),
-  });
+  useDocumentHead(brandHead(slug, name, data));
 
   if (data === null) return <NotFoundPage />;
   if (!data) {

@@ -1,18 +1,14 @@
-import { PRODUCT_NAME } from '../../../shared/domain/metadata.ts';
-import { paths } from '../../../shared/routes/paths.ts';
-import { absoluteUrl } from '../../features/search/search-meta.ts';
+import { newThisWeekPageMeta } from '../../../shared/page-meta-builders.ts';
+import { NEW_THIS_WEEK_SEARCH } from '../../../shared/routes/paths.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
-import { useDocumentHead } from '../../lib/document-head.ts';
+import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 
-const BASE = { listingStartDate: 7 } as const;
-
+/** The last 7 days' listings, without distributor catalogues: the same search as the home page's link. */
 export function NewThisWeekPage() {
   const title = routeTitle('newThisWeek') ?? 'New This Week';
-  useDocumentHead({
-    title,
-    description: `Listings added in the last seven days on ${PRODUCT_NAME}: new firearms, ammunition, optics and accessories.`,
-    canonical: absoluteUrl(paths.newThisWeek()),
-  });
-  return <SearchView heading={title} intro="Listings posted in the last 7 days." base={BASE} />;
+  useDocumentHead(headFromPageMeta(newThisWeekPageMeta(window.location.origin)));
+  return (
+    <SearchView heading={title} intro="Listings posted in the last 7 days." base={NEW_THIS_WEEK_SEARCH} />
+  );
 }

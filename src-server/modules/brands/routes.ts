@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
-import { metadataKeywords, pageTitle } from '../../../shared/domain/metadata.ts';
+import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { brandSlugForKeyword, createBrandCache, findBrand, listBrands } from './service.ts';
@@ -37,18 +37,6 @@ export function registerBrandsModule({ endpoint, page, database, config }: Modul
   page('brand', async (match) => {
     const brand = await cache.get(match.params.slug ?? '');
     if (!brand) return { status: 404, meta: {} };
-    const image = brand.focus?.products[0]?.imageUrl;
-    return {
-      meta: {
-        title: pageTitle(brand.metaTitle ?? `${brand.name} for Sale`),
-        description: brand.metaDescription ?? brand.focus?.heroSubtext ?? `Shop ${brand.name} listings.`,
-        canonical: `${config.publicOrigin}/brand/${brand.slug}`,
-        keywords: metadataKeywords([brand.name, ...brand.keywords]),
-        openGraph: {
-          type: 'website',
-          ...(image ? { image: image.startsWith('/') ? `${config.publicOrigin}${image}` : image } : {}),
-        },
-      },
-    };
+    return { meta: brandPageMeta(brand, config.publicOrigin) };
   });
 }

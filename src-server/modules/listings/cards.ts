@@ -83,6 +83,7 @@ export function toCard(row: CardJson, distanceMiles?: number | null): ListingCar
     // Favorites arrive with their own module; until then no card is a favorite.
     fav: false,
     description: shortenText(row.description.replace(/\s+/g, ' ').trim(), 200),
+    quantity: Math.max(0, row.quantity),
     ...(distanceMiles === undefined || distanceMiles === null
       ? {}
       : { distanceMiles: Math.round(distanceMiles * 10) / 10 }),
@@ -93,7 +94,6 @@ export function toSellerListing(row: CardJson): SellerListing {
   return {
     ...toCard(row),
     legacyId: row.legacyId,
-    quantity: Math.max(0, row.quantity),
     isActive: row.isActive,
     isSold: row.isSold,
     listingStartDate: toIso(row.listingStartDate),

@@ -23,16 +23,32 @@ import {
   sellerListings,
   userIdForLegacyLister,
 } from './service.ts';
-import { suggest } from './suggestions.ts';
+import {
+  rebuildSuggestionTerms,
+  type SuggestionTermsRefresh,
+  startSuggestionTermsRefresh,
+  suggest,
+} from './suggestions.ts';
 
 export function registerListingsModule({ app, endpoint, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
 
-  // Distance and recent-listing searches read covering indexes alone once the visibility map is
-  // current; PGlite has no autovacuum, so each boot refreshes it (cheap when nothing changed).
+  // Suggestion terms follow the offered listings: rebuilt at boot (after any seeding) and then every
+  // ten minutes, so sold and expired listings drop out of the counts. Distance and recent-listing
+  // searches read covering indexes alone once the visibility map is current; PGlite has no
+  // autovacuum, so each boot refreshes it (cheap when nothing changed).
+  let refresh: SuggestionTermsRefresh | null = null;
   app.addHook('onReady', async () => {
-    await db.execute(sql`vacuum (analyze) listings, listing_search`);
+    await rebuildSuggestionTerms(db);
+    await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
+    refresh = startSuggestionTermsRefresh({
+      rebuild: () => rebuildSuggestionTerms(db),
+      onError: (error) => app.log.error({ err: error }, 'rebuilding the suggestion terms failed'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await refresh?.stop();
   });
 
   endpoint(ENDPOINTS.listingsFeatured, async ({ query }) => ({

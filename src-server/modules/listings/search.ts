@@ -49,8 +49,20 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
+/**
+ * The filters of the three facets. Each facet is counted with every filter except its own, so a
+ * shopper sees (and can add) the other options; the results and the total use all of them.
+ */
+export interface FacetFilters {
+  family: SQL | null;
+  condition: SQL | null;
+  listingType: SQL | null;
+}
+
 export interface SearchPlan {
+  /** Every filter that is not a facet's own. */
   where: SQL[];
+  facets: FacetFilters;
   /** Relevance columns for a keyword: exact code match and full-text rank. */
   keyword: { query: SQL; codeMatch: SQL } | null;
   origin: Origin | null;
@@ -74,8 +86,11 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
     );
     keyword = { query, codeMatch };
   }
-  if (request.familyIds?.length) where.push(sql`l.family_id in (${list(request.familyIds)})`);
-  if (request.listingType !== undefined) where.push(sql`l.listing_type = ${request.listingType}`);
+  const facets: FacetFilters = {
+    family: request.familyIds?.length ? sql`l.family_id in (${list(request.familyIds)})` : null,
+    condition: request.conditions?.length ? sql`l.condition in (${list(request.conditions)})` : null,
+    listingType: request.listingType !== undefined ? sql`l.listing_type = ${request.listingType}` : null,
+  };
   if (request.uid) where.push(sql`l.user_id = ${request.uid}`);
   if (request.upsells) where.push(sql`(l.listing_options & ${request.upsells}) = ${request.upsells}`);
   if (request.listingStartDate) {
@@ -90,7 +105,6 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
   }
   if (request.minPrice !== undefined) where.push(sql`l.price >= ${request.minPrice}`);
   if (request.maxPrice !== undefined) where.push(sql`l.price <= ${request.maxPrice}`);
-  if (request.conditions?.length) where.push(sql`l.condition in (${list(request.conditions)})`);
 
   let origin: Origin | null = null;
   if (request.zipCode) {
@@ -102,7 +116,7 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
       where.push(sql`${distanceSql(origin)} <= ${request.distance}::float8`);
     }
   }
-  return { where, keyword, origin };
+  return { where, facets, keyword, origin };
 }
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
@@ -145,33 +159,60 @@ interface SearchRow {
 }
 
 /**
- * One statement per search (PGlite has one connection): the matching rows are materialised once,
- * then the page, the total and the three facet counts are read from them. Keyword searches read the
- * narrow `listing_search` rows (same column names), other searches the listings and their covering
- * indexes.
+ * One statement per search (PGlite has one connection): the rows matching every filter but the
+ * facets' own are materialised once, each with a flag per facet filter; the page and the total
+ * read the rows whose flags all hold, and each facet counts the rows that pass the other two
+ * facets' filters (standard faceted search). Keyword searches read the narrow `listing_search`
+ * rows (same column names), other searches the listings and their covering indexes.
  */
 export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL {
   const rank = plan.keyword ? sql`ts_rank(l.search_vector, ${plan.keyword.query})` : sql`0::real`;
   const codeMatch = plan.keyword ? plan.keyword.codeMatch : sql`false`;
   const distance = plan.origin ? distanceSql(plan.origin) : sql`null::float8`;
   const offset = (request.page - 1) * request.pageSize;
+  // A flag column per active facet filter; each facet counts with the other facets' flags.
+  const flags = {
+    family: plan.facets.family ? sql.raw('f_ok') : null,
+    condition: plan.facets.condition ? sql.raw('c_ok') : null,
+    listingType: plan.facets.listingType ? sql.raw('t_ok') : null,
+  };
+  const flagColumns = sql.join(
+    (['family', 'condition', 'listingType'] as const).flatMap((facet) =>
+      flags[facet] ? [sql`, ${plan.facets[facet]} as ${flags[facet]}`] : [],
+    ),
+  );
+  const allFlags = [flags.family, flags.condition, flags.listingType].filter((flag) => flag !== null);
+  const countWhere = (...only: (SQL | null)[]) => {
+    const active = only.filter((flag) => flag !== null);
+    return active.length ? sql`count(*) filter (where ${sql.join(active, sql` and `)})` : sql`count(*)`;
+  };
+  const raw = (value: number) => sql.raw(String(value));
+  // Without facet filters every facet counts all rows: one plain count (cheapest aggregate).
+  const facetCount =
+    allFlags.length === 0
+      ? sql`count(*)::int`
+      : sql`(case grouping(family_id, condition, listing_type)
+          when ${raw(GROUPED_BY_FAMILY)} then ${countWhere(flags.condition, flags.listingType)}
+          when ${raw(GROUPED_BY_CONDITION)} then ${countWhere(flags.family, flags.listingType)}
+          when ${raw(GROUPED_BY_LISTING_TYPE)} then ${countWhere(flags.family, flags.condition)}
+          else ${countWhere(...allFlags)} end)::int`;
   return sql`
     with m as materialized (
       select ${plan.keyword ? sql`l.listing_id` : sql`l.id`} as id, l.family_id, l.condition, l.listing_type,
         l.price, l.listing_start_date, ${rank} as rank, ${codeMatch} as code_match, ${distance} as distance,
-        (l.listing_options & ${FEATURED_BITS}) <> 0 as featured
+        (l.listing_options & ${FEATURED_BITS}) <> 0 as featured${flagColumns}
       from ${plan.keyword ? sql`listing_search l` : sql`listings l`}
       where ${sql.join(plan.where, sql` and `)}
     ),
     p as (
-      select m.* from m
+      select m.* from m${allFlags.length ? sql` where ${sql.join(allFlags, sql` and `)}` : sql``}
       order by ${orderBy(request.sort, plan, 'm')}
       limit ${request.pageSize} offset ${offset}
     )
     select
       (select json_agg(json_build_array(g, family_id, condition, listing_type, n))
-         from (select family_id, condition, listing_type, count(*)::int as n,
-                 grouping(family_id, condition, listing_type) as g
+         from (select family_id, condition, listing_type,
+                 grouping(family_id, condition, listing_type) as g, ${facetCount} as n
                from m group by grouping sets ((family_id), (condition), (listing_type), ())) f) as facets,
       (select json_agg(json_build_object('card', ${CARD_JSON}, 'distance', p.distance) order by ${orderBy(request.sort, plan, 'p')})
          from p join listings l on l.id = p.id join users u on u.id = l.user_id) as results`;
@@ -192,20 +233,24 @@ export async function searchListings(db: Database, request: ParsedSearchRequest)
   const facets: SearchFacets = {
     family: byCount(
       facetRows
-        .filter(([g, id]) => g === GROUPED_BY_FAMILY && id !== null && FAMILY_IDS.has(id))
+        .filter(([g, id, , , n]) => g === GROUPED_BY_FAMILY && n > 0 && id !== null && FAMILY_IDS.has(id))
         .map(([, id, , , count]) => ({ id: id as CategoryFamilyId, count })),
       (entry) => entry.id,
     ),
     condition: byCount(
       facetRows
-        .filter(([g, , value]) => g === GROUPED_BY_CONDITION && value !== null && CONDITIONS.has(value))
+        .filter(
+          ([g, , value, , n]) =>
+            g === GROUPED_BY_CONDITION && n > 0 && value !== null && CONDITIONS.has(value),
+        )
         .map(([, , value, , count]) => ({ value: value as Condition, count })),
       (entry) => entry.value,
     ),
     listingType: byCount(
       facetRows
         .filter(
-          ([g, , , value]) => g === GROUPED_BY_LISTING_TYPE && value !== null && LISTING_TYPES.has(value),
+          ([g, , , value, n]) =>
+            g === GROUPED_BY_LISTING_TYPE && n > 0 && value !== null && LISTING_TYPES.has(value),
         )
         .map(([, , , value, count]) => ({ value: value as ListingType, count })),
       (entry) => entry.value,
