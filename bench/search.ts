@@ -50,6 +50,8 @@ const config: AppConfig = {
   webRoot: path.resolve('.no-web-root'),
   logLevel: 'silent',
   nodeEnv: 'production',
+  // The benchmark seeds its own catalogue.
+  demoData: false,
 };
 
 interface Scenario {

@@ -11,9 +11,11 @@ import { accountAuthenticator } from './modules/auth/authenticator.ts';
 import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
 import { registerBrandsModule } from './modules/brands/routes.ts';
+import { registerFavoritesModule } from './modules/favorites/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
 import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
 import { registerLocationModule } from './modules/location/routes.ts';
+import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts';
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
 import { registerStockImagesModule } from './modules/stock-images/routes.ts';
 import { registerUsersModule } from './modules/users/routes.ts';
@@ -24,7 +26,10 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Close the database when the app closes (default true). */
   ownsDatabase?: boolean;
-  /** Fill an empty database with deterministic demo data before serving. */
+  /**
+   * Fill an empty database with deterministic demo data before serving; only done when
+   * `config.demoData` allows it (never in production unless DEMO_DATA=1).
+   */
   demoData?: SeedOptions;
 }
 
@@ -40,7 +45,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
       : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config) }));
 
-  if (options.demoData && (await isDatabaseEmpty(database.db))) {
+  if (options.demoData && config.demoData && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db, options.demoData);
   }
 
@@ -97,12 +102,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   registerAuthModule(ctx, accounts);
   registerUsersModule(ctx, accounts);
+  registerSavedSearchesModule(ctx);
+  registerFavoritesModule(ctx);
 
   await registerWebHost(app, {
     webRoot: config.webRoot,
     publicOrigin: config.publicOrigin,
     apiBase: '/api',
     pageResolvers,
+    cookieDomain: config.cookieDomain,
     lookups: {
       shortLink: (code) => shortLinkTarget(database.db, code),
       legacyLister: legacyListerLookup(database.db),

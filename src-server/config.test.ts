@@ -47,8 +47,30 @@ describe('configuration from the environment', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
+    [{ DEMO_DATA: 'yes' }, /DEMO_DATA/],
+    [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
+    [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', DEMO_DATA: '' }, false],
+    [{ NODE_ENV: 'production', DEMO_DATA: '1' }, true],
+    [{ NODE_ENV: 'development', DEMO_DATA: '0' }, false],
+  ])('seeds demo accounts for %o: %s', (env, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...env }).demoData).toBe(expected);
+  });
+
+  it('keeps the session cookie host-only unless COOKIE_DOMAIN is set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).cookieDomain).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), COOKIE_DOMAIN: '.Shop.Example.co.uk' }).cookieDomain).toBe(
+      'shop.example.co.uk',
+    );
   });
 });

@@ -25,6 +25,19 @@ const envSchema = z.object({
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `1` seeds the demo data (demo accounts with published passwords) into an empty database even in
+   * production; `0` never seeds it. Unset: seeded everywhere but in production.
+   */
+  DEMO_DATA: z.enum(['0', '1']).optional(),
+  /** The cookie's Domain attribute for the session cookie of the web app; unset: a host-only cookie. */
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(
+      /^\.?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i,
+      'COOKIE_DOMAIN must be a domain name such as example.co.uk',
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -45,6 +58,19 @@ export interface AppConfig {
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   nodeEnv: Env['NODE_ENV'];
+  /** Fill an empty database with the demo data (and its known demo accounts) at start. */
+  demoData: boolean;
+  /**
+   * Domain attribute for the web app's session cookie (e.g. `example.co.uk` to share it with
+   * subdomains), told to the client in the page head; undefined keeps the cookie host-only.
+   */
+  cookieDomain?: string | undefined;
+}
+
+/** Demo data, with its published passwords, only outside production unless asked for with DEMO_DATA. */
+export function demoDataWanted(nodeEnv: Env['NODE_ENV'], flag: Env['DEMO_DATA']): boolean {
+  if (flag !== undefined) return flag === '1';
+  return nodeEnv !== 'production';
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
+    demoData: demoDataWanted(e.NODE_ENV, e.DEMO_DATA),
+    cookieDomain: e.COOKIE_DOMAIN?.replace(/^\./, '').toLowerCase(),
   };
 }
 

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.info(`\nIronsight is running at ${config.publicOrigin}\nDatabase: ${database}\n`);
-  console.info(demoAccountsTable());
+  if (config.demoData) console.info(demoAccountsTable());
   const mail = config.smtpUrl ? 'sent through SMTP_URL' : `written to ${config.dataDir}/outbox`;
   console.info(`Mail (confirmation and password-reset links): ${mail}\n`);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateBillingFirstName, validateBillingLastName } from '../domain/billing.ts';
 import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
 import type { Validator } from '../domain/validation.ts';
+import { ALERT_LINK_MESSAGE, alertLinkTarget } from '../routes/alert-link.ts';
 import { newPasswordSchema } from './auth.ts';
 import {
   dateTimeSchema,
@@ -132,7 +133,12 @@ export const alertSchema = z.object({
   message: z.string(),
   severity: z.enum(AlertSeverity),
   location: alertLocationSchema,
-  linkUrl: z.string().nullable(),
+  /** A single-slash path on this site or an https:// URL (the rule of `alertLinkTarget`). */
+  linkUrl: z
+    .string()
+    .max(2048)
+    .refine((url) => alertLinkTarget(url) !== null, { error: ALERT_LINK_MESSAGE })
+    .nullable(),
   linkText: z.string().nullable(),
   dismissible: z.boolean(),
   startsAt: dateTimeSchema,

@@ -6,9 +6,14 @@ export const STORAGE_KEYS = {
   identification: 'gaFirearmIdentification',
 } as const;
 
-/** The token cookie lives 24 hours on path / of the product's parent domain. */
+/** The token cookie lives 24 hours on path /, for the configured domain (COOKIE_DOMAIN) or host-only. */
 export const TOKEN_COOKIE_HOURS = 24;
 export const TOKEN_COOKIE_PATH = '/';
+/**
+ * The head meta through which the server tells the web app the token cookie's domain (the
+ * COOKIE_DOMAIN setting); without it the cookie is host-only.
+ */
+export const COOKIE_DOMAIN_META = 'ironsight:cookie-domain';
 
 export const DEFAULT_RETURN_PATH = '/dashboard';
 

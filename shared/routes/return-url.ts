@@ -29,6 +29,24 @@ function isOwnHost(url: URL, ownHosts: readonly string[]): boolean {
 }
 
 /**
+ * `text` when it is a path on this site: a single leading '/' (no '//host' or '/\\host', nothing that
+ * a browser would resolve to another origin or normalise to '//host') and no control characters;
+ * otherwise null.
+ */
+export function sameSitePath(text: string): string | null {
+  if (!text.startsWith('/') || hasControlCharacter(text)) return null;
+  // Resolved as a browser would: '//host' and '/\\host' leave the origin, and no path may normalise to '//host'.
+  let url: URL;
+  try {
+    url = new URL(text, SENTINEL_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SENTINEL_ORIGIN || url.pathname.startsWith('//')) return null;
+  return text;
+}
+
+/**
  * The return URL rule (spec §5): an absolute http(s) URL is kept only if its host is the
  * product's own domain (one of `ownHosts`, or a subdomain of one); a relative path must start
  * with a single '/' (no '//host' or '/\host'); anything else falls back to /dashboard.
@@ -38,17 +56,7 @@ export function safeReturnUrl(raw: string | null | undefined, ownHosts: readonly
   const text = raw.trim();
   if (text === '' || hasControlCharacter(text)) return DEFAULT_RETURN_URL;
 
-  if (text.startsWith('/')) {
-    // Resolved as a browser would: '//host' and '/\\host' leave the origin, and no path may normalise to '//host'.
-    let url: URL;
-    try {
-      url = new URL(text, SENTINEL_ORIGIN);
-    } catch {
-      return DEFAULT_RETURN_URL;
-    }
-    if (url.origin !== SENTINEL_ORIGIN || url.pathname.startsWith('//')) return DEFAULT_RETURN_URL;
-    return text;
-  }
+  if (text.startsWith('/')) return sameSitePath(text) ?? DEFAULT_RETURN_URL;
 
   let url: URL;
   try {

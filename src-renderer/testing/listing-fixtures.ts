@@ -29,6 +29,7 @@ export function listingCard(overrides: Partial<ListingCard> = {}): ListingCard {
     rating: 4.8,
     fav: false,
     description: 'New in box.',
+    quantity: 3,
     ...overrides,
   };
 }

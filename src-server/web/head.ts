@@ -1,4 +1,11 @@
+import { COOKIE_DOMAIN_META } from '../../shared/domain/constants.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
+
+/** Site-wide settings the web app reads from the head of every page, whatever the page. */
+export interface SiteHead {
+  /** The token cookie's domain (COOKIE_DOMAIN); left out, the web app keeps the cookie host-only. */
+  cookieDomain?: string | undefined;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -7,7 +14,7 @@ const escapeHtml = (value: string) =>
 const escapeJsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-export function renderHead(meta: PageMeta): string {
+export function renderHead(meta: PageMeta, site: SiteHead = {}): string {
   const tags = [`<title>${escapeHtml(meta.title)}</title>`];
   const named = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
@@ -28,14 +35,15 @@ export function renderHead(meta: PageMeta): string {
   for (const item of meta.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${escapeJsonForScript(item)}</script>`);
   }
+  named(COOKIE_DOMAIN_META, site.cookieDomain);
   return tags.join('\n    ');
 }
 
 export const HEAD_MARKER = '<!--app-head-->';
 
 /** Writes the head tags at the marker the renderer's index.html carries. */
-export function injectHead(indexHtml: string, meta: PageMeta): string {
-  const head = renderHead(meta);
+export function injectHead(indexHtml: string, meta: PageMeta, site: SiteHead = {}): string {
+  const head = renderHead(meta, site);
   return indexHtml.includes(HEAD_MARKER)
     ? indexHtml.replace(HEAD_MARKER, head)
     : indexHtml.replace('</head>', `    ${head}\n  </head>`);

@@ -33,6 +33,8 @@ export interface WebHostOptions {
   apiBase: string;
   lookups: RedirectLookups;
   pageResolvers: ReadonlyMap<string, PageResolver>;
+  /** The token cookie's domain (COOKIE_DOMAIN), told to the web app in every page's head. */
+  cookieDomain?: string | undefined;
 }
 
 const DEFAULT_DESCRIPTION =
@@ -91,7 +93,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectHead(indexHtml, meta));
+      .send(injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain }));
   };
 
   const redirect = (reply: FastifyReply, to: string, status: 301 | 302) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Throttle, TooManyRequestsError } from '../../src-server/modules/auth/throttle.ts';
 import {
   type AccountsTestApp,
   createAccountsTestApp,
@@ -65,6 +66,80 @@ describe('sign-in throttling per account', () => {
       expect(res.json().error.fields.currentPassword).toBe('The current password is not correct.');
     }
     expect((await login(t.app, email, password)).statusCode).toBe(429);
+  });
+});
+
+describe('sign-in throttling under parallel requests', () => {
+  it('lets at most 5 of 12 simultaneous wrong passwords for one account be checked; the rest get 429', async () => {
+    const { email, password } = DEMO_ACCOUNTS.pending;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(t.app, email, `parallel-guess-${i}`)),
+    );
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    // The limit holds afterwards too, even for the right password.
+    expect((await login(t.app, email, password)).statusCode).toBe(429);
+  });
+
+  it('lets at most 20 of 26 simultaneous failures from one address be checked', async () => {
+    const address = freshAddress();
+    const results = await Promise.all(
+      Array.from({ length: 26 }, (_, i) =>
+        login(t.app, `parallel${i}@example.com`, 'password-spray', address),
+      ),
+    );
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  it('does not count a correct password run in parallel with wrong ones against the address', async () => {
+    const address = freshAddress();
+    const { email, password } = DEMO_ACCOUNTS.locked;
+    const results = await Promise.all([
+      login(t.app, email, password, address),
+      ...Array.from({ length: 3 }, (_, i) =>
+        login(t.app, `other${i}@example.com`, 'nope-nope-nope', address),
+      ),
+    ]);
+    expect(results.map((res) => res.statusCode)).toEqual([200, 401, 401, 401]);
+    // 3 failures stand for the address: 17 more are allowed, the 18th is refused.
+    for (let i = 0; i < 17; i += 1) {
+      expect((await login(t.app, `after${i}@example.com`, 'nope-nope-nope', address)).statusCode).toBe(401);
+    }
+    expect((await login(t.app, `after-last@example.com`, 'nope-nope-nope', address)).statusCode).toBe(429);
+  });
+});
+
+describe('the throttle itself', () => {
+  it('lets exactly `max` of many simultaneous hits through, each limit on its own key', async () => {
+    const throttle = new Throttle(t.database.db);
+    const rule = { bucket: 'parallel-test', max: 4, windowSeconds: 60, message: 'Slow down.' };
+    const outcomes = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => throttle.tryHit(rule, i % 3 === 0 ? 'other-key' : 'one-key')),
+    );
+    const oneKey = outcomes.filter((_, i) => i % 3 !== 0);
+    const otherKey = outcomes.filter((_, i) => i % 3 === 0);
+    expect(oneKey.filter(Boolean)).toHaveLength(4);
+    expect(otherKey.filter(Boolean)).toHaveLength(4);
+  });
+
+  it('refuses a reservation atomically: a 429 on one key records nothing on the other', async () => {
+    const throttle = new Throttle(t.database.db);
+    const full = { bucket: 'full-test', max: 1, windowSeconds: 60, message: 'Full.' };
+    const open = { bucket: 'open-test', max: 2, windowSeconds: 60, message: 'Open.' };
+    await throttle.hit(full, 'k');
+    await expect(
+      throttle.reserve([
+        { rule: open, key: 'k' },
+        { rule: full, key: 'k' },
+      ]),
+    ).rejects.toBeInstanceOf(TooManyRequestsError);
+    // Both events of `open` are still available.
+    expect(await throttle.tryHit(open, 'k')).toBe(true);
+    expect(await throttle.tryHit(open, 'k')).toBe(true);
+    expect(await throttle.tryHit(open, 'k')).toBe(false);
   });
 });
 

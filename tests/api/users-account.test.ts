@@ -9,11 +9,13 @@ import {
   userProfileSchema,
 } from '../../shared/contract/users.ts';
 import { AlertLocation } from '../../shared/domain/user.ts';
+import { alerts } from '../../src-server/db/schema.ts';
 import {
   type AccountsTestApp,
   authed,
   claimsOf,
   createAccountsTestApp,
+  DEMO_ACCOUNTS,
   freshAddress,
   tokenOf,
 } from './support/accounts.ts';
@@ -104,6 +106,37 @@ describe('alerts', () => {
       (await get('/api/users/getUserAlerts', await tokenOf(t.app, 'dealer'))).json(),
     );
     expect(seller.results).toEqual([]);
+  });
+
+  it('answers only links to a path of the site or an https address; other stored links are left out', async () => {
+    const links = {
+      'Script link': 'javascript:alert(document.cookie)',
+      'Protocol-relative link': '//evil.example/phish',
+      'Backslash link': '/\\evil.example',
+      'Plain http link': 'http://evil.example/',
+      'Help link': 'https://help.ironsight.example/billing',
+      'Page link': '/ffl',
+    };
+    await t.database.db.insert(alerts).values(
+      Object.entries(links).map(([title, linkUrl]) => ({
+        userId: DEMO_ACCOUNTS.admin.id,
+        location: 'UserDashboard' as const,
+        title,
+        message: `${title} message`,
+        linkUrl,
+      })),
+    );
+    const res = await get('/api/users/getUserAlerts', await tokenOf(t.app, 'admin'));
+    expect(res.statusCode).toBe(200);
+    const body = alertListResponseSchema.parse(res.json());
+    expect(Object.fromEntries(body.results.map((alert) => [alert.title, alert.linkUrl]))).toEqual({
+      'Script link': null,
+      'Protocol-relative link': null,
+      'Backslash link': null,
+      'Plain http link': null,
+      'Help link': 'https://help.ironsight.example/billing',
+      'Page link': '/ffl',
+    });
   });
 });
 

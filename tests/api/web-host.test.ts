@@ -80,3 +80,22 @@ describe('web host: first loads are decided by the shared route table', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
+
+describe('web host: the cookie domain for the web app', () => {
+  it('writes no cookie-domain meta by default, so the session cookie stays host-only', async () => {
+    const res = await get('/');
+    expect(res.body).not.toContain('ironsight:cookie-domain');
+  });
+
+  it('writes COOKIE_DOMAIN into the head of every page, the 404 page included', async () => {
+    const configured = await createTestApp({ cookieDomain: 'ironsight.co.uk' });
+    try {
+      for (const url of ['/', '/login', '/no-such-page']) {
+        const res = await configured.app.inject({ method: 'GET', url });
+        expect(res.body).toContain('<meta name="ironsight:cookie-domain" content="ironsight.co.uk">');
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+});

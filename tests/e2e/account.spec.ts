@@ -15,10 +15,10 @@ async function logIn(page: Page, account: { email: string; password: string }, r
 }
 
 test.describe('header and account menu', () => {
-  test('a visitor sees Log In, and Sell leads to the sell-guns page', async ({ page }) => {
+  test('a visitor sees Login, and Sell leads to the sell-guns page', async ({ page }) => {
     await page.goto('/about-us');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Log In' })).toHaveAttribute(
+    await expect(header.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
       'href',
       '/login?returnUrl=%2Fabout-us',
     );
@@ -96,7 +96,7 @@ test.describe('header and account menu', () => {
     await page.getByRole('button', { name: `Account menu for ${BUYER.name}` }).click();
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('gatoken'))).toBeNull();
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'gatoken')).toBe(false);
     await page.goto('/dashboard/accountsettings');

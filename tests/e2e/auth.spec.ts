@@ -155,7 +155,7 @@ test.describe('login page', () => {
     await submitLogin(page, ACCOUNTS.locked.email, ACCOUNTS.locked.password);
     await expect(page).toHaveURL('/register');
     await expect(page.getByText(/This account is locked/)).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('gatoken'))).toBeNull();
   });
 

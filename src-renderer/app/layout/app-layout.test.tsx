@@ -17,7 +17,7 @@ describe('app layout', () => {
     expect(screen.getByRole('main').id).toBe('main');
   });
 
-  it('has a header with the logo, Sell, Favorites, Cart and Log In', async () => {
+  it('has a header with the logo, Sell, Favorites, Cart and Login', async () => {
     renderApp('/firearms/rifles');
     await screen.findByRole('heading', { level: 1, name: 'Rifles for Sale' });
     const header = within(screen.getByRole('banner'));
@@ -28,7 +28,7 @@ describe('app layout', () => {
       '/dashboard/buying/favorites',
     );
     expect(header.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart/view');
-    expect(header.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe(
+    expect(header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
       '/login?returnUrl=%2Ffirearms%2Frifles',
     );
     expect(document.querySelector('[data-slot="header-search"]')).not.toBeNull();

@@ -18,7 +18,7 @@ export function CartLink() {
   return <IconLink to={paths.cartView()} label="Cart" icon={<ShoppingCart size={22} />} />;
 }
 
-/** Log In, returning to the page the visitor was on. */
+/** The Login button (spec §2), returning to the page the visitor was on. */
 export function LoginLink() {
   const { pathname, search } = useLocation();
   const onAuthPage = /^\/(login|register|forgot-password|password-expired)\/?$/i.test(pathname);
@@ -26,7 +26,7 @@ export function LoginLink() {
   return (
     <LinkButton to={paths.login(returnUrl)} variant="inverse" size="sm">
       <LogIn size={16} aria-hidden="true" />
-      <span className={styles.collapsibleLabel}>Log In</span>
+      <span className={styles.collapsibleLabel}>Login</span>
     </LinkButton>
   );
 }

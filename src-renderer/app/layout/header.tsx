@@ -20,7 +20,7 @@ export interface HeaderSlots {
   favorites?: ReactNode;
   /** Cart button with its count badge. */
   cart?: ReactNode;
-  /** The account menu when signed in, the Log In button when not. */
+  /** The account menu when signed in, the Login button when not. */
   account?: ReactNode;
   /** The main navigation (category links, later the mega menu). */
   navigation?: ReactNode;

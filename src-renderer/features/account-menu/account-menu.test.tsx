@@ -83,7 +83,7 @@ describe('the account menu', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await platform.getToken()).toBeNull();
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
   it('re-reads the stored token on every navigation, so a new seller role shows at once', async () => {
@@ -102,13 +102,13 @@ describe('the account menu', () => {
     );
   });
 
-  it('shows Log In for a visitor and for an expired token', async () => {
+  it('shows Login for a visitor and for an expired token', async () => {
     const expired = fakeToken({ exp: Math.floor(Date.now() / 1000) - 10 });
     const platform = createMemoryPlatform(expired);
     renderApp('/about-us', { platform });
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     await waitFor(async () => expect(await platform.getToken()).toBeNull());
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
   });
 });

@@ -6,13 +6,13 @@ import { sellTarget } from './account-links.ts';
 import { AccountMenu } from './account-menu.tsx';
 
 export interface HeaderAccountProps {
-  /** What shows when signed out (the shell's Log In button). */
+  /** What shows when signed out (the shell's Login button). */
   signedOut: ReactNode;
 }
 
 /**
  * The header's account slot: keeps the session current, hosts the login modal, and shows the
- * account menu when signed in or the Log In button when not.
+ * account menu when signed in or the Login button when not.
  */
 export function HeaderAccount({ signedOut }: HeaderAccountProps) {
   const session = useSession();

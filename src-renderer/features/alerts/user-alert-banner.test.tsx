@@ -79,4 +79,58 @@ describe('the user-alert banner', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Category notice message')).toBeNull();
   });
+
+  it('opens a path through the router and an https link in a new tab without opener access', async () => {
+    const fetch = createFakeFetch(() =>
+      jsonResponse({
+        results: [
+          {
+            ...alert(ALERT_IDS.category, 'Dealers', 'SearchByCategory'),
+            linkUrl: '/ffl',
+            linkText: 'Find a dealer',
+          },
+          {
+            ...alert(ALERT_IDS.home, 'Guide', 'SearchByCategory'),
+            linkUrl: 'https://help.ironsight.example/shipping',
+            linkText: 'Read the guide',
+          },
+        ],
+      }),
+    );
+    const { router } = renderApp('/firearms/rifles', { fetch });
+    const external = await screen.findByRole('link', { name: 'Read the guide' });
+    expect(external.getAttribute('href')).toBe('https://help.ironsight.example/shipping');
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')?.split(' ')).toContain('noopener');
+
+    const internal = screen.getByRole('link', { name: 'Find a dealer' });
+    expect(internal.getAttribute('target')).toBeNull();
+    fireEvent.click(internal);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ffl'));
+  });
+
+  it('never renders a link that breaks the alert link rule', async () => {
+    const fetch = createFakeFetch(() =>
+      jsonResponse({
+        results: [
+          {
+            ...alert(ALERT_IDS.category, 'Bad', 'SearchByCategory'),
+            linkUrl: 'javascript:alert(1)',
+            linkText: 'Click',
+          },
+          {
+            ...alert(ALERT_IDS.home, 'Worse', 'SearchByCategory'),
+            linkUrl: '//evil.example',
+            linkText: 'Here',
+          },
+        ],
+      }),
+    );
+    renderApp('/firearms/rifles', { fetch });
+    await screen.findByRole('heading', { level: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Click' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Here' })).toBeNull();
+    expect(document.querySelector('a[href^="javascript:"], a[href^="//"]')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Alert } from '../../../shared/contract/users.ts';
 import { DISMISS_DURATION_MS } from '../../../shared/domain/constants.ts';
+import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useSession } from '../auth/session.ts';
 import { alertSourceForPath } from './alert-location.ts';
@@ -91,16 +92,22 @@ export function UserAlertBanner() {
   );
 }
 
+/**
+ * A path of the site goes through the router; an https address opens in a new tab without access to
+ * this page (noopener). Any other link breaks the alert link rule and is not shown.
+ */
 function AlertLink({ url, text }: { url: string; text: string }) {
-  if (url.startsWith('/')) {
+  const target = alertLinkTarget(url);
+  if (target === null) return null;
+  if (target.kind === 'path') {
     return (
-      <Link to={url} className={styles.link}>
+      <Link to={target.path} className={styles.link}>
         {text}
       </Link>
     );
   }
   return (
-    <a href={url} className={styles.link} target="_blank" rel="noopener noreferrer">
+    <a href={target.href} className={styles.link} target="_blank" rel="noopener noreferrer">
       {text}
     </a>
   );

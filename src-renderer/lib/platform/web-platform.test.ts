@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebPlatform, parentCookieDomain, tokenCookie } from './web-platform.ts';
+import { configuredCookieDomain, createWebPlatform, tokenCookie } from './web-platform.ts';
 
 const TOKEN = 'header.payload.signature';
 
@@ -43,35 +43,95 @@ describe('web platform token storage', () => {
     expect(await createWebPlatform(window).getToken()).toBe(TOKEN);
   });
 
-  it('writes a cookie valid 24 hours on path / of the parent domain', () => {
+  it('writes a cookie valid 24 hours on path / of the configured domain', () => {
     const now = new Date('2026-05-01T10:00:00.000Z');
 
-    const cookie = tokenCookie(TOKEN, { hostname: 'www.ironsight.example', protocol: 'https:' }, now);
+    const cookie = tokenCookie(TOKEN, { protocol: 'https:' }, 'ironsight.co.uk', now);
 
     expect(cookie.split('; ')).toEqual([
       `gatoken=${TOKEN}`,
       'Max-Age=86400',
       'Expires=Sat, 02 May 2026 10:00:00 GMT',
       'Path=/',
-      'Domain=ironsight.example',
+      'Domain=ironsight.co.uk',
       'SameSite=Lax',
       'Secure',
     ]);
   });
 
+  it('writes a host-only cookie without a configured domain', () => {
+    const cookie = tokenCookie(TOKEN, { protocol: 'http:' }, undefined);
+
+    expect(cookie).not.toContain('Domain=');
+    expect(cookie).not.toContain('Secure');
+  });
+
   it('expires the cookie when the token is cleared', () => {
-    const cookie = tokenCookie(null, { hostname: 'shop.ironsight.example', protocol: 'https:' });
+    const cookie = tokenCookie(null, { protocol: 'https:' }, 'ironsight.example');
 
     expect(cookie).toContain('gatoken=;');
     expect(cookie).toContain('Max-Age=0');
     expect(cookie).toContain('Domain=ironsight.example');
   });
+});
 
-  it('sets no cookie domain for localhost and IP addresses', () => {
-    expect(parentCookieDomain('localhost')).toBeUndefined();
-    expect(parentCookieDomain('127.0.0.1')).toBeUndefined();
-    expect(parentCookieDomain('ironsight.example')).toBe('ironsight.example');
-    expect(parentCookieDomain('a.b.ironsight.example')).toBe('ironsight.example');
+describe('the cookie domain told by the server', () => {
+  afterEach(() => {
+    for (const meta of document.head.querySelectorAll('meta')) meta.remove();
+  });
+  const withMeta = (content: string) => {
+    const meta = document.createElement('meta');
+    meta.name = 'ironsight:cookie-domain';
+    meta.content = content;
+    document.head.append(meta);
+  };
+
+  it('is the meta of the page head when the host is that domain or under it', () => {
+    withMeta('ironsight.co.uk');
+    expect(configuredCookieDomain(document, 'www.ironsight.co.uk')).toBe('ironsight.co.uk');
+    expect(configuredCookieDomain(document, 'shop.eu.ironsight.co.uk')).toBe('ironsight.co.uk');
+    expect(configuredCookieDomain(document, 'ironsight.co.uk')).toBe('ironsight.co.uk');
+  });
+
+  it('is never a public suffix guessed from the host name: without the meta the cookie is host-only', () => {
+    expect(configuredCookieDomain(document, 'www.ironsight.co.uk')).toBeUndefined();
+    expect(configuredCookieDomain(document, 'localhost')).toBeUndefined();
+  });
+
+  it('is ignored when the page is not on that domain (a browser would refuse the cookie)', () => {
+    withMeta('ironsight.example');
+    expect(configuredCookieDomain(document, 'evilironsight.example')).toBeUndefined();
+    expect(configuredCookieDomain(document, 'other.example')).toBeUndefined();
+  });
+
+  it('is the domain the web platform writes the cookie for', async () => {
+    withMeta('localhost.test');
+    const written: string[] = [];
+    const fakeDocument = {
+      querySelector: (selector: string) => document.querySelector(selector),
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    } as unknown as Document;
+    const fakeWindow = {
+      document: fakeDocument,
+      location: { hostname: 'www.localhost.test', protocol: 'http:' },
+      localStorage,
+    } as unknown as Window;
+    const platform = createWebPlatform(fakeWindow);
+
+    await platform.setToken(TOKEN);
+    await platform.clearToken();
+
+    expect(written[0]).toContain('Domain=localhost.test');
+    expect(written[1]).toContain('Domain=localhost.test');
+    expect(written[1]).toContain('Max-Age=0');
+    // The host-only variant is expired too.
+    expect(written[2]).toContain('Max-Age=0');
+    expect(written[2]).not.toContain('Domain=');
   });
 });
 

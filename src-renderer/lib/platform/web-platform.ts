@@ -1,30 +1,39 @@
-import { STORAGE_KEYS, TOKEN_COOKIE_HOURS } from '../../../shared/domain/constants.ts';
+import {
+  COOKIE_DOMAIN_META,
+  STORAGE_KEYS,
+  TOKEN_COOKIE_HOURS,
+  TOKEN_COOKIE_PATH,
+} from '../../../shared/domain/constants.ts';
 import { FILE_PICK_RULES, type Platform } from './platform.ts';
 
 /**
- * Domain for the token cookie: the product's parent domain, so every subdomain
- * (www, shop, digest) shares the session. None for localhost and IP addresses.
+ * The token cookie's domain as the server configured it (COOKIE_DOMAIN, written into the page head
+ * as `<meta name="ironsight:cookie-domain">`), so every subdomain shares the session. Only a domain
+ * the page's own host is, or is under, counts (a browser refuses any other); otherwise, and when
+ * the meta is absent, undefined: a host-only cookie.
  */
-export function parentCookieDomain(hostname: string): string | undefined {
+export function configuredCookieDomain(doc: Document, hostname: string): string | undefined {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${COOKIE_DOMAIN_META}"]`)?.content;
+  const domain = content?.trim().toLowerCase().replace(/^\./, '');
+  if (!domain?.includes('.')) return undefined;
   const host = hostname.toLowerCase();
-  if (!host.includes('.') || host.includes(':') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return undefined;
-  return host.split('.').slice(-2).join('.');
+  return host === domain || host.endsWith(`.${domain}`) ? domain : undefined;
 }
 
-/** The Set-Cookie string for the token; a null token expires the cookie. */
+/** The Set-Cookie string for the token; a null token expires the cookie. No domain: host-only. */
 export function tokenCookie(
   token: string | null,
-  location: Pick<Location, 'hostname' | 'protocol'>,
+  location: Pick<Location, 'protocol'>,
+  domain: string | undefined,
   now: Date = new Date(),
 ): string {
   const maxAgeSeconds = token === null ? 0 : TOKEN_COOKIE_HOURS * 60 * 60;
   const expires = new Date(now.getTime() + maxAgeSeconds * 1000).toUTCString();
-  const domain = parentCookieDomain(location.hostname);
   return [
     `${STORAGE_KEYS.token}=${token === null ? '' : encodeURIComponent(token)}`,
     `Max-Age=${maxAgeSeconds}`,
     `Expires=${expires}`,
-    'Path=/',
+    `Path=${TOKEN_COOKIE_PATH}`,
     domain ? `Domain=${domain}` : undefined,
     'SameSite=Lax',
     location.protocol === 'https:' ? 'Secure' : undefined,
@@ -47,6 +56,8 @@ function readCookie(cookieHeader: string, name: string): string | null {
 /** The web app: the browser's storage, file input, Notification API and tabs. */
 export function createWebPlatform(win: Window = window): Platform {
   const doc = win.document;
+  // Read once at start: the server writes it into the first page's head.
+  const cookieDomain = configuredCookieDomain(doc, win.location.hostname);
   const navigateListeners = new Set<(path: string) => void>();
 
   function storage(): Storage | null {
@@ -67,11 +78,13 @@ export function createWebPlatform(win: Window = window): Platform {
     },
     async setToken(token) {
       storage()?.setItem(STORAGE_KEYS.token, token);
-      doc.cookie = tokenCookie(token, win.location);
+      doc.cookie = tokenCookie(token, win.location, cookieDomain);
     },
     async clearToken() {
       storage()?.removeItem(STORAGE_KEYS.token);
-      doc.cookie = tokenCookie(null, win.location);
+      doc.cookie = tokenCookie(null, win.location, cookieDomain);
+      // A host-only cookie from before COOKIE_DOMAIN was set would otherwise outlive the sign-out.
+      if (cookieDomain) doc.cookie = tokenCookie(null, win.location, undefined);
     },
     async isTokenStorageStrong() {
       return true;

@@ -1,9 +1,9 @@
+import { cityPageMeta } from '../../../shared/page-meta-builders.ts';
 import { citySearchParams } from '../../../shared/routes/city-search.ts';
-import { CITY_SLUGS, isCitySlug, paths } from '../../../shared/routes/paths.ts';
-import { absoluteUrl } from '../../features/search/search-meta.ts';
+import { CITY_SLUGS, isCitySlug } from '../../../shared/routes/paths.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
-import { useDocumentHead } from '../../lib/document-head.ts';
+import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 
 /** Find Guns Near You: one page per city (`/guns-{city}`), searching around the city's ZIP. */
 export function CityPage() {
@@ -11,11 +11,8 @@ export function CityPage() {
   const valid = isCitySlug(slug);
   const city = valid ? CITY_SLUGS[slug] : undefined;
   const place = city ? `${city.name}, ${city.state}` : 'your area';
-  useDocumentHead({
-    title: `Guns for Sale in ${place}`,
-    description: `Local and online listings of firearms, ammunition and gear near ${place}, from private sellers and licensed dealers.`,
-    canonical: valid ? absoluteUrl(paths.city(slug)) : undefined,
-  });
+  const meta = valid ? cityPageMeta(window.location.origin, slug) : null;
+  useDocumentHead(meta ? headFromPageMeta(meta) : { title: `Guns for Sale in ${place}` });
   return (
     <SearchView
       key={slug}

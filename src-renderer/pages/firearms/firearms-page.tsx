@@ -3,6 +3,7 @@ import {
   type FirearmsSection,
   firearmsSectionFamilyIds,
 } from '../../../shared/domain/category.ts';
+import { PRODUCT_NAME } from '../../../shared/domain/metadata.ts';
 import type { RouteId, SearchRouteParams } from '../../../shared/routes/paths.ts';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
@@ -45,6 +46,7 @@ export function FirearmsPage() {
     title,
     description: intro,
     canonical: absoluteUrl(SECTION_PATHS[routeId] ?? '/firearms'),
+    openGraph: { type: 'website', site_name: PRODUCT_NAME },
   });
   return (
     <SearchView

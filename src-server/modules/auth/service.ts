@@ -43,8 +43,10 @@ function invalidCredentials(): AppError {
 }
 
 /**
- * Checks an email and password with the sign-in throttle: refused while the account or the address
- * has too many recent failures; a failure is counted for both; a success clears the account's count.
+ * Checks an email and password with the sign-in throttle. The attempt is counted as a failure for
+ * the account and the address first, atomically with the limit check (429 once either has reached
+ * its limit), and only then is the password verified, so parallel guesses cannot all slip under the
+ * limit. A correct password takes the attempt back and clears the account's count.
  */
 export async function checkCredentials(
   deps: AccountsDeps,
@@ -53,15 +55,14 @@ export async function checkCredentials(
   address: string,
 ): Promise<UserRow> {
   const key = emailKey(email);
-  await deps.throttle.check(THROTTLE_RULES.loginAccount, key);
-  await deps.throttle.check(THROTTLE_RULES.loginAddress, address);
+  const attempt = await deps.throttle.reserve([
+    { rule: THROTTLE_RULES.loginAccount, key },
+    { rule: THROTTLE_RULES.loginAddress, key: address },
+  ]);
   const user = await findUserByEmail(deps.db, email);
   const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid) {
-    await deps.throttle.record(THROTTLE_RULES.loginAccount, key);
-    await deps.throttle.record(THROTTLE_RULES.loginAddress, address);
-    throw invalidCredentials();
-  }
+  if (!user || !valid) throw invalidCredentials();
+  await deps.throttle.forget(attempt);
   await deps.throttle.clear(THROTTLE_RULES.loginAccount, key);
   return user;
 }
@@ -150,15 +151,15 @@ export function requestPasswordReset(deps: AccountsDeps, email: string): void {
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.status === UserStatus.Inactive || !user.passwordHash) return;
     const key = emailKey(user.email);
-    if (!(await deps.throttle.allows(THROTTLE_RULES.forgotAccount, key))) return;
-    await deps.throttle.record(THROTTLE_RULES.forgotAccount, key);
+    if (!(await deps.throttle.tryHit(THROTTLE_RULES.forgotAccount, key))) return;
     const token = await createOneTimeToken(deps.db, user.id, 'PasswordReset');
     await deps.mailer.send(resetMessage(user, resetLink(deps.config.publicOrigin, token)));
   });
 }
 
 export async function resetPassword(deps: AccountsDeps, token: string, password: string, address: string) {
-  await deps.throttle.check(THROTTLE_RULES.tokenAddress, address);
+  // Counted as a failed redemption until the link proves valid.
+  const attempt = await deps.throttle.reserve([{ rule: THROTTLE_RULES.tokenAddress, key: address }]);
   const now = new Date();
   // Find the account first so a refused password does not use up the link.
   const [pending] = await deps.db
@@ -176,10 +177,8 @@ export async function resetPassword(deps: AccountsDeps, token: string, password:
   const user = pending
     ? (await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1))[0]
     : undefined;
-  if (!user) {
-    await deps.throttle.record(THROTTLE_RULES.tokenAddress, address);
-    throw badRequest(AUTH_MESSAGES.invalidResetLink);
-  }
+  if (!user) throw badRequest(AUTH_MESSAGES.invalidResetLink);
+  await deps.throttle.forget(attempt);
   assertAcceptablePassword(password, user.email, 'password');
   await deps.db.transaction(async (tx) => {
     const redeemed = await redeemOneTimeToken(

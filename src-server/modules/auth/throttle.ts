@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { throttleEvents } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -91,9 +91,24 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** One limit to hold for one key. */
+export interface ThrottleLimit {
+  rule: ThrottleRule;
+  key: string;
+}
+
+/** The events recorded by `reserve`, to `forget` when the attempt turns out not to count. */
+export interface ThrottleReservation {
+  readonly eventIds: readonly string[];
+}
+
 /**
  * Counts events per bucket and key in the database, so limits hold across server instances.
  * Old events of a key are removed as new ones are written.
+ *
+ * Checking and recording happen in one transaction under a per-key advisory lock
+ * (`pg_advisory_xact_lock`), so parallel requests, even on several processes sharing one
+ * PostgreSQL, cannot all pass the check before any of them is counted.
  */
 export class Throttle {
   readonly #db: Database;
@@ -104,61 +119,50 @@ export class Throttle {
     this.#now = now;
   }
 
-  /** Throws 429 when the key has reached the limit of the rule in its window. */
-  async check(rule: ThrottleRule, key: string): Promise<void> {
+  /**
+   * Atomically: throws 429 when any of the keys has reached its limit (the first such limit in the
+   * given order decides the message), otherwise records one event for each and answers them. Record
+   * the attempt first, then do the work; `forget` the events if the attempt should not count
+   * (a correct password, a redeemed link).
+   */
+  async reserve(limits: readonly ThrottleLimit[]): Promise<ThrottleReservation> {
     const now = this.#now();
-    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-    const [row] = await this.#db
-      .select({
-        count: sql<number>`count(*)::int`,
-        oldest: sql<string | null>`min(${throttleEvents.createdAt})`,
-      })
-      .from(throttleEvents)
-      .where(
-        and(
-          eq(throttleEvents.bucket, rule.bucket),
-          eq(throttleEvents.key, key),
-          gt(throttleEvents.createdAt, since),
-        ),
-      );
-    if ((row?.count ?? 0) < rule.max) return;
-    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
-    throw new TooManyRequestsError(rule.message, retryAfter);
-  }
-
-  /** Records one event for the key. */
-  async record(rule: ThrottleRule, key: string): Promise<void> {
-    const now = this.#now();
-    const expired = new Date(now.getTime() - rule.windowSeconds * 1000);
-    await this.#db
-      .delete(throttleEvents)
-      .where(
-        and(
-          eq(throttleEvents.bucket, rule.bucket),
-          eq(throttleEvents.key, key),
-          lt(throttleEvents.createdAt, expired),
-        ),
-      );
-    await this.#db.insert(throttleEvents).values({ bucket: rule.bucket, key, createdAt: now });
+    const lockKeys = [...new Set(limits.map(({ rule, key }) => `${rule.bucket}:${key}`))].sort();
+    const eventIds = await this.#db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      // Sorted, so two requests that share keys always lock them in the same order (no deadlock).
+      for (const lockKey of lockKeys) {
+        await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+      }
+      for (const { rule, key } of limits) await assertUnderLimit(db, rule, key, now);
+      const ids: string[] = [];
+      for (const { rule, key } of limits) ids.push(await insertEvent(db, rule, key, now));
+      return ids;
+    });
     // Now and then, drop every key's events older than the longest window, so keys never seen again do not pile up.
     if (Math.random() < SWEEP_CHANCE) {
       await this.#db
         .delete(throttleEvents)
         .where(lt(throttleEvents.createdAt, new Date(now.getTime() - SWEEP_AGE_MS)));
     }
+    return { eventIds };
   }
 
-  /** Checks, then records: for limits on every request rather than on failures only. */
+  /** Removes the events of a reservation: the attempt does not count after all. */
+  async forget(reservation: ThrottleReservation): Promise<void> {
+    if (reservation.eventIds.length === 0) return;
+    await this.#db.delete(throttleEvents).where(inArray(throttleEvents.id, [...reservation.eventIds]));
+  }
+
+  /** Checks and records in one step: for limits on every request rather than on failures only. */
   async hit(rule: ThrottleRule, key: string): Promise<void> {
-    await this.check(rule, key);
-    await this.record(rule, key);
+    await this.reserve([{ rule, key }]);
   }
 
-  /** Whether the key is under the limit, without throwing. */
-  async allows(rule: ThrottleRule, key: string): Promise<boolean> {
+  /** Like `hit`, but answers false instead of throwing when the key is over the limit. */
+  async tryHit(rule: ThrottleRule, key: string): Promise<boolean> {
     try {
-      await this.check(rule, key);
+      await this.hit(rule, key);
       return true;
     } catch (error) {
       if (error instanceof TooManyRequestsError) return false;
@@ -172,4 +176,45 @@ export class Throttle {
       .delete(throttleEvents)
       .where(and(eq(throttleEvents.bucket, rule.bucket), eq(throttleEvents.key, key)));
   }
+}
+
+async function assertUnderLimit(db: Database, rule: ThrottleRule, key: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${throttleEvents.createdAt})`,
+    })
+    .from(throttleEvents)
+    .where(
+      and(
+        eq(throttleEvents.bucket, rule.bucket),
+        eq(throttleEvents.key, key),
+        gt(throttleEvents.createdAt, since),
+      ),
+    );
+  if ((row?.count ?? 0) < rule.max) return;
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+  throw new TooManyRequestsError(rule.message, retryAfter);
+}
+
+/** Records one event and drops the key's events that have left the window. */
+async function insertEvent(db: Database, rule: ThrottleRule, key: string, now: Date): Promise<string> {
+  const expired = new Date(now.getTime() - rule.windowSeconds * 1000);
+  await db
+    .delete(throttleEvents)
+    .where(
+      and(
+        eq(throttleEvents.bucket, rule.bucket),
+        eq(throttleEvents.key, key),
+        lt(throttleEvents.createdAt, expired),
+      ),
+    );
+  const [row] = await db
+    .insert(throttleEvents)
+    .values({ bucket: rule.bucket, key, createdAt: now })
+    .returning({ id: throttleEvents.id });
+  if (!row) throw new Error('The throttle event was not stored.');
+  return row.id;
 }

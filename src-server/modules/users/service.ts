@@ -17,6 +17,7 @@ import {
   Role,
   UserOption,
 } from '../../../shared/domain/user.ts';
+import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import type { Database } from '../../db/client.ts';
 import { alerts, listings, newsletterSubscriptions, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -144,12 +145,11 @@ export async function register(
 }
 
 export async function confirmEmail(deps: AccountsDeps, userId: string, token: string, address: string) {
-  await deps.throttle.check(THROTTLE_RULES.tokenAddress, address);
+  // Counted as a failed redemption until the link proves valid.
+  const attempt = await deps.throttle.reserve([{ rule: THROTTLE_RULES.tokenAddress, key: address }]);
   const redeemed = await redeemOneTimeToken(deps.db, token, 'EmailConfirm', userId);
-  if (!redeemed) {
-    await deps.throttle.record(THROTTLE_RULES.tokenAddress, address);
-    throw badRequest(USERS_MESSAGES.invalidConfirmLink);
-  }
+  if (!redeemed) throw badRequest(USERS_MESSAGES.invalidConfirmLink);
+  await deps.throttle.forget(attempt);
   await deps.db
     .update(users)
     .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
@@ -166,13 +166,14 @@ export async function isEmailTaken(deps: AccountsDeps, email: string, address: s
 export async function changePassword(deps: AccountsDeps, auth: AuthContext, body: ChangePasswordRequest) {
   const user = await requireUser(deps.db, auth);
   const key = user.email.toLowerCase();
-  await deps.throttle.check(THROTTLE_RULES.loginAccount, key);
+  // Counted as a failure before the check, atomically with the limit (see checkCredentials).
+  const attempt = await deps.throttle.reserve([{ rule: THROTTLE_RULES.loginAccount, key }]);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await deps.throttle.record(THROTTLE_RULES.loginAccount, key);
     throw badRequest(USERS_MESSAGES.wrongCurrentPassword, {
       currentPassword: USERS_MESSAGES.wrongCurrentPassword,
     });
   }
+  await deps.throttle.forget(attempt);
   assertAcceptablePassword(body.newPassword, user.email, 'newPassword');
   const updated = await storeNewPassword(deps, user, body.newPassword);
   await afterPasswordChange(deps, updated);
@@ -258,7 +259,8 @@ async function listAlerts(db: Database, location: AlertLocation, userId: string 
       message: row.message,
       severity: row.severity,
       location: row.location,
-      linkUrl: row.linkUrl,
+      // A stored link that breaks the alert link rule is left out rather than shown.
+      linkUrl: row.linkUrl !== null && alertLinkTarget(row.linkUrl) !== null ? row.linkUrl : null,
       linkText: row.linkText,
       dismissible: row.dismissible,
       startsAt: row.startsAt.toISOString(),

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webRoot: path.join(import.meta.dirname, '..', 'fixtures', 'web'),
     logLevel: 'silent',
     nodeEnv: 'test',
+    demoData: false,
     ...overrides,
   };
 }
