@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isShortCode } from '../routes/legacy-ids.ts';
 import { dateTimeSchema, MAX_IDS_PER_REQUEST, uuidSchema } from './common.ts';
 
 /** The code of a short link `/l/{code}`. */
-export const shortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'Expected a short code.' });
+export const shortCodeSchema = z.string().refine(isShortCode, { error: 'Expected a short code.' });
 
 export const shortLinkSchema = z.object({
   id: uuidSchema,
