@@ -63,8 +63,8 @@ export interface SearchPlan {
   /** Every filter that is not a facet's own. */
   where: SQL[];
   facets: FacetFilters;
-  /** Relevance columns for a keyword: exact code match and full-text rank. */
-  keyword: { query: SQL; codeMatch: SQL } | null;
+  /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
+  keyword: { query: SQL; codeMatch: SQL | null } | null;
   origin: Origin | null;
 }
 
@@ -78,11 +78,9 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
     const query = sql`websearch_to_tsquery('english', ${text})`;
     const codeMatch = CODE_PATTERN.test(text)
       ? sql`(l.upc = ${text} or lower(l.sku) = ${text.toLowerCase()})`
-      : sql`false`;
+      : null;
     where.push(
-      CODE_PATTERN.test(text)
-        ? sql`(l.search_vector @@ ${query} or ${codeMatch})`
-        : sql`l.search_vector @@ ${query}`,
+      codeMatch ? sql`(l.search_vector @@ ${query} or ${codeMatch})` : sql`l.search_vector @@ ${query}`,
     );
     keyword = { query, codeMatch };
   }
@@ -121,21 +119,42 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 
-function orderBy(sort: ParsedSearchRequest['sort'], plan: SearchPlan, alias: 'm' | 'p'): SQL {
-  const a = sql.raw(alias);
-  const tail = sql`${a}.listing_start_date desc, ${a}.id`;
+/** The order the page follows: distance without a ZIP code falls back to the default (relevance for a keyword, featured first otherwise). */
+type Ordering = 'price-asc' | 'price-desc' | 'newest' | 'distance' | 'relevance' | 'featured';
+
+function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): Ordering {
   switch (sort) {
     case SearchSort.PriceAsc:
-      return sql`${a}.price asc, ${tail}`;
     case SearchSort.PriceDesc:
-      return sql`${a}.price desc, ${tail}`;
     case SearchSort.Newest:
-      return tail;
+      return sort;
     case SearchSort.Distance:
-      if (plan.origin) return sql`${a}.distance asc nulls last, ${tail}`;
+      if (plan.origin) return 'distance';
       break;
   }
-  return plan.keyword ? sql`${a}.code_match desc, ${a}.rank desc, ${tail}` : sql`${a}.featured desc, ${tail}`;
+  return plan.keyword ? 'relevance' : 'featured';
+}
+
+function orderBy(order: Ordering, plan: SearchPlan, alias: 'm' | 'p'): SQL {
+  const a = sql.raw(alias);
+  const tail = sql`${a}.listing_start_date desc, ${a}.id`;
+  switch (order) {
+    case 'price-asc':
+      return sql`${a}.price asc, ${tail}`;
+    case 'price-desc':
+      return sql`${a}.price desc, ${tail}`;
+    case 'newest':
+      return tail;
+    case 'distance':
+      return sql`${a}.distance asc nulls last, ${tail}`;
+    case 'relevance':
+      // Without a code-shaped keyword no row matches a code exactly: rank leads.
+      return plan.keyword?.codeMatch
+        ? sql`${a}.code_match desc, ${a}.rank desc, ${tail}`
+        : sql`${a}.rank desc, ${tail}`;
+    case 'featured':
+      return sql`${a}.featured desc, ${tail}`;
+  }
 }
 
 /** grouping() bits of the facet rows: family_id 4, condition 2, listing_type 1 (set = not grouped by). */
@@ -166,10 +185,22 @@ interface SearchRow {
  * rows (same column names), other searches the listings and their covering indexes.
  */
 export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL {
-  const rank = plan.keyword ? sql`ts_rank(l.search_vector, ${plan.keyword.query})` : sql`0::real`;
-  const codeMatch = plan.keyword ? plan.keyword.codeMatch : sql`false`;
-  const distance = plan.origin ? distanceSql(plan.origin) : sql`null::float8`;
+  const order = ordering(request.sort, plan);
   const offset = (request.page - 1) * request.pageSize;
+  // The materialised rows carry only what the facets, the page's order and its answer read: every
+  // column is written to and read back from the CTE's store once per match (thousands for a
+  // common keyword), so the ones this search does not use are left out.
+  const orderColumns: Record<Ordering, SQL> = {
+    'price-asc': sql`, l.price`,
+    'price-desc': sql`, l.price`,
+    newest: sql``,
+    distance: sql``,
+    relevance: plan.keyword
+      ? sql`, ts_rank(l.search_vector, ${plan.keyword.query}) as rank${plan.keyword.codeMatch ? sql`, ${plan.keyword.codeMatch} as code_match` : sql``}`
+      : sql``,
+    featured: sql`, (l.listing_options & ${FEATURED_BITS}) <> 0 as featured`,
+  };
+  const distanceColumn = plan.origin ? sql`, ${distanceSql(plan.origin)} as distance` : sql``;
   // A flag column per active facet filter; each facet counts with the other facets' flags.
   const flags = {
     family: plan.facets.family ? sql.raw('f_ok') : null,
@@ -182,39 +213,48 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ),
   );
   const allFlags = [flags.family, flags.condition, flags.listingType].filter((flag) => flag !== null);
+  const flagKeys = sql.join(allFlags.map((flag) => sql`, ${flag}`));
   const countWhere = (...only: (SQL | null)[]) => {
     const active = only.filter((flag) => flag !== null);
-    return active.length ? sql`count(*) filter (where ${sql.join(active, sql` and `)})` : sql`count(*)`;
+    return active.length
+      ? sql`coalesce(sum(n) filter (where ${sql.join(active, sql` and `)}), 0)`
+      : sql`coalesce(sum(n), 0)`;
   };
   const raw = (value: number) => sql.raw(String(value));
-  // Without facet filters every facet counts all rows: one plain count (cheapest aggregate).
+  // Without facet filters every facet counts all rows: one plain sum (cheapest aggregate).
   const facetCount =
     allFlags.length === 0
-      ? sql`count(*)::int`
+      ? sql`coalesce(sum(n), 0)::int`
       : sql`(case grouping(family_id, condition, listing_type)
           when ${raw(GROUPED_BY_FAMILY)} then ${countWhere(flags.condition, flags.listingType)}
           when ${raw(GROUPED_BY_CONDITION)} then ${countWhere(flags.family, flags.listingType)}
           when ${raw(GROUPED_BY_LISTING_TYPE)} then ${countWhere(flags.family, flags.condition)}
           else ${countWhere(...allFlags)} end)::int`;
+  // The matches are first counted per (family, condition, listing type, flags) in one hash pass (a
+  // few hundred groups at most); the grouping sets then add up those counts instead of updating
+  // four aggregates for every match.
   return sql`
     with m as materialized (
       select ${plan.keyword ? sql`l.listing_id` : sql`l.id`} as id, l.family_id, l.condition, l.listing_type,
-        l.price, l.listing_start_date, ${rank} as rank, ${codeMatch} as code_match, ${distance} as distance,
-        (l.listing_options & ${FEATURED_BITS}) <> 0 as featured${flagColumns}
+        l.listing_start_date${orderColumns[order]}${distanceColumn}${flagColumns}
       from ${plan.keyword ? sql`listing_search l` : sql`listings l`}
       where ${sql.join(plan.where, sql` and `)}
     ),
     p as (
       select m.* from m${allFlags.length ? sql` where ${sql.join(allFlags, sql` and `)}` : sql``}
-      order by ${orderBy(request.sort, plan, 'm')}
+      order by ${orderBy(order, plan, 'm')}
       limit ${request.pageSize} offset ${offset}
+    ),
+    c as (
+      select family_id, condition, listing_type${flagKeys}, count(*) as n
+      from m group by family_id, condition, listing_type${flagKeys}
     )
     select
       (select json_agg(json_build_array(g, family_id, condition, listing_type, n))
          from (select family_id, condition, listing_type,
                  grouping(family_id, condition, listing_type) as g, ${facetCount} as n
-               from m group by grouping sets ((family_id), (condition), (listing_type), ())) f) as facets,
-      (select json_agg(json_build_object('card', ${CARD_JSON}, 'distance', p.distance) order by ${orderBy(request.sort, plan, 'p')})
+               from c group by grouping sets ((family_id), (condition), (listing_type), ())) f) as facets,
+      (select json_agg(json_build_object('card', ${CARD_JSON}, 'distance', ${plan.origin ? sql`p.distance` : sql`null::float8`}) order by ${orderBy(order, plan, 'p')})
          from p join listings l on l.id = p.id join users u on u.id = l.user_id) as results`;
 }
 
@@ -222,14 +262,19 @@ const CONDITIONS = new Set<string>(Object.values(Condition));
 const LISTING_TYPES = new Set<number>(Object.values(ListingType));
 const FAMILY_IDS = new Set<number>(Object.values(CategoryFamilyId));
 
+/**
+ * Ties between facet counts go by key, in natural order. One collator for every search:
+ * `localeCompare` with options builds a new one on each call, which cost more than the rest of the
+ * answer's mapping.
+ */
+const FACET_KEY_ORDER = new Intl.Collator('en', { numeric: true });
+
 export async function searchListings(db: Database, request: ParsedSearchRequest): Promise<SearchResponse> {
   const plan = await planSearch(db, request);
   const [row] = await queryRows<SearchRow>(db, searchStatement(plan, request));
   const facetRows = row?.facets ?? [];
   const byCount = <T extends { count: number }>(entries: T[], key: (entry: T) => string | number) =>
-    entries.sort(
-      (a, b) => b.count - a.count || String(key(a)).localeCompare(String(key(b)), 'en', { numeric: true }),
-    );
+    entries.sort((a, b) => b.count - a.count || FACET_KEY_ORDER.compare(String(key(a)), String(key(b))));
   const facets: SearchFacets = {
     family: byCount(
       facetRows
