@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { formatUnreadBadge } from '../../shared/domain/listing-card.ts';
 import styles from './icon-button.module.css';
 import { VisuallyHidden } from './visually-hidden.tsx';
 
@@ -56,11 +57,12 @@ export function IconLink({ label, icon, badge, tone, className: extra, ...rest }
 }
 
 /** A count on an icon; presentational only, so the control's label must carry the number too. */
-export function CountBadge({ count, max = 99 }: { count: number; max?: number }) {
-  if (count <= 0) return null;
+export function CountBadge({ count }: { count: number }) {
+  const text = formatUnreadBadge(count);
+  if (text === null) return null;
   return (
     <span className={styles.badge} aria-hidden="true">
-      {count > max ? `${max}+` : count}
+      {text}
     </span>
   );
 }
