@@ -134,34 +134,52 @@ interface Figures {
 }
 
 interface Timed extends Figures {
-  /** Median of each rotated request, by its position in the rotation. */
+  /** Median of each rotated request, by its position in the rotation (API side). */
   medians: number[];
 }
 
-async function time(run: (index: number) => Promise<unknown>, rotation = 1): Promise<Timed> {
-  for (let i = 0; i < WARMUP; i++) await run(i);
-  const samples: number[] = [];
+/** Collects garbage when the benchmark runs with --expose-gc (the npm script passes it). */
+const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
+
+/**
+ * Times the API and the direct SQL of one scenario in alternation (API, SQL, API, SQL…), so both
+ * run under the same conditions: the same warm caches, the same garbage-collector state, the same
+ * background noise. The heap is collected once before, so garbage left by seeding or by the
+ * previous scenario is not charged to whichever side happens to run first.
+ */
+async function timePair(
+  api: (index: number) => Promise<unknown>,
+  direct: (index: number) => Promise<unknown>,
+  rotation = 1,
+): Promise<{ api: Timed; direct: Timed }> {
+  for (let i = 0; i < WARMUP; i++) {
+    await api(i);
+    await direct(i);
+  }
+  collectGarbage();
+  const samples = { api: [] as number[], direct: [] as number[] };
   const byRequest: number[][] = Array.from({ length: rotation }, () => []);
   for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run(i);
+    let start = performance.now();
+    await api(i);
     const elapsed = performance.now() - start;
-    samples.push(elapsed);
+    samples.api.push(elapsed);
     byRequest[i % rotation]!.push(elapsed);
+    start = performance.now();
+    await direct(i);
+    samples.direct.push(performance.now() - start);
   }
-  samples.sort((a, b) => a - b);
+  const figures = (list: number[]): Figures => {
+    list.sort((a, b) => a - b);
+    return { p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99) };
+  };
   const medians = byRequest.map((list) =>
     percentile(
       [...list].sort((a, b) => a - b),
       50,
     ),
   );
-  return {
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    p99: percentile(samples, 99),
-    medians,
-  };
+  return { api: { ...figures(samples.api), medians }, direct: { ...figures(samples.direct), medians: [] } };
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(6);
@@ -193,16 +211,19 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
       const plans = await Promise.all(parsed.map((request) => planSearch(db, request)));
       const statements = parsed.map((request, index) => searchStatement(plans[index]!, request));
       const totals: number[] = [];
-      const api = await time(async (i) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/listings/search',
-          payload: requests[i % requests.length] as object,
-        });
-        if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
-        totals[i % requests.length] = res.json().total;
-      }, requests.length);
-      const direct = await time((i) => queryRows(db, statements[i % statements.length]!));
+      const { api, direct } = await timePair(
+        async (i) => {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/listings/search',
+            payload: requests[i % requests.length] as object,
+          });
+          if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
+          totals[i % requests.length] = res.json().total;
+        },
+        (i) => queryRows(db, statements[i % statements.length]!),
+        requests.length,
+      );
       const slowest = api.medians.indexOf(Math.max(...api.medians));
       const label = JSON.stringify(requests[slowest]).replace(/"/g, '').slice(0, 60);
       console.info(
@@ -210,13 +231,13 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
       );
     }
 
-    const api = await time(async (i) => {
-      const query = encodeURIComponent(SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!);
-      const res = await app.inject({ method: 'GET', url: `/api/listings/suggestions?query=${query}` });
-      if (res.statusCode !== 200) throw new Error(`suggestions: ${res.statusCode}`);
-    });
-    const direct = await time((i) =>
-      suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
+    const { api, direct } = await timePair(
+      async (i) => {
+        const query = encodeURIComponent(SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!);
+        const res = await app.inject({ method: 'GET', url: `/api/listings/suggestions?query=${query}` });
+        if (res.statusCode !== 200) throw new Error(`suggestions: ${res.statusCode}`);
+      },
+      (i) => suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
     );
     console.info(row('suggestions', api, direct));
   } finally {

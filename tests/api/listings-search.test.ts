@@ -5,6 +5,7 @@ import type { ListingCard, SearchRequest, SearchResponse } from '../../shared/co
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
+import { distanceSql, type Origin } from '../../src-server/modules/listings/search.ts';
 import { seedCatalog, sellersByListings } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -224,6 +225,34 @@ describe('POST /listings/search', () => {
     expect(zipPlusFour.total).toBe(near.total);
   });
 
+  it('measures great-circle miles (haversine) from the zip centroid', async () => {
+    const haversine = (a: Origin, b: Origin) => {
+      const rad = Math.PI / 180;
+      const h =
+        Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+        Math.cos(a.latitude * rad) *
+          Math.cos(b.latitude * rad) *
+          Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+      return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+    };
+    const dallas = { latitude: 32.7939, longitude: -96.8319 };
+    const points = [
+      dallas,
+      { latitude: 32.7555, longitude: -97.3308 }, // Fort Worth
+      { latitude: 29.7604, longitude: -95.3698 }, // Houston
+      { latitude: 47.6062, longitude: -122.3321 }, // Seattle
+    ];
+    for (const point of points) {
+      const [row] = await rows<{ miles: number }>(
+        sql`select ${distanceSql(dallas)} as miles from (select ${point.latitude}::float8 as latitude, ${point.longitude}::float8 as longitude) l`,
+      );
+      expect(row!.miles).toBeCloseTo(haversine(dallas, point), 6);
+    }
+    // Dallas to Fort Worth is about 29 miles, to Seattle about 1,680.
+    expect(Math.round(haversine(dallas, points[1]!))).toBe(29);
+    expect(Math.round(haversine(dallas, points[3]!) / 10)).toBe(168);
+  });
+
   it('refuses an unknown zip code and an inverted price range', async () => {
     const zip = await t.app.inject({
       method: 'POST',
@@ -283,6 +312,32 @@ describe('POST /listings/search', () => {
       sql`update listings set is_sold = false, title = 'Henry Big Boy Steel Carbine' where id = ${sold.id}`,
     );
     expect(idList((await search({ keyword: 'steel carbine' })).results)).toContain(sold.id);
+
+    // Deactivated, past its end date, and back: each change reaches the keyword search at once.
+    const count = async () => (await search({ keyword: 'steel carbine' })).total;
+    const offeredCount = await count();
+    await t.database.db.execute(sql`update listings set is_active = false where id = ${sold.id}`);
+    expect(await count()).toBe(offeredCount - 1);
+    await t.database.db.execute(
+      sql`update listings set is_active = true, listing_end_date = now() - interval '1 minute' where id = ${sold.id}`,
+    );
+    expect(await count()).toBe(offeredCount - 1);
+    await t.database.db.execute(
+      sql`update listings set listing_end_date = now() + interval '3 days' where id = ${sold.id}`,
+    );
+    expect(await count()).toBe(offeredCount);
+
+    // A new condition moves the listing between facet counts.
+    const facetOf = async (condition: Condition) =>
+      (await search({ keyword: 'steel carbine' })).facets.condition.find((entry) => entry.value === condition)
+        ?.count ?? 0;
+    const [{ condition: was } = { condition: Condition.Used }] = await rows<{ condition: Condition }>(
+      sql`select condition from listings where id = ${sold.id}`,
+    );
+    const now = was === Condition.NeverFired ? Condition.Used : Condition.NeverFired;
+    const [wasBefore, nowBefore] = [await facetOf(was), await facetOf(now)];
+    await t.database.db.execute(sql`update listings set condition = ${now} where id = ${sold.id}`);
+    expect([await facetOf(was), await facetOf(now)]).toEqual([wasBefore - 1, nowBefore + 1]);
   });
 
   it('accepts cmc in the query and the body and passes it through', async () => {

@@ -82,6 +82,13 @@ export const listings = pgTable(
     thumbnailPicture: text('thumbnail_picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Family, condition and listing type as one small number (SQL function `listing_facet_key`): a
+     * search counts its facets by grouping its matches on this one column.
+     */
+    facetKey: integer('facet_key')
+      .notNull()
+      .generatedAlwaysAs(sql`listing_facet_key(family_id, condition, listing_type)`),
   },
   (t) => [
     index('listings_user_start_idx').on(t.userId, t.listingStartDate.desc()),
@@ -100,8 +107,13 @@ export const listings = pgTable(
  * model weighted A, caliber B, description unweighted and without positions, built by the SQL
  * function `listing_search_vector`) plus every column a search filters, sorts or counts facets on.
  * A broad keyword matches thousands of listings; reading these rows instead of the wide listing
- * rows more than halves the pages visited. Kept in step with `listings` by the
- * `listings_search_sync` trigger (migrations catalog_search_sync and catalog_search_vector).
+ * rows more than halves the pages visited. Rows are built by the SQL function `listing_search_row`
+ * and kept in step with `listings` by the `listings_search_sync` trigger.
+ *
+ * Column order is deliberate: the fixed-width columns every match reads (facet key, dates) come
+ * first, so PostgreSQL finds them at fixed offsets; the search vector, read only for ranking, is
+ * last. `offered_until` folds active, unsold and end date into one comparison: the end date (or
+ * infinity) while the listing is offered, minus infinity once it is not.
  */
 export const listingSearch = pgTable(
   'listing_search',
@@ -109,22 +121,21 @@ export const listingSearch = pgTable(
     listingId: uuid('listing_id')
       .primaryKey()
       .references(() => listings.id, { onDelete: 'cascade' }),
-    searchVector: tsvector('search_vector').notNull(),
-    upc: text('upc'),
-    sku: text('sku'),
+    facetKey: integer('facet_key').notNull(),
     familyId: smallint('family_id').notNull(),
-    condition: text('condition').notNull(),
     listingType: smallint('listing_type').notNull(),
     listingOptions: integer('listing_options').notNull(),
-    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     listingStartDate: timestamp('listing_start_date', { withTimezone: true }).notNull(),
-    listingEndDate: timestamp('listing_end_date', { withTimezone: true }),
-    isActive: boolean('is_active').notNull(),
-    isSold: boolean('is_sold').notNull(),
+    offeredUntil: timestamp('offered_until', { withTimezone: true }).notNull(),
     userId: uuid('user_id').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    condition: text('condition').notNull(),
     distributorId: uuid('distributor_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    upc: text('upc'),
+    sku: text('sku'),
+    searchVector: tsvector('search_vector').notNull(),
   },
   (t) => [index('listing_search_vector_idx').using('gin', t.searchVector)],
 );

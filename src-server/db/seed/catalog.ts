@@ -718,18 +718,13 @@ async function run(db: Database, random: Random, options: SeedOptions, now: Date
     distributorRows.map((row) => row.id),
   );
   // A bulk load fills the search copy in one statement and builds its full-text index once afterwards,
-  // instead of row by row through the sync trigger (same definitions as the migrations').
+  // instead of row by row through the sync trigger (the same row function the trigger uses).
   await db.execute(sql`alter table listings disable trigger listings_search_sync`);
   await db.execute(sql`drop index if exists listing_search_vector_idx`);
   await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows);
-  await db.execute(sql`
-    insert into listing_search (listing_id, search_vector, upc, sku, family_id, condition, listing_type,
-      listing_options, price, listing_start_date, listing_end_date, is_active, is_sold, user_id,
-      distributor_id, latitude, longitude)
-    select id, listing_search_vector(title, manufacturer, model, caliber, description), upc, sku, family_id,
-      condition, listing_type, listing_options, price, listing_start_date, listing_end_date, is_active,
-      is_sold, user_id, distributor_id, latitude, longitude
-    from listings`);
+  await db.execute(
+    sql`insert into listing_search select r.* from listings l cross join lateral listing_search_row(l) r`,
+  );
   await db.execute(sql`create index listing_search_vector_idx on listing_search using gin (search_vector)`);
   await db.execute(sql`alter table listings enable trigger listings_search_sync`);
   await insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows);

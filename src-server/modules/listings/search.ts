@@ -15,6 +15,7 @@ import { CARD_JSON, type CardJson, OFFERED, toCard } from './cards.ts';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = 69.0;
+const RADIANS_PER_DEGREE = Math.PI / 180;
 
 /** A keyword that may be a UPC or SKU: one token of letters, digits, dashes. */
 const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
@@ -24,14 +25,18 @@ export interface Origin {
   longitude: number;
 }
 
-/** Great-circle miles from `origin` to the listing's location (haversine). */
+/**
+ * Great-circle miles from `origin` to the listing's location (haversine). Written with
+ * sin²(x/2) = (1 − cos x) / 2 and the origin's terms computed here: three cosines per row instead
+ * of two sines, two powers and three cosines (a distance search evaluates it for thousands of rows).
+ */
 export function distanceSql(origin: Origin): SQL {
-  const lat = origin.latitude;
-  const lng = origin.longitude;
-  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(l.latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(l.latitude))
-      * power(sin(radians(l.longitude - ${lng}::float8) / 2), 2)))))`;
+  const rad = RADIANS_PER_DEGREE;
+  const cosOrigin = Math.cos(origin.latitude * rad);
+  return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+    (1 - cos((l.latitude - ${origin.latitude}::float8) * ${rad}::float8)) / 2
+    + ${cosOrigin / 2}::float8 * cos(l.latitude * ${rad}::float8)
+      * (1 - cos((l.longitude - ${origin.longitude}::float8) * ${rad}::float8))))))`;
 }
 
 /** A latitude/longitude box around `origin` that holds every point within `miles` (an index prefilter). */
@@ -60,8 +65,13 @@ export interface FacetFilters {
 }
 
 export interface SearchPlan {
-  /** Every filter that is not a facet's own. */
+  /** Every filter that is not a facet's own, apart from "offered" (its form depends on the table read). */
   where: SQL[];
+  /**
+   * The radius of a distance search, kept apart from `where`: the rows of the bounding box carry their
+   * distance, and the radius is checked on it, so the distance is computed once per row.
+   */
+  radius: number | null;
   facets: FacetFilters;
   /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
   keyword: { query: SQL; codeMatch: SQL | null } | null;
@@ -70,7 +80,7 @@ export interface SearchPlan {
 
 /** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
 export async function planSearch(db: Database, request: ParsedSearchRequest): Promise<SearchPlan> {
-  const where: SQL[] = [OFFERED];
+  const where: SQL[] = [];
   let keyword: SearchPlan['keyword'] = null;
 
   const text = request.keyword?.trim();
@@ -105,16 +115,17 @@ export async function planSearch(db: Database, request: ParsedSearchRequest): Pr
   if (request.maxPrice !== undefined) where.push(sql`l.price <= ${request.maxPrice}`);
 
   let origin: Origin | null = null;
+  let radius: number | null = null;
   if (request.zipCode) {
     const centroid = await findZipCentroid(db, request.zipCode);
     if (!centroid) throw badRequest('The request is not valid.', { zipCode: 'Unknown zip code.' });
     origin = centroid;
     if (request.distance !== undefined) {
       where.push(boundingBoxSql(origin, request.distance));
-      where.push(sql`${distanceSql(origin)} <= ${request.distance}::float8`);
+      radius = request.distance;
     }
   }
-  return { where, facets, keyword, origin };
+  return { where, radius, facets, keyword, origin };
 }
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
@@ -179,10 +190,10 @@ interface SearchRow {
 
 /**
  * One statement per search (PGlite has one connection): the rows matching every filter but the
- * facets' own are materialised once, each with a flag per facet filter; the page and the total
- * read the rows whose flags all hold, and each facet counts the rows that pass the other two
- * facets' filters (standard faceted search). Keyword searches read the narrow `listing_search`
- * rows (same column names), other searches the listings and their covering indexes.
+ * facets' own are materialised once, each with its facet key and a flag per facet filter; the page
+ * and the total read the rows whose flags all hold, and each facet counts the rows that pass the
+ * other two facets' filters (standard faceted search). Keyword searches read the narrow
+ * `listing_search` rows (same column names), other searches the listings and their covering indexes.
  */
 export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL {
   const order = ordering(request.sort, plan);
@@ -230,24 +241,31 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
           when ${raw(GROUPED_BY_CONDITION)} then ${countWhere(flags.family, flags.listingType)}
           when ${raw(GROUPED_BY_LISTING_TYPE)} then ${countWhere(flags.family, flags.condition)}
           else ${countWhere(...allFlags)} end)::int`;
-  // The matches are first counted per (family, condition, listing type, flags) in one hash pass (a
+  // The keyword copy folds "offered" into one column; the time is a parameter, not a call per row.
+  const source = plan.keyword
+    ? sql`listing_search l where l.offered_until > ${new Date().toISOString()}::timestamptz`
+    : sql`listings l where ${OFFERED}`;
+  const within = plan.radius === null ? null : sql`m.distance <= ${plan.radius}::float8`;
+  const pageWhere = [within, ...allFlags].filter((condition) => condition !== null);
+  // The matches are first counted per (facet key, flags) in one hash pass over one integer column (a
   // few hundred groups at most); the grouping sets then add up those counts instead of updating
   // four aggregates for every match.
   return sql`
     with m as materialized (
-      select ${plan.keyword ? sql`l.listing_id` : sql`l.id`} as id, l.family_id, l.condition, l.listing_type,
+      select ${plan.keyword ? sql`l.listing_id` : sql`l.id`} as id, l.facet_key,
         l.listing_start_date${orderColumns[order]}${distanceColumn}${flagColumns}
-      from ${plan.keyword ? sql`listing_search l` : sql`listings l`}
-      where ${sql.join(plan.where, sql` and `)}
+      from ${source}${plan.where.length ? sql` and ${sql.join(plan.where, sql` and `)}` : sql``}
     ),
     p as (
-      select m.* from m${allFlags.length ? sql` where ${sql.join(allFlags, sql` and `)}` : sql``}
+      select m.* from m${pageWhere.length ? sql` where ${sql.join(pageWhere, sql` and `)}` : sql``}
       order by ${orderBy(order, plan, 'm')}
       limit ${request.pageSize} offset ${offset}
     ),
     c as (
-      select family_id, condition, listing_type${flagKeys}, count(*) as n
-      from m group by family_id, condition, listing_type${flagKeys}
+      select listing_facet_family(facet_key) as family_id, listing_facet_condition(facet_key) as condition,
+        listing_facet_listing_type(facet_key) as listing_type${flagKeys}, n
+      from (select facet_key${flagKeys}, count(*) as n from m${within ? sql` where ${within}` : sql``}
+            group by facet_key${flagKeys}) k
     )
     select
       (select json_agg(json_build_array(g, family_id, condition, listing_type, n))
