@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorMessage } from '../../shared/contract/common.ts';
+import { EMPTY_GUID, ErrorMessage } from '../../shared/contract/common.ts';
 import type { ListingCard, ListingDetail } from '../../shared/contract/listings.ts';
 import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
@@ -67,10 +67,22 @@ describe('home lists', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // And they are the newest: nothing offered in stock started after the last one answered.
     const [newer] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from listings where ${OFFERED} and quantity > 0
+      sql`select count(*)::int as n from listings where ${OFFERED} and quantity > 0 and distributor_id is null
           and listing_start_date > (select listing_start_date from listings where id = ${results.at(-1)!.id})`,
     );
     expect(newer!.n).toBeLessThanOrEqual(results.length - 1);
+    // None is a distributor's: each card is also in the section's "View all" search.
+    const [fromDistributors] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listings where id in (${sql.join(ids, sql`, `)}) and distributor_id is not null`,
+    );
+    expect(fromDistributors!.n).toBe(0);
+    const viewAll = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/search',
+      payload: { listingStartDate: 7, distributorId: EMPTY_GUID, sort: 'newest', pageSize: 100 },
+    });
+    const viewAllIds = new Set(viewAll.json().results.map((card: ListingCard) => card.id));
+    for (const card of results) expect(viewAllIds.has(card.id)).toBe(true);
   });
 
   it('GET /listings/local answers local listings near the zip code, nearest first', async () => {

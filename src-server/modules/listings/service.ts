@@ -63,14 +63,19 @@ export async function featuredListings(
   return rows.map((row) => toCard(row.card));
 }
 
-/** Listings started in the last 7 days, newest first. */
+/**
+ * Listings started in the last 7 days, newest first. Distributor catalogue listings are left out,
+ * as in the section's "View all" search (listingStartDate=7 with the empty-GUID distributorId), so
+ * every card of the section is also in the search it links to.
+ */
 export async function newThisWeekListings(
   db: Database,
   limit = HOME_LIST_DEFAULT_LIMIT,
 ): Promise<ListingCard[]> {
   const rows = await cards(
     db,
-    sql`${OFFERED} and ${IN_STOCK} and l.listing_start_date >= now() - interval '7 days'`,
+    sql`${OFFERED} and ${IN_STOCK} and l.distributor_id is null
+      and l.listing_start_date >= now() - interval '7 days'`,
     sql`l.listing_start_date desc, l.id`,
     limit,
   );
