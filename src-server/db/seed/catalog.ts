@@ -10,6 +10,7 @@ import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../sh
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { Role } from '../../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../../shared/routes/paths.ts';
+import { rewriteKeywordCopy } from '../../modules/listings/keyword-copy.ts';
 import { rebuildSuggestionTerms } from '../../modules/listings/suggestions.ts';
 import { familyImagePath } from '../../modules/stock-images/artwork.ts';
 import type { Database } from '../client.ts';
@@ -717,22 +718,17 @@ async function run(db: Database, random: Random, options: SeedOptions, now: Date
     now,
     distributorRows.map((row) => row.id),
   );
-  // A bulk load fills the search copy in one statement and builds its full-text index once afterwards,
-  // instead of row by row through the sync trigger (the same row function the trigger uses).
+  // A bulk load writes the keyword copy in one pass after the listings, in catalogue order and with
+  // its full-text index built once, instead of row by row through the sync trigger.
   await db.execute(sql`alter table listings disable trigger listings_search_sync`);
-  await db.execute(sql`drop index if exists listing_search_vector_idx`);
   await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows);
-  await db.execute(
-    sql`insert into listing_search select r.* from listings l cross join lateral listing_search_row(l) r`,
-  );
-  await db.execute(sql`create index listing_search_vector_idx on listing_search using gin (search_vector)`);
   await db.execute(sql`alter table listings enable trigger listings_search_sync`);
+  await rewriteKeywordCopy(db);
   await insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows);
 
   await insertBatches(db, 'brands', BRAND_COLUMNS, brandRows(now, random));
   await rebuildSuggestionTerms(db);
   await db.execute(sql`analyze listings` as SQL);
-  await db.execute(sql`analyze listing_search` as SQL);
 }
 
 /** The catalogue part of the demo data; `now` is fixed in tests so two runs compare row for row. */

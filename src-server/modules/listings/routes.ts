@@ -10,6 +10,7 @@ import {
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from '../location/service.ts';
+import { keepKeywordCopyInOrder } from './keyword-copy.ts';
 import { notFoundDecision } from './pages.ts';
 import { searchListings } from './search.ts';
 import {
@@ -37,14 +38,20 @@ export function registerListingsModule({ app, endpoint, page, database, config }
   // Suggestion terms follow the offered listings: rebuilt at boot (after any seeding) and then every
   // ten minutes, so sold and expired listings drop out of the counts. Distance and recent-listing
   // searches read covering indexes alone once the visibility map is current; PGlite has no
-  // autovacuum, so each boot refreshes it (cheap when nothing changed).
+  // autovacuum, so each boot refreshes it (cheap when nothing changed). The same boot and ticks put
+  // the keyword copy back in catalogue order once writes have moved enough of its rows.
   let refresh: SuggestionTermsRefresh | null = null;
   app.addHook('onReady', async () => {
     await rebuildSuggestionTerms(db);
     await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
+    await keepKeywordCopyInOrder(db);
     refresh = startSuggestionTermsRefresh({
-      rebuild: () => rebuildSuggestionTerms(db),
-      onError: (error) => app.log.error({ err: error }, 'rebuilding the suggestion terms failed'),
+      rebuild: async () => {
+        await rebuildSuggestionTerms(db);
+        await keepKeywordCopyInOrder(db);
+      },
+      onError: (error) =>
+        app.log.error({ err: error }, 'refreshing the suggestion terms or keyword order failed'),
     });
   });
   app.addHook('onClose', async () => {
