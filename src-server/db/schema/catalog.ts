@@ -108,7 +108,9 @@ export const listings = pgTable(
  * function `listing_search_vector`) plus every column a search filters, sorts or counts facets on.
  * A broad keyword matches thousands of listings; reading these rows instead of the wide listing
  * rows more than halves the pages visited. Rows are built by the SQL function `listing_search_row`
- * and kept in step with `listings` by the `listings_search_sync` trigger.
+ * and kept in step with `listings` by the `listings_search_sync` trigger. The table is kept in
+ * catalogue order (family, brand, caliber, model) so a keyword's matches share pages: see
+ * `modules/listings/keyword-copy.ts`.
  *
  * Column order is deliberate: the fixed-width columns every match reads (facet key, dates) come
  * first, so PostgreSQL finds them at fixed offsets; the search vector, read only for ranking, is
