@@ -20,6 +20,7 @@ import type { BrandFocusBlock } from '../../../shared/contract/brands.ts';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 
 /** Distributors whose catalogues dealers list from (search filter distributorId). */
 export const distributors = pgTable('distributors', {
@@ -140,6 +141,36 @@ export const listingSearch = pgTable(
     searchVector: tsvector('search_vector').notNull(),
   },
   (t) => [index('listing_search_vector_idx').using('gin', t.searchVector)],
+);
+
+/**
+ * The lexemes whose matches are kept as postings: the frequent ones, whose keyword searches would
+ * otherwise rank, sort and count tens of thousands of rows (see `modules/listings/keyword-postings.ts`).
+ * `query` is the one-lexeme tsquery a keyword search builds for it, the key a search looks it up by.
+ */
+export const keywordPostingLexemes = pgTable('keyword_posting_lexemes', {
+  lexeme: text('lexeme').primaryKey(),
+  query: tsquery('query').notNull(),
+});
+
+/**
+ * One row per (frequent lexeme, listing whose keyword row contains it), with the listing's rank for
+ * that lexeme computed when the row is written, and every column such a search orders, filters or
+ * counts facets on. Kept in step with `listing_search` by the `keyword_postings_sync` trigger; its
+ * covering index (lexeme, rank, start date, id, including facet key and offer end) answers a page
+ * and the facet counts from the index alone.
+ */
+export const keywordPostings = pgTable(
+  'keyword_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    listingId: uuid('listing_id').notNull(),
+    rank: real('rank').notNull(),
+    listingStartDate: timestamp('listing_start_date', { withTimezone: true }).notNull(),
+    offeredUntil: timestamp('offered_until', { withTimezone: true }).notNull(),
+    facetKey: integer('facet_key').notNull(),
+  },
+  (t) => [index('keyword_postings_listing_idx').on(t.listingId)],
 );
 
 export const listingImages = pgTable(

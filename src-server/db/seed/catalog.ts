@@ -11,6 +11,7 @@ import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { Role } from '../../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../../shared/routes/paths.ts';
 import { rewriteKeywordCopy } from '../../modules/listings/keyword-copy.ts';
+import { refreshKeywordPostings } from '../../modules/listings/keyword-postings.ts';
 import { rebuildSuggestionTerms } from '../../modules/listings/suggestions.ts';
 import { familyImagePath } from '../../modules/stock-images/artwork.ts';
 import type { Database } from '../client.ts';
@@ -724,6 +725,7 @@ async function run(db: Database, random: Random, options: SeedOptions, now: Date
   await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows);
   await db.execute(sql`alter table listings enable trigger listings_search_sync`);
   await rewriteKeywordCopy(db);
+  await refreshKeywordPostings(db);
   await insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows);
 
   await insertBatches(db, 'brands', BRAND_COLUMNS, brandRows(now, random));

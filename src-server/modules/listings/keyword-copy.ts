@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
+import { rewritePostings } from './keyword-postings.ts';
 
 /**
  * The physical order of the keyword copy (`listing_search`): listings of one family, brand and
@@ -24,17 +25,21 @@ const RECHECK_AFTER_MODIFIED_SHARE = 0.02;
  * afterwards. Listing writes wait until it commits (their trigger writes this table); keyword
  * searches wait on PostgreSQL too, for the rewrite's few seconds. Every row is rebuilt from its
  * listing by `listing_search_row`, the function the sync trigger uses, so the copy also comes out
- * exactly in step with the listings.
+ * exactly in step with the listings. The postings of the kept lexemes are rewritten from the new copy
+ * in the same transaction (their row-by-row trigger is off meanwhile).
  */
 export async function rewriteKeywordCopy(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table listings in share mode`);
     await tx.execute(sql`truncate listing_search`);
     await tx.execute(sql`drop index if exists listing_search_vector_idx`);
+    await tx.execute(sql`alter table listing_search disable trigger user`);
     await tx.execute(sql`insert into listing_search
       select r.* from listings l cross join lateral listing_search_row(l) r order by ${CATALOGUE_ORDER}`);
+    await tx.execute(sql`alter table listing_search enable trigger user`);
     await tx.execute(sql`create index listing_search_vector_idx on listing_search using gin (search_vector)`);
     await tx.execute(sql`analyze listing_search`);
+    await rewritePostings(tx);
   });
 }
 

@@ -7,12 +7,14 @@ import {
   newThisWeekPageMeta,
   searchPageMeta,
 } from '../../../shared/page-meta-builders.ts';
+import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from '../location/service.ts';
 import { keepKeywordCopyInOrder } from './keyword-copy.ts';
+import { refreshKeywordPostings } from './keyword-postings.ts';
 import { notFoundDecision } from './pages.ts';
-import { searchListings } from './search.ts';
+import { forgetKeywordCoverage, searchListings } from './search.ts';
 import {
   featuredListings,
   listingById,
@@ -31,6 +33,18 @@ import {
   suggest,
 } from './suggestions.ts';
 
+/**
+ * Puts the keyword copy back in catalogue order once writes have moved enough of its rows, brings
+ * the postings' lexemes in line with the copy's statistics, and vacuums the postings so searches
+ * read their index alone (PGlite has no autovacuum; elsewhere it finds little to do).
+ */
+async function maintainKeywordIndexes(db: Database): Promise<void> {
+  await keepKeywordCopyInOrder(db);
+  await refreshKeywordPostings(db);
+  forgetKeywordCoverage(db);
+  await db.execute(sql`vacuum (analyze) keyword_postings`);
+}
+
 export function registerListingsModule({ app, endpoint, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
@@ -44,14 +58,14 @@ export function registerListingsModule({ app, endpoint, page, database, config }
   app.addHook('onReady', async () => {
     await rebuildSuggestionTerms(db);
     await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
-    await keepKeywordCopyInOrder(db);
+    await maintainKeywordIndexes(db);
     refresh = startSuggestionTermsRefresh({
       rebuild: async () => {
         await rebuildSuggestionTerms(db);
-        await keepKeywordCopyInOrder(db);
+        await maintainKeywordIndexes(db);
       },
       onError: (error) =>
-        app.log.error({ err: error }, 'refreshing the suggestion terms or keyword order failed'),
+        app.log.error({ err: error }, 'refreshing the suggestion terms or keyword indexes failed'),
     });
   });
   app.addHook('onClose', async () => {

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.ts';
+
+/**
+ * Postings for frequent lexemes. A keyword search for one frequent word ('9mm' matches a fifth of
+ * the catalogue) would otherwise read, rank, sort and count every matching keyword row; with
+ * postings its page is the first rows of one index range, already in rank order, and its facet
+ * counts come from the same range without visiting a table (`search.ts`, `postingSearchStatement`).
+ *
+ * Which lexemes are kept follows the planner's statistics of the keyword copy (its most common
+ * elements): every lexeme that enough listings contain, within a share that keeps the postings'
+ * size bounded. The rows are kept in step by the `keyword_postings_sync` trigger on `listing_search`.
+ */
+export interface PostingPolicy {
+  /**
+   * A lexeme is kept once at least this many keyword rows contain it. Below it the general keyword
+   * search ranks and counts the matches within a few milliseconds.
+   */
+  minListings: number;
+  /**
+   * ...and while at most this share of rows contain it: a word nearly every description repeats
+   * (the shipping terms) would cost a posting per listing and narrows nothing for a shopper.
+   */
+  maxShare: number;
+  /** At most this many lexemes, the most frequent first: postings stay under maxLexemes × maxShare rows per listing. */
+  maxLexemes: number;
+}
+
+export const POSTING_POLICY: PostingPolicy = { minListings: 3000, maxShare: 0.35, maxLexemes: 64 };
+
+/** The one-lexeme tsquery a keyword search builds for a lexeme, written as a tsquery literal. */
+export function lexemeQueryLiteral(lexeme: string): string {
+  return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** The lexemes the latest statistics of `listing_search.search_vector` place within the policy, most frequent first. */
+export async function frequentLexemes(
+  db: Database,
+  policy: PostingPolicy = POSTING_POLICY,
+): Promise<string[]> {
+  const rows = await queryRows<{ lexeme: string }>(
+    db,
+    sql`select e.lexeme from pg_stats s
+      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, share)
+      cross join (select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'listing_search'::regclass) c
+      where s.schemaname = current_schema() and s.tablename = 'listing_search' and s.attname = 'search_vector'
+        and e.lexeme is not null and e.share * c.rows >= ${policy.minListings}
+        and e.share <= ${policy.maxShare}
+      order by e.share desc, e.lexeme
+      limit ${policy.maxLexemes}`,
+  );
+  return rows.map((row) => row.lexeme);
+}
+
+const lexemeList = (lexemes: readonly string[]) =>
+  sql.join(
+    lexemes.map((lexeme) => sql`${lexeme}`),
+    sql`, `,
+  );
+
+/** Writes the postings of the given kept lexemes (all of them when `only` is null) from the keyword copy, in index order. */
+async function insertPostings(db: Database, only: readonly string[] | null): Promise<void> {
+  await db.execute(sql`insert into keyword_postings
+      (lexeme, listing_id, rank, listing_start_date, offered_until, facet_key)
+    select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query), s.listing_start_date, s.offered_until, s.facet_key
+    from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
+    ${only ? sql`where f.lexeme in (${lexemeList(only)})` : sql``}
+    order by 1, 3 desc, 4 desc, 2`);
+}
+
+/**
+ * Rewrites every posting of the kept lexemes from the keyword copy and builds the covering index
+ * once afterwards. Runs inside the keyword copy's rewrite (`keyword-copy.ts`), which has just
+ * written the copy with the sync trigger off.
+ */
+export async function rewritePostings(tx: Database): Promise<void> {
+  await tx.execute(sql`truncate keyword_postings`);
+  await tx.execute(sql`drop index if exists keyword_postings_order_idx`);
+  await insertPostings(tx, null);
+  await tx.execute(sql`create index keyword_postings_order_idx on keyword_postings
+    (lexeme, rank desc, listing_start_date desc, listing_id) include (facet_key, offered_until)`);
+  await tx.execute(sql`analyze keyword_postings`);
+}
+
+export interface PostingChange {
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * Brings the kept lexemes in line with the policy: postings of lexemes that fell out of it are
+ * deleted, those of new ones written. Listing writes wait meanwhile (share lock on the keyword
+ * copy), so no write's trigger misses a lexeme being added. Run after statistics were taken: at
+ * boot, after seeding and with the periodic catalogue refresh. The caller vacuums the table
+ * afterwards (not possible inside a transaction) so searches read the index alone.
+ */
+export async function refreshKeywordPostings(
+  db: Database,
+  policy: PostingPolicy = POSTING_POLICY,
+): Promise<PostingChange> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table listing_search in share mode`);
+    const wanted = new Set(await frequentLexemes(tx, policy));
+    const current = new Set(
+      (await queryRows<{ lexeme: string }>(tx, sql`select lexeme from keyword_posting_lexemes`)).map(
+        (row) => row.lexeme,
+      ),
+    );
+    const added = [...wanted].filter((lexeme) => !current.has(lexeme));
+    const removed = [...current].filter((lexeme) => !wanted.has(lexeme));
+    if (removed.length) {
+      await tx.execute(sql`delete from keyword_postings where lexeme in (${lexemeList(removed)})`);
+      await tx.execute(sql`delete from keyword_posting_lexemes where lexeme in (${lexemeList(removed)})`);
+    }
+    if (added.length) {
+      await tx.execute(
+        sql`insert into keyword_posting_lexemes (lexeme, query) values ${sql.join(
+          added.map((lexeme) => sql`(${lexeme}, ${lexemeQueryLiteral(lexeme)}::tsquery)`),
+          sql`, `,
+        )}`,
+      );
+      await insertPostings(tx, added);
+    }
+    return { added, removed };
+  });
+}

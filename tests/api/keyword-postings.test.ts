@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchRequest, searchRequestSchema } from '../../shared/contract/listings.ts';
+import { Condition, ListingType } from '../../shared/domain/listing.ts';
+import { queryRows } from '../../src-server/db/client.ts';
+import { rewriteKeywordCopy } from '../../src-server/modules/listings/keyword-copy.ts';
+import {
+  type PostingPolicy,
+  refreshKeywordPostings,
+} from '../../src-server/modules/listings/keyword-postings.ts';
+import {
+  planSearch,
+  postingSearchStatement,
+  type SearchRow,
+  searchListings,
+} from '../../src-server/modules/listings/search.ts';
+import { seedCatalog } from './support/catalog.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/** The production policy scaled to the 600-listing test catalogue. */
+const POLICY: PostingPolicy = { minListings: 20, maxShare: 0.35, maxLexemes: 64 };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.database.db);
+});
+afterAll(() => t.close());
+
+const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  queryRows<T>(t.database.db, query);
+
+const keptLexemes = async () =>
+  (await rows<{ lexeme: string }>(sql`select lexeme from keyword_posting_lexemes order by lexeme`)).map(
+    (row) => row.lexeme,
+  );
+
+/**
+ * Postings that differ from what the keyword copy says they should be (one row per kept lexeme and
+ * listing containing it, ranked as a search ranks it), counted both ways: 0 when exactly in step.
+ */
+async function postingsOutOfStep(): Promise<number> {
+  const [row] = await rows<{ n: number }>(sql`
+    with expected as (
+      select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query) as rank, s.listing_start_date,
+        s.offered_until, s.facet_key
+      from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
+    ),
+    actual as (
+      select lexeme, listing_id, rank, listing_start_date, offered_until, facet_key from keyword_postings
+    )
+    select ((select count(*) from (select * from expected except all select * from actual) a)
+      + (select count(*) from (select * from actual except all select * from expected) b))::int as n`);
+  return row!.n;
+}
+
+/** Searches through the API's own function, with and without postings. */
+async function bothWays(body: SearchRequest) {
+  const request = searchRequestSchema.parse(body);
+  const [withPostings, general] = await Promise.all([
+    searchListings(t.database.db, request),
+    searchListings(t.database.db, request, { postings: false }),
+  ]);
+  return { withPostings, general };
+}
+
+/** Whether the postings statement itself answers the request (rather than leaving it to the general one). */
+async function postingsCover(body: SearchRequest): Promise<boolean> {
+  const request = searchRequestSchema.parse(body);
+  const statement = postingSearchStatement(await planSearch(t.database.db, request), request);
+  if (!statement) return false;
+  const [row] = await queryRows<SearchRow>(t.database.db, statement);
+  return row?.covered === true;
+}
+
+describe('keyword postings', () => {
+  it('keep the frequent lexemes the statistics find, each with every listing that contains it', async () => {
+    expect(await keptLexemes()).toEqual([]);
+    const change = await refreshKeywordPostings(t.database.db, POLICY);
+    expect(change.removed).toEqual([]);
+    expect(change.added.length).toBeGreaterThan(5);
+    expect(change.added).toEqual(expect.arrayContaining(['9mm', 'glock']));
+    expect(await keptLexemes()).toEqual([...change.added].sort());
+    const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from keyword_postings`);
+    expect(count!.n).toBeGreaterThan(change.added.length * POLICY.minListings);
+    expect(await postingsOutOfStep()).toBe(0);
+    // Words nearly every description repeats are not kept.
+    const [shipping] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listing_search where search_vector @@ 'ship'::tsquery`,
+    );
+    const [listings] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search`);
+    expect(shipping!.n / listings!.n).toBeGreaterThan(POLICY.maxShare);
+    expect(await keptLexemes()).not.toContain('ship');
+  });
+
+  it('answer a one-word search exactly as the general statement does, facets, pages and filters included', async () => {
+    // Lexemes a shopper types as they are ('-15' typed is "not 15").
+    const lexemes = (await keptLexemes()).filter((lexeme) => /^[a-z0-9][a-z0-9.]*$/.test(lexeme));
+    const requests: SearchRequest[] = [];
+    for (const lexeme of lexemes.slice(0, 12)) {
+      const { general } = await bothWays({ keyword: lexeme });
+      const family = general.facets.family[0]?.id;
+      requests.push(
+        { keyword: lexeme },
+        { keyword: lexeme.toUpperCase(), page: 2, pageSize: 5 },
+        { keyword: lexeme, conditions: [Condition.Used] },
+        { keyword: lexeme, listingType: ListingType.National },
+        ...(family !== undefined
+          ? [
+              { keyword: lexeme, familyIds: [family] },
+              {
+                keyword: lexeme,
+                familyIds: [family],
+                conditions: [Condition.NewInBox],
+                page: 2,
+                pageSize: 3,
+              },
+            ]
+          : []),
+      );
+    }
+    for (const body of requests) {
+      expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
+      const { withPostings, general } = await bothWays(body);
+      expect(withPostings, JSON.stringify(body)).toEqual(general);
+    }
+    // The first page of a kept lexeme has matches, and its facets count them.
+    const { withPostings } = await bothWays({ keyword: '9mm' });
+    expect(withPostings.total).toBeGreaterThan(POLICY.minListings);
+    expect(withPostings.results).toHaveLength(24);
+    expect(withPostings.facets.family.reduce((sum, entry) => sum + entry.count, 0)).toBe(withPostings.total);
+  });
+
+  it('leave every other search to the general statement', async () => {
+    for (const body of [
+      { keyword: 'glock', sort: 'newest' as const },
+      { keyword: 'smith & wesson' },
+      { keyword: 'glock', minPrice: 100 },
+      { keyword: 'glock', zipCode: '75207', distance: 50 },
+    ]) {
+      expect(await postingsCover(body), JSON.stringify(body)).toBe(false);
+    }
+    // A one-word keyword that is not a kept lexeme runs the postings statement once, uncovered.
+    for (const body of [{ keyword: 'zzyzx' }, { keyword: 'henry' }, { keyword: '-glock' }]) {
+      expect(await postingsCover(body), JSON.stringify(body)).toBe(false);
+      const first = await bothWays(body);
+      expect(first.withPostings).toEqual(first.general);
+      // The second search of it skips the postings statement; the answer is the same.
+      const second = await bothWays(body);
+      expect(second.withPostings).toEqual(first.general);
+    }
+  });
+
+  it('put exact UPC and SKU matches first and count them once', async () => {
+    // One listing whose title has the word and one without it get the word as their code.
+    const [withWord] = await rows<{ id: string }>(
+      sql`select s.listing_id as id from listing_search s where s.search_vector @@ 'glock'::tsquery
+        and s.offered_until > now() order by s.listing_id desc limit 1`,
+    );
+    const [withoutWord] = await rows<{ id: string }>(
+      sql`select s.listing_id as id from listing_search s where not s.search_vector @@ 'glock'::tsquery
+        and s.offered_until > now() and s.family_id <> 18 order by s.listing_id limit 1`,
+    );
+    const plain = await bothWays({ keyword: 'glock' });
+    await t.database.db.execute(sql`update listings set sku = 'GLOCK' where id = ${withWord!.id}`);
+    await t.database.db.execute(sql`update listings set upc = 'glock' where id = ${withoutWord!.id}`);
+    try {
+      expect(await postingsCover({ keyword: 'glock' })).toBe(true);
+      const coded = await bothWays({ keyword: 'glock' });
+      expect(coded.withPostings).toEqual(coded.general);
+      expect(coded.withPostings.total).toBe(plain.general.total + 1);
+      expect(
+        coded.withPostings.results
+          .slice(0, 2)
+          .map((card) => card.id)
+          .sort(),
+      ).toEqual([withWord!.id, withoutWord!.id].sort());
+      const family = await bothWays({ keyword: 'glock', familyIds: [18], page: 1, pageSize: 5 });
+      expect(family.withPostings).toEqual(family.general);
+    } finally {
+      await t.database.db.execute(sql`update listings set sku = null where id = ${withWord!.id}`);
+      await t.database.db.execute(sql`update listings set upc = null where id = ${withoutWord!.id}`);
+    }
+  });
+
+  it('follow listing writes: new words, sales, start dates, new and deleted listings', async () => {
+    const [listing] = await rows<{ id: string; title: string; user_id: string }>(
+      sql`select l.id, l.title, l.user_id from listings l join listing_search s on s.listing_id = l.id
+        where not s.search_vector @@ '9mm'::tsquery and l.is_active and not l.is_sold order by l.id limit 1`,
+    );
+    const postingsOf = async (id: string) =>
+      (
+        await rows<{ lexeme: string }>(
+          sql`select lexeme from keyword_postings where listing_id = ${id} order by lexeme`,
+        )
+      ).map((row) => row.lexeme);
+    expect(await postingsOf(listing!.id)).not.toContain('9mm');
+    const before = (await bothWays({ keyword: '9mm' })).withPostings.total;
+
+    await t.database.db.execute(sql`update listings set title = title || ' 9mm' where id = ${listing!.id}`);
+    expect(await postingsOf(listing!.id)).toContain('9mm');
+    expect((await bothWays({ keyword: '9mm' })).withPostings.total).toBe(before + 1);
+
+    await t.database.db.execute(sql`update listings set is_sold = true where id = ${listing!.id}`);
+    expect((await bothWays({ keyword: '9mm' })).withPostings.total).toBe(before);
+    await t.database.db.execute(
+      sql`update listings set is_sold = false, listing_start_date = now() where id = ${listing!.id}`,
+    );
+    const newest = await bothWays({ keyword: '9mm' });
+    expect(newest.withPostings).toEqual(newest.general);
+    expect(newest.withPostings.total).toBe(before + 1);
+    expect(await postingsOutOfStep()).toBe(0);
+
+    await t.database.db.execute(sql`update listings set title = ${listing!.title} where id = ${listing!.id}`);
+    expect(await postingsOf(listing!.id)).not.toContain('9mm');
+
+    // A new listing (a copy of this one with the word) gets its postings; deleting it removes them.
+    const [copy] = await rows<{ id: string }>(
+      sql`insert into listings (user_id, title, description, manufacturer, model, caliber, condition,
+          quantity, price, family_id, listing_type, listing_start_date, zip_code)
+        select user_id, title || ' 9mm', description, manufacturer, model, caliber, condition, quantity,
+          price, family_id, listing_type, now(), zip_code from listings where id = ${listing!.id}
+        returning id`,
+    );
+    expect(await postingsOf(copy!.id)).toContain('9mm');
+    expect((await bothWays({ keyword: '9mm' })).withPostings.total).toBe(before + 1);
+    await t.database.db.execute(sql`delete from listings where id = ${copy!.id}`);
+    expect(await postingsOf(copy!.id)).toEqual([]);
+    expect((await bothWays({ keyword: '9mm' })).withPostings.total).toBe(before);
+    expect(await postingsOutOfStep()).toBe(0);
+  });
+
+  it('drop and add lexemes as the policy or the statistics change, and survive a rewrite of the keyword copy', async () => {
+    const kept = await keptLexemes();
+    const stricter = await refreshKeywordPostings(t.database.db, { ...POLICY, minListings: 60 });
+    expect(stricter.added).toEqual([]);
+    expect(stricter.removed.length).toBeGreaterThan(0);
+    const dropped = stricter.removed[0]!;
+    const [left] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from keyword_postings where lexeme = ${dropped}`,
+    );
+    expect(left!.n).toBe(0);
+    expect(await postingsCover({ keyword: dropped })).toBe(false);
+    expect(await postingsOutOfStep()).toBe(0);
+
+    const back = await refreshKeywordPostings(t.database.db, POLICY);
+    expect(back.added.sort()).toEqual(stricter.removed.sort());
+    expect(await keptLexemes()).toEqual(kept);
+    expect(await postingsOutOfStep()).toBe(0);
+
+    const before = await bothWays({ keyword: '9mm', page: 2 });
+    await rewriteKeywordCopy(t.database.db);
+    expect(await keptLexemes()).toEqual(kept);
+    expect(await postingsOutOfStep()).toBe(0);
+    expect(await postingsCover({ keyword: '9mm', page: 2 })).toBe(true);
+    const after = await bothWays({ keyword: '9mm', page: 2 });
+    expect(after.withPostings).toEqual(before.withPostings);
+    expect(after.withPostings).toEqual(after.general);
+  });
+});
