@@ -243,8 +243,12 @@ describe('keyword postings', () => {
     expect(await postingsCover({ keyword: dropped })).toBe(false);
     expect(await postingsOutOfStep()).toBe(0);
 
-    const back = await refreshKeywordPostings(t.database.db, POLICY);
-    expect(back.added.sort()).toEqual(stricter.removed.sort());
+    // Two servers refreshing at once: one adds the lexemes back, the other then finds nothing to do.
+    const [back, other] = await Promise.all([
+      refreshKeywordPostings(t.database.db, POLICY),
+      refreshKeywordPostings(t.database.db, POLICY),
+    ]);
+    expect([...back.added, ...other.added].sort()).toEqual(stricter.removed.sort());
     expect(await keptLexemes()).toEqual(kept);
     expect(await postingsOutOfStep()).toBe(0);
 

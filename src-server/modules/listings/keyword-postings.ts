@@ -89,8 +89,9 @@ export interface PostingChange {
 
 /**
  * Brings the kept lexemes in line with the policy: postings of lexemes that fell out of it are
- * deleted, those of new ones written. Listing writes wait meanwhile (share lock on the keyword
- * copy), so no write's trigger misses a lexeme being added. Run after statistics were taken: at
+ * deleted, those of new ones written. Listing writes wait meanwhile (a lock on the keyword copy
+ * that searches pass), so no write's trigger misses a lexeme being added; so does another server's
+ * refresh, which then finds the set already current. Run after statistics were taken: at
  * boot, after seeding and with the periodic catalogue refresh. The caller vacuums the table
  * afterwards (not possible inside a transaction) so searches read the index alone.
  */
@@ -99,7 +100,8 @@ export async function refreshKeywordPostings(
   policy: PostingPolicy = POSTING_POLICY,
 ): Promise<PostingChange> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table listing_search in share mode`);
+    // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
+    await tx.execute(sql`lock table listing_search in share row exclusive mode`);
     const wanted = new Set(await frequentLexemes(tx, policy));
     const current = new Set(
       (await queryRows<{ lexeme: string }>(tx, sql`select lexeme from keyword_posting_lexemes`)).map(
