@@ -396,10 +396,13 @@ export interface SearchOptions {
   postings?: boolean;
 }
 
-/** The statements of a search: the postings' when it may apply, and the general one. */
+/**
+ * The statements of a search: the postings' when it may apply, and the general one, built on first
+ * use (a search the postings answer never needs it).
+ */
 export interface SearchStatements {
   postings: SQL | null;
-  general: SQL;
+  general: () => SQL;
 }
 
 export function searchStatements(
@@ -407,9 +410,13 @@ export function searchStatements(
   request: ParsedSearchRequest,
   options: SearchOptions = {},
 ): SearchStatements {
+  let general: SQL | undefined;
   return {
     postings: options.postings === false ? null : postingSearchStatement(plan, request),
-    general: searchStatement(plan, request),
+    general: () => {
+      general ??= searchStatement(plan, request);
+      return general;
+    },
   };
 }
 
@@ -449,7 +456,7 @@ export async function querySearch(
       known.add(key);
     }
   }
-  const [row] = await queryRows<SearchRow>(db, statements.general);
+  const [row] = await queryRows<SearchRow>(db, statements.general());
   return row;
 }
 
