@@ -1,12 +1,15 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../shared/contract/endpoints.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { isDatabaseEmpty, type SeedOptions, seedDemoData } from './db/seed/seed.ts';
 import { installAuthentication } from './http/auth-context.ts';
+import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
+import { installRateLimit } from './http/rate-limit.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
-import { createModuleContext } from './module-context.ts';
+import { createModuleContext, endpointOptionsFor } from './module-context.ts';
 import { accountAuthenticator } from './modules/auth/authenticator.ts';
 import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
@@ -71,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
   });
+  await installRateLimit(app);
   const authenticator = accountAuthenticator(database.db, config.jwtSecret);
   installAuthentication(app, () => authenticator);
   app.addHook('onSend', async (_request, reply) => {
@@ -104,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerUsersModule(ctx, accounts);
   registerSavedSearchesModule(ctx);
   registerFavoritesModule(ctx);
+  registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
+  app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));
 
   await registerWebHost(app, {
     webRoot: config.webRoot,

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { type EndpointHandler, type EndpointSpec, registerEndpoint } from './http/endpoint.ts';
+import {
+  type EndpointOptions,
+  type EndpointSpec,
+  type HandlerMap,
+  registerEndpoints,
+} from './http/endpoint.ts';
+import { RATE_LIMITED_POLICY } from './http/rate-limit.ts';
 import type { PageResolver } from './web/web-host.ts';
 
 /** What a resource module receives when the app is assembled. */
@@ -9,11 +15,19 @@ export interface ModuleContext {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
-  /** Registers one endpoint of the shared contract table. */
-  endpoint<E extends EndpointSpec>(endpoint: E, handler: EndpointHandler<E>): void;
+  /**
+   * Registers a resource's table of the shared contract: one handler per built endpoint (a missing
+   * one fails the typecheck); its planned endpoints are answered 501 by the app.
+   */
+  endpoints<T extends Record<string, EndpointSpec>>(table: T, handlers: HandlerMap<T>): void;
   /** Adds data-driven metadata/status for first loads of one app route. */
   page(routeId: string, resolver: PageResolver): void;
 }
+
+export const endpointOptionsFor = (config: AppConfig): EndpointOptions => ({
+  validateResponses: config.nodeEnv !== 'production',
+  rateLimit: { rateLimit: RATE_LIMITED_POLICY },
+});
 
 export function createModuleContext(
   app: FastifyInstance,
@@ -21,12 +35,12 @@ export function createModuleContext(
   database: DatabaseHandle,
   pageResolvers: Map<string, PageResolver>,
 ): ModuleContext {
-  const endpointOptions = { apiBase: '/api', validateResponses: config.nodeEnv !== 'production' };
+  const options = endpointOptionsFor(config);
   return {
     app,
     config,
     database,
-    endpoint: (endpoint, handler) => registerEndpoint(app, endpoint, handler, endpointOptions),
+    endpoints: (table, handlers) => registerEndpoints(app, table, handlers, options),
     page: (routeId, resolver) => {
       pageResolvers.set(routeId, resolver);
     },

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { Role, UserStatus } from '../domain/user.ts';
+import { creditTransactionRequestSchema, creditTransactionSchema } from './billing.ts';
 import {
   dateTimeSchema,
+  idParamsSchema,
   legacyIdSchema,
   pagedSchema,
   pageSchema,
   pageSizeSchema,
   uuidSchema,
 } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** POST /pprAdmin/search-users: `keyword` matches email, name, seller display name, user id or legacy lister id. */
 export const adminUserSearchRequestSchema = z.object({
@@ -41,3 +44,34 @@ export type AdminUserSearchResponse = z.infer<typeof adminUserSearchResponseSche
 /** GET /pprAdmin/impersonate/{id}: a token for the user, which the admin's client stores as its own. */
 export const impersonateResponseSchema = z.object({ token: z.string().min(1) });
 export type ImpersonateResponse = z.infer<typeof impersonateResponseSchema>;
+
+/** The calls served by `src-server/modules/admin/`. */
+export const ADMIN_ENDPOINTS = {
+  adminSearchUsers: defineEndpoint({
+    method: 'POST',
+    path: '/pprAdmin/search-users',
+    summary: 'Search users by keyword, role and status.',
+    access: 'admin',
+    body: adminUserSearchRequestSchema,
+    response: adminUserSearchResponseSchema,
+    planned: true,
+  }),
+  adminImpersonate: defineEndpoint({
+    method: 'GET',
+    path: '/pprAdmin/impersonate/{id}',
+    summary: 'A token to act as the user of this id.',
+    access: 'admin',
+    params: idParamsSchema,
+    response: impersonateResponseSchema,
+    planned: true,
+  }),
+  adminAddCreditToUser: defineEndpoint({
+    method: 'POST',
+    path: '/pprAdmin/add-credit-to-user',
+    summary: "Add credit to a user's escrow account.",
+    access: 'admin',
+    body: creditTransactionRequestSchema,
+    response: creditTransactionSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** Page names and zone names of the ad server: lower-case words (rev_home_hero_1, home). */
 export const adPageSchema = z
@@ -36,3 +37,16 @@ export const adZoneResponseSchema = z.object({
   ads: z.array(adCreativeSchema),
 });
 export type AdZoneResponse = z.infer<typeof adZoneResponseSchema>;
+
+/** The calls served by `src-server/modules/ads/`. */
+export const ADS_ENDPOINTS = {
+  adsZone: defineEndpoint({
+    method: 'GET',
+    path: '/ads/zone',
+    summary: 'The ads of one zone of a page.',
+    access: 'public',
+    query: adZoneQuerySchema,
+    response: adZoneResponseSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

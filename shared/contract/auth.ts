@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOGIN_MESSAGES, loginFormSchema } from '../domain/login.ts';
 import { FreezeReason, UserStatus } from '../domain/user.ts';
-import { emailSchema, errorEnvelopeSchema, moneySchema, uuidSchema } from './common.ts';
+import { emailSchema, errorEnvelopeSchema, moneySchema, successSchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 // ---------------------------------------------------------------------------------------------
 // POST /auth/login
@@ -203,3 +204,44 @@ export const changeExpiredPasswordRequestSchema = z
     path: ['newPassword'],
   });
 export type ChangeExpiredPasswordRequest = z.input<typeof changeExpiredPasswordRequestSchema>;
+
+/** The calls served by `src-server/modules/auth/`. */
+export const AUTH_ENDPOINTS = {
+  authLogin: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login',
+    summary: 'Sign in with email and password.',
+    access: 'public',
+    body: loginRequestSchema,
+    response: loginSuccessSchema,
+    responses: { 401: loginUnauthorizedSchema, 402: loginPastDueSchema, 403: loginForbiddenSchema },
+    rateLimited: true,
+  }),
+  usersForgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/forgot-password',
+    summary: 'E-mail a password-reset link; always answers 200.',
+    access: 'public',
+    body: forgotPasswordRequestSchema,
+    response: successSchema,
+    rateLimited: true,
+  }),
+  usersResetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/reset-password',
+    summary: 'Set a new password with the token of a reset link.',
+    access: 'public',
+    body: resetPasswordRequestSchema,
+    response: successSchema,
+    rateLimited: true,
+  }),
+  usersChangeExpiredPassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/change-expired-password',
+    summary: 'Replace an expired password, then sign in again.',
+    access: 'public',
+    body: changeExpiredPasswordRequestSchema,
+    response: successSchema,
+    rateLimited: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

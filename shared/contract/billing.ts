@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { unfreezePayloadSchema } from '../domain/billing.ts';
 import { dateTimeSchema, emailSchema, moneySchema, signedMoneySchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { paymentMethodsSchema } from './listings.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -128,3 +129,25 @@ export const creditTransactionSchema = z.object({
   balance: signedMoneySchema,
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+/** The calls served by `src-server/modules/billing/`. */
+export const BILLING_ENDPOINTS = {
+  usersGetEscrowAccount: defineEndpoint({
+    method: 'POST',
+    path: '/users/getEscrowAccount',
+    summary: "A user's escrow account, by email or user id.",
+    access: 'admin',
+    body: escrowLookupRequestSchema,
+    response: escrowAccountSchema,
+    planned: true,
+  }),
+  usersAddOrUpdatePaymentOptions: defineEndpoint({
+    method: 'POST',
+    path: '/users/addOrUpdatePaymentOptions',
+    summary: 'Set how the caller is paid: accepted methods, gateway, GunTab.',
+    access: 'seller',
+    body: paymentOptionsInputSchema,
+    response: paymentOptionsSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema, linkSchema, resultsSchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
 
 /** Lower-case words joined by dashes: best-selling-guns, ar15, sig-sauer. */
 export const brandSlugSchema = z
@@ -110,3 +111,63 @@ export const brandInputSchema = z.object({
     .default(null),
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
+
+/** The calls served by `src-server/modules/brands/`. */
+export const BRANDS_ENDPOINTS = {
+  brandsList: defineEndpoint({
+    method: 'GET',
+    path: '/brands',
+    summary: 'All brands, sorted by name.',
+    access: 'public',
+    response: brandListResponseSchema,
+  }),
+  brandsListNc: defineEndpoint({
+    method: 'GET',
+    path: '/brands/nc',
+    summary: 'All brands, sorted by name, uncached.',
+    access: 'public',
+    response: brandListResponseSchema,
+  }),
+  brandsGet: defineEndpoint({
+    method: 'GET',
+    path: '/brands/{slug}',
+    summary: 'A brand by slug.',
+    access: 'public',
+    params: brandSlugParamsSchema,
+    response: brandSchema,
+  }),
+  brandsGetNc: defineEndpoint({
+    method: 'GET',
+    path: '/brands/nc/{slug}',
+    summary: 'A brand by slug, uncached.',
+    access: 'public',
+    params: brandSlugParamsSchema,
+    response: brandSchema,
+  }),
+  brandsKw: defineEndpoint({
+    method: 'POST',
+    path: '/brands/kw',
+    summary: 'The brand slug a search keyword belongs to.',
+    access: 'public',
+    body: brandKeywordRequestSchema,
+    response: brandKeywordResponseSchema,
+  }),
+  brandsAddOrUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/brands/addOrUpdate',
+    summary: 'Create or update a brand, with its images.',
+    access: 'admin',
+    body: brandInputSchema,
+    response: brandSchema,
+    multipart: true,
+    upload: {
+      jsonField: 'request',
+      fileField: 'files',
+      minFiles: 0,
+      maxFiles: 4,
+      maxFileBytes: 5 * MB,
+      accept: [...IMAGE_TYPES, 'image/svg+xml'],
+    },
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_IDS_PER_REQUEST, moneySchema, uuidSchema } from './common.ts';
+import { MAX_IDS_PER_REQUEST, moneySchema, successSchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** One line of the browser cart (`gacart`), keyed by listing id (spec §3). */
 export const cartItemSchema = z.object({
@@ -57,3 +58,16 @@ export function toSyncCartRequest(cart: Cart): SyncCartRequest {
   }
   return { orderItems, subtotal: cents / 100 };
 }
+
+/** The calls served by `src-server/modules/cart/`. */
+export const CART_ENDPOINTS = {
+  usersSyncCart: defineEndpoint({
+    method: 'POST',
+    path: '/users/sync-cart',
+    summary: "Replace the server copy of the caller's cart.",
+    access: 'user',
+    body: syncCartRequestSchema,
+    response: successSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema, optionalQueryNumber, optionalQueryText, resultsSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** The digest shows 3 articles, first page (spec §9). */
 export const ARTICLES_PER_PAGE_DEFAULT = 3;
@@ -31,3 +32,16 @@ export type Article = z.infer<typeof articleSchema>;
 /** A content-service failure answers an empty list, not an error (spec §7). */
 export const articleListResponseSchema = resultsSchema(articleSchema);
 export type ArticleListResponse = z.infer<typeof articleListResponseSchema>;
+
+/** The calls served by `src-server/modules/content/`. */
+export const CONTENT_ENDPOINTS = {
+  wpGet: defineEndpoint({
+    method: 'GET',
+    path: '/wp/get',
+    summary: 'Digest articles by keyword.',
+    access: 'public',
+    query: articleQuerySchema,
+    response: articleListResponseSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

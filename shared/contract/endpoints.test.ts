@@ -5,6 +5,7 @@ import {
   API_BASE,
   API_MODULES,
   ENDPOINT_NAMES,
+  ENDPOINT_TABLES,
   ENDPOINTS,
   type EndpointBody,
   type EndpointDefinition,
@@ -15,7 +16,9 @@ import {
   type EndpointStatusResponse,
   endpointUrl,
   fillPath,
+  moduleOf,
   OWNED_RESOURCES,
+  PLANNED_ENDPOINT_NAMES,
   pathParamNames,
   satisfiesAccess,
   toFastifyPath,
@@ -122,6 +125,42 @@ const NO_BODY_BY_DESIGN = new Set([
   'usersDeleteDistributorFeed',
 ]);
 
+/**
+ * Calls in the contract that the server does not build yet; it answers them 501. A call leaves this
+ * list when its handler lands; nothing joins it without a reason in review.
+ */
+const PLANNED = [
+  'adminAddCreditToUser',
+  'adminImpersonate',
+  'adminSearchUsers',
+  'adsZone',
+  'brandsAddOrUpdate',
+  'firearmsIdentify',
+  'listingsAdd',
+  'listingsClose',
+  'listingsDelete',
+  'listingsDeleteImage',
+  'listingsRelist',
+  'messagesAddOrUpdate',
+  'messagesGetRecipient',
+  'messagesGetSender',
+  'messagesGetUnreadCount',
+  'usersAddOrUpdatePaymentOptions',
+  'usersBulkUploads',
+  'usersDeleteClientCredentials',
+  'usersDeleteDistributorFeed',
+  'usersGetAll',
+  'usersGetDistributorFeed',
+  'usersGetEscrowAccount',
+  'usersManageDistributorFeed',
+  'usersProcessBulkUploads',
+  'usersSellerApi',
+  'usersSendMessageEmail',
+  'usersSyncCart',
+  'usersUpdateMembershipPlan',
+  'wpGet',
+];
+
 const entries = ENDPOINT_NAMES.map((name) => [name, ENDPOINTS[name] as EndpointDefinition] as const);
 const specPathOf = (endpoint: EndpointDefinition) => endpoint.specPath ?? endpoint.path;
 const keyOf = (method: string, path: string) => `${method} ${path}`;
@@ -176,9 +215,9 @@ describe('the endpoint table', () => {
     expect(e.body !== undefined || e.multipart === true).toBe(true);
   });
 
-  it.each(entries)('%s has a known access level, module and ownership', (_name, e) => {
+  it.each(entries)('%s has a known access level, module and ownership', (name, e) => {
+    expect(API_MODULES).toContain(moduleOf(name));
     expect(ACCESS_LEVELS).toContain(e.access);
-    expect(API_MODULES).toContain(e.module);
     expect(e.summary.length).toBeGreaterThan(0);
     if (e.owner === undefined) {
       expect(e.ownerId).toBeUndefined();
@@ -241,6 +280,25 @@ describe('the endpoint table', () => {
     expect(ENDPOINTS.usersProcessBulkUploads.access).toBe('seller');
     expect(ENDPOINTS.authLogin.access).toBe('public');
     expect(ENDPOINTS.listingsSearch.access).toBe('public');
+  });
+});
+
+describe('the resource tables', () => {
+  it('give every endpoint name to exactly one module', () => {
+    const names = Object.values(ENDPOINT_TABLES).flatMap((table) => Object.keys(table));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual([...ENDPOINT_NAMES].sort());
+  });
+
+  it('keep each call with the module that serves it', () => {
+    expect(moduleOf('usersGetUserIdFromLegacyListerId')).toBe('listings');
+    expect(moduleOf('stockImagesGet')).toBe('stock-images');
+    expect(moduleOf('usersUnfreeze')).toBe('users');
+    expect(moduleOf('usersForgotPassword')).toBe('auth');
+  });
+
+  it('plan exactly the calls not built yet, a list that only shrinks', () => {
+    expect([...PLANNED_ENDPOINT_NAMES].sort()).toEqual(PLANNED);
   });
 });
 

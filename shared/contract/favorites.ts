@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema, MAX_IDS_PER_REQUEST, resultsSchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { listingCardSchema } from './listings.ts';
 
 /** A buyer keeps at most 10 favorites; 10 or more counts as the maximum (spec §5, §9). */
@@ -58,3 +59,45 @@ export type FavoritesAtMaxResponse = z.infer<typeof favoritesAtMaxResponseSchema
 export function isAtFavoritesMax(count: number): boolean {
   return count >= FAVORITES_MAX;
 }
+
+/** The calls served by `src-server/modules/favorites/`. */
+export const FAVORITES_ENDPOINTS = {
+  usersFavoriteListings: defineEndpoint({
+    method: 'GET',
+    path: '/users/favorite-listings',
+    summary: "The caller's favorites (loaded after login).",
+    access: 'user',
+    response: favoriteListResponseSchema,
+  }),
+  usersAddFavoriteListing: defineEndpoint({
+    method: 'POST',
+    path: '/users/favorite-listings',
+    summary: 'Add a listing to the caller’s favorites (at most 10).',
+    access: 'user',
+    body: addFavoriteRequestSchema,
+    response: addFavoriteResponseSchema,
+  }),
+  usersDeleteFavoriteListings: defineEndpoint({
+    method: 'POST',
+    path: '/users/delete-favorite-listings',
+    summary: 'Remove listings from the caller’s favorites.',
+    access: 'user',
+    body: deleteFavoritesRequestSchema,
+    response: deleteFavoritesResponseSchema,
+  }),
+  usersFavoriteListingCheck: defineEndpoint({
+    method: 'GET',
+    path: '/users/favorite-listings/check/{listingId}',
+    summary: 'Whether a listing is among the caller’s favorites.',
+    access: 'user',
+    params: favoriteCheckParamsSchema,
+    response: favoriteCheckResponseSchema,
+  }),
+  usersFavoriteListingsAtMax: defineEndpoint({
+    method: 'GET',
+    path: '/users/favorite-listings/at-max',
+    summary: 'Whether the caller has reached the favorites maximum.',
+    access: 'user',
+    response: favoritesAtMaxResponseSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
 import { conditionSchema, familyIdSchema, familyKeySchema } from './listings.ts';
 
 /** The `FirearmInfoJson` field beside the photos of POST /firearms/identify: what the owner knows. */
@@ -39,3 +40,26 @@ export const firearmIdentificationSchema = z.object({
 export type FirearmIdentification = z.infer<typeof firearmIdentificationSchema>;
 
 export const EMPTY_IDENTIFICATION: FirearmIdentification = { imageUrl: '', data: null };
+
+/** The calls served by `src-server/modules/identification/`. */
+export const IDENTIFICATION_ENDPOINTS = {
+  firearmsIdentify: defineEndpoint({
+    method: 'POST',
+    path: '/firearms/identify',
+    specPath: '/api/firearms/identify',
+    summary: 'Identify a firearm from photos and what the owner knows.',
+    access: 'user',
+    body: firearmInfoSchema,
+    response: firearmIdentificationSchema,
+    multipart: true,
+    upload: {
+      jsonField: 'FirearmInfoJson',
+      fileField: 'images',
+      minFiles: 1,
+      maxFiles: 6,
+      maxFileBytes: 15 * MB,
+      accept: IMAGE_TYPES,
+    },
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -10,6 +10,7 @@ import {
   errorEnvelopeSchema,
   filtersBodySchema,
   flagsSchema,
+  idParamsSchema,
   legacyIdSchema,
   MAX_IDS_PER_REQUEST,
   moneySchema,
@@ -18,11 +19,14 @@ import {
   pagedSchema,
   pageSchema,
   pageSizeSchema,
+  queryNumber,
   resultsSchema,
+  successSchema,
   usStateSchema,
   uuidSchema,
   zipCodeSchema,
 } from './common.ts';
+import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations as schemas
@@ -421,3 +425,154 @@ export const stockImageParamsSchema = z.object({ upc: z.string().regex(/^\d{6,14
 export type StockImageParams = z.infer<typeof stockImageParamsSchema>;
 
 export const stockImageResponseSchema = z.instanceof(Uint8Array);
+
+/** GET /users/getUserIdFromLegacyListerID?legacyListerID=… ; unknown ids answer 404. */
+export const legacyListerQuerySchema = z.object({ legacyListerID: queryNumber(legacyIdSchema) });
+export type LegacyListerQuery = z.input<typeof legacyListerQuerySchema>;
+
+export const legacyListerResponseSchema = z.object({ userId: uuidSchema });
+export type LegacyListerResponse = z.infer<typeof legacyListerResponseSchema>;
+
+/** The calls served by `src-server/modules/listings/`. */
+export const LISTINGS_ENDPOINTS = {
+  listingsFeatured: defineEndpoint({
+    method: 'GET',
+    path: '/listings/featured',
+    summary: 'Featured listings for the home page (Online Listings).',
+    access: 'public',
+    query: featuredListingsQuerySchema,
+    response: listingCardListSchema,
+  }),
+  listingsNewThisWeek: defineEndpoint({
+    method: 'GET',
+    path: '/listings/newthisweek',
+    summary: 'Listings started in the last 7 days.',
+    access: 'public',
+    query: newThisWeekListingsQuerySchema,
+    response: listingCardListSchema,
+  }),
+  listingsLocal: defineEndpoint({
+    method: 'GET',
+    path: '/listings/local',
+    summary: 'Local listings near a zip code, or near the caller.',
+    access: 'public',
+    query: localListingsQuerySchema,
+    response: listingCardListSchema,
+  }),
+  listingsSearch: defineEndpoint({
+    method: 'POST',
+    path: '/listings/search',
+    summary: 'Search listings with filters, sort, paging and facets.',
+    access: 'public',
+    query: searchQuerySchema,
+    body: searchRequestSchema,
+    response: searchResponseSchema,
+  }),
+  listingsGet: defineEndpoint({
+    method: 'POST',
+    path: '/listings/get',
+    summary: 'Listing details by ids or legacy ids.',
+    access: 'public',
+    body: listingsGetRequestSchema,
+    response: listingsGetResponseSchema,
+  }),
+  listingsGetBasic: defineEndpoint({
+    method: 'POST',
+    path: '/listings/get-basic',
+    summary: 'Listing cards by ids.',
+    access: 'public',
+    body: listingsGetBasicRequestSchema,
+    response: listingsGetBasicResponseSchema,
+  }),
+  listingsGetAll: defineEndpoint({
+    method: 'POST',
+    path: '/listings/getall',
+    summary: "The caller's own listings, by status.",
+    access: 'seller',
+    owner: 'account',
+    ownerId: 'body.filters.userId',
+    body: listingsGetAllRequestSchema,
+    response: listingsGetAllResponseSchema,
+  }),
+  listingsAdd: defineEndpoint({
+    method: 'POST',
+    path: '/listings/add',
+    summary: 'Create a listing, or update one of the caller’s, with images.',
+    access: 'seller',
+    owner: 'listing',
+    ownerId: 'body.id',
+    body: listingInputSchema,
+    response: listingAddResponseSchema,
+    multipart: true,
+    upload: {
+      jsonField: 'request',
+      fileField: 'images',
+      minFiles: 0,
+      maxFiles: 20,
+      maxFileBytes: 15 * MB,
+      accept: IMAGE_TYPES,
+    },
+    planned: true,
+  }),
+  listingsDeleteImage: defineEndpoint({
+    method: 'DELETE',
+    path: '/listings/delete-image/{id}',
+    summary: 'Remove one image from a listing of the caller.',
+    access: 'seller',
+    owner: 'listingImage',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+    planned: true,
+  }),
+  listingsDelete: defineEndpoint({
+    method: 'DELETE',
+    path: '/listings/delete/{id}',
+    summary: 'Delete a listing of the caller.',
+    access: 'seller',
+    owner: 'listing',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+    planned: true,
+  }),
+  listingsClose: defineEndpoint({
+    method: 'POST',
+    path: '/listings/close/{id}',
+    summary: 'End a listing of the caller early; it can be relisted.',
+    access: 'seller',
+    owner: 'listing',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+    planned: true,
+  }),
+  listingsRelist: defineEndpoint({
+    method: 'POST',
+    path: '/listings/relist/{id}',
+    summary: 'Reopen a closed or ended listing of the caller.',
+    access: 'seller',
+    owner: 'listing',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: relistResultSchema,
+    responses: { 500: relistFailureSchema },
+    planned: true,
+  }),
+  listingsSuggestions: defineEndpoint({
+    method: 'GET',
+    path: '/listings/suggestions',
+    summary: 'Search suggestions for typed text, with the most likely family.',
+    access: 'public',
+    query: suggestionsQuerySchema,
+    response: suggestionsResponseSchema,
+  }),
+  usersGetUserIdFromLegacyListerId: defineEndpoint({
+    method: 'GET',
+    path: '/users/getUserIdFromLegacyListerID',
+    summary: 'The user id behind a legacy lister id (/Search/Lister/{id}).',
+    access: 'public',
+    query: legacyListerQuerySchema,
+    response: legacyListerResponseSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

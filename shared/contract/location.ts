@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { stateCodeSchema } from './listings.ts';
 
 /**
@@ -13,3 +14,14 @@ export const geoLocationSchema = z.object({
 export type GeoLocation = z.infer<typeof geoLocationSchema>;
 
 export const DEFAULT_GEO_LOCATION: GeoLocation = { zipCode: '75207', cityName: 'Dallas', state: 'TX' };
+
+/** The calls served by `src-server/modules/location/`. */
+export const LOCATION_ENDPOINTS = {
+  locationGeo: defineEndpoint({
+    method: 'GET',
+    path: '/location/geo',
+    summary: 'Zip code and city of the caller, by network address.',
+    access: 'public',
+    response: geoLocationSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dateTimeSchema, pagedSchema, pageSchema, pageSizeSchema, uuidSchema } from './common.ts';
+import {
+  dateTimeSchema,
+  pagedSchema,
+  pageSchema,
+  pageSizeSchema,
+  successSchema,
+  uuidSchema,
+} from './common.ts';
+import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
+import { sendMessageEmailRequestSchema } from './users.ts';
 
 export const messageAttachmentSchema = z.object({
   id: uuidSchema,
@@ -83,3 +92,64 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 
 export const unreadCountSchema = z.object({ unreadCount: z.int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** The calls served by `src-server/modules/messages/`. */
+export const MESSAGES_ENDPOINTS = {
+  messagesGetRecipient: defineEndpoint({
+    method: 'POST',
+    path: '/messages/getRecipient',
+    summary: 'Inbox: messages the caller received.',
+    access: 'user',
+    body: messageListRequestSchema,
+    response: messageListResponseSchema,
+    planned: true,
+  }),
+  messagesGetSender: defineEndpoint({
+    method: 'POST',
+    path: '/messages/getSender',
+    summary: 'Sent: messages the caller wrote.',
+    access: 'user',
+    body: messageListRequestSchema,
+    response: messageListResponseSchema,
+    planned: true,
+  }),
+  messagesAddOrUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/messages/addOrUpdate',
+    summary: 'Send a message with attachments, or mark a received one read or unread.',
+    access: 'user',
+    owner: 'message',
+    ownerId: 'body.id',
+    body: messageInputSchema,
+    response: messageSchema,
+    multipart: true,
+    upload: {
+      jsonField: 'request',
+      fileField: 'files',
+      minFiles: 0,
+      maxFiles: 5,
+      maxFileBytes: 10 * MB,
+      accept: [...IMAGE_TYPES, 'application/pdf'],
+    },
+    planned: true,
+  }),
+  messagesGetUnreadCount: defineEndpoint({
+    method: 'GET',
+    path: '/messages/getUnreadMessagesCount',
+    summary: 'How many received messages are unread.',
+    access: 'user',
+    response: unreadCountSchema,
+    planned: true,
+  }),
+  usersSendMessageEmail: defineEndpoint({
+    method: 'POST',
+    path: '/users/sendMessageEmail',
+    summary: 'E-mail the recipient about a message the caller sent.',
+    access: 'user',
+    owner: 'message',
+    ownerId: 'body.messageId',
+    body: sendMessageEmailRequestSchema,
+    response: successSchema,
+    planned: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

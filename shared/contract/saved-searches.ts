@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTimeSchema, uuidSchema } from './common.ts';
+import { dateTimeSchema, idParamsSchema, successSchema, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { searchFiltersSchema } from './listings.ts';
 
 /** How often a saved search e-mails new matches. The spec names the field, not its values. */
@@ -63,3 +64,37 @@ export const savedSearchInputSchema = z.object({
   filters: searchFiltersSchema.optional(),
 });
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
+
+/** The calls served by `src-server/modules/saved-searches/`. */
+export const SAVED_SEARCHES_ENDPOINTS = {
+  usersGetSavedSearches: defineEndpoint({
+    method: 'POST',
+    path: '/users/getSavedSearches',
+    summary: "The caller's saved searches.",
+    access: 'user',
+    owner: 'account',
+    ownerId: 'body.filters.userId',
+    body: savedSearchListRequestSchema,
+    response: savedSearchListResponseSchema,
+  }),
+  usersAddOrUpdateSaveSearch: defineEndpoint({
+    method: 'POST',
+    path: '/users/addOrUpdateSaveSearch',
+    summary: 'Save a search, or update one of the caller’s.',
+    access: 'user',
+    owner: 'savedSearch',
+    ownerId: 'body.id',
+    body: savedSearchInputSchema,
+    response: savedSearchSchema,
+  }),
+  usersDeleteSaveSearch: defineEndpoint({
+    method: 'DELETE',
+    path: '/users/deleteSaveSearch/{id}',
+    summary: 'Delete a saved search of the caller.',
+    access: 'user',
+    owner: 'savedSearch',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

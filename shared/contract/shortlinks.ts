@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isShortCode } from '../routes/legacy-ids.ts';
-import { dateTimeSchema, MAX_IDS_PER_REQUEST, uuidSchema } from './common.ts';
+import { dateTimeSchema, idParamsSchema, MAX_IDS_PER_REQUEST, uuidSchema } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** The code of a short link `/l/{code}`. */
 export const shortCodeSchema = z.string().refine(isShortCode, { error: 'Expected a short code.' });
@@ -39,3 +40,31 @@ export type ShortLinkLookupRequest = z.input<typeof shortLinkLookupRequestSchema
 /** GET /shortlinks/getByShortCode/{code}: an unknown code answers 404. */
 export const shortCodeParamsSchema = z.object({ code: shortCodeSchema });
 export type ShortCodeParams = z.infer<typeof shortCodeParamsSchema>;
+
+/** The calls served by `src-server/modules/shortlinks/`. */
+export const SHORTLINKS_ENDPOINTS = {
+  shortlinksGet: defineEndpoint({
+    method: 'POST',
+    path: '/shortlinks/get',
+    summary: 'Short links by ids, codes or target.',
+    access: 'public',
+    body: shortLinkLookupRequestSchema,
+    response: shortLinkItemsSchema,
+  }),
+  shortlinksGetById: defineEndpoint({
+    method: 'GET',
+    path: '/shortlinks/getById/{id}',
+    summary: 'A short link by id.',
+    access: 'public',
+    params: idParamsSchema,
+    response: shortLinkItemsSchema,
+  }),
+  shortlinksGetByShortCode: defineEndpoint({
+    method: 'GET',
+    path: '/shortlinks/getByShortCode/{code}',
+    summary: 'A short link by code; its target is items[0].fullLink.',
+    access: 'public',
+    params: shortCodeParamsSchema,
+    response: shortLinkItemsSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

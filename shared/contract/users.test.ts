@@ -4,9 +4,9 @@ import { syncCartRequestSchema, toSyncCartRequest } from './cart.ts';
 import { ErrorMessage, validationEnvelope } from './common.ts';
 import { articleQuerySchema } from './content.ts';
 import { FAVORITES_MAX, isAtFavoritesMax } from './favorites.ts';
+import { legacyListerQuerySchema } from './listings.ts';
 import { shortLinkLookupRequestSchema } from './shortlinks.ts';
 import {
-  legacyListerQuerySchema,
   NEWSLETTER_SUCCESS_MESSAGE,
   registerRequestSchema,
   userGetAllRequestSchema,

@@ -3,23 +3,27 @@ import { validateBillingFirstName, validateBillingLastName } from '../domain/bil
 import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
 import type { Validator } from '../domain/validation.ts';
 import { ALERT_LINK_MESSAGE, alertLinkTarget } from '../routes/alert-link.ts';
-import { newPasswordSchema } from './auth.ts';
+import { changePasswordRequestSchema, changePasswordResponseSchema, newPasswordSchema } from './auth.ts';
+import { unfreezeRequestSchema, unfreezeResponseSchema } from './billing.ts';
 import {
   dateTimeSchema,
   ErrorMessage,
   emailSchema,
+  errorEnvelopeSchema,
   filtersBodySchema,
+  idParamsSchema,
   legacyIdSchema,
   MAX_IDS_PER_REQUEST,
   moneySchema,
   optionalQueryText,
-  queryNumber,
   resultsSchema,
   signedMoneySchema,
+  successSchema,
   usStateSchema,
   uuidSchema,
   zipCodeSchema,
 } from './common.ts';
+import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
 import { listingSellerSchema, stateCodeSchema } from './listings.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -189,13 +193,6 @@ export const userGetRequestSchema = filtersBodySchema(
   z.object({ userId: uuidSchema.optional() }).prefault({}),
 ).prefault({ filters: {} });
 export type UserGetRequest = z.input<typeof userGetRequestSchema>;
-
-/** GET /users/getUserIdFromLegacyListerID?legacyListerID=… ; unknown ids answer 404. */
-export const legacyListerQuerySchema = z.object({ legacyListerID: queryNumber(legacyIdSchema) });
-export type LegacyListerQuery = z.input<typeof legacyListerQuerySchema>;
-
-export const legacyListerResponseSchema = z.object({ userId: uuidSchema });
-export type LegacyListerResponse = z.infer<typeof legacyListerResponseSchema>;
 
 /** POST /users/getall: public seller profiles by id; unknown ids are left out. */
 export const userGetAllRequestSchema = filtersBodySchema(
@@ -403,3 +400,204 @@ export type DistributorFeedQuery = z.input<typeof distributorFeedQuerySchema>;
 
 export const distributorFeedListResponseSchema = resultsSchema(distributorFeedSchema);
 export type DistributorFeedListResponse = z.infer<typeof distributorFeedListResponseSchema>;
+
+/** The calls served by `src-server/modules/users/`. */
+export const USERS_ENDPOINTS = {
+  usersGetUserAlerts: defineEndpoint({
+    method: 'GET',
+    path: '/users/getUserAlerts',
+    summary: "Alerts for the caller's dashboard.",
+    access: 'user',
+    query: userAlertQuerySchema,
+    response: alertListResponseSchema,
+  }),
+  usersGetPublicAlerts: defineEndpoint({
+    method: 'GET',
+    path: '/users/getPublicAlerts',
+    summary: 'Public alerts for the home, search and category pages.',
+    access: 'public',
+    query: publicAlertQuerySchema,
+    response: alertListResponseSchema,
+  }),
+  usersRegister: defineEndpoint({
+    method: 'POST',
+    path: '/users/register',
+    summary: 'Create an account (or complete one pending registration) and sign in.',
+    access: 'public',
+    body: registerRequestSchema,
+    response: registerResponseSchema,
+    rateLimited: true,
+  }),
+  usersEmailConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/users/email-confirm',
+    summary: 'Confirm an email address with the emailed token.',
+    access: 'public',
+    body: emailConfirmRequestSchema,
+    response: successSchema,
+    rateLimited: true,
+  }),
+  usersGet: defineEndpoint({
+    method: 'POST',
+    path: '/users/get',
+    summary: "The caller's profile (admins: any user's).",
+    access: 'user',
+    owner: 'account',
+    ownerId: 'body.filters.userId',
+    body: userGetRequestSchema,
+    response: userProfileSchema,
+  }),
+  usersGetAll: defineEndpoint({
+    method: 'POST',
+    path: '/users/getall',
+    summary: 'Public seller profiles by user ids.',
+    access: 'public',
+    body: userGetAllRequestSchema,
+    response: userGetAllResponseSchema,
+    planned: true,
+  }),
+  userDashboardSummary: defineEndpoint({
+    method: 'GET',
+    path: '/userdashboard/summary/',
+    summary: "Counts for the caller's dashboard.",
+    access: 'user',
+    response: dashboardSummarySchema,
+  }),
+  usersCheckEmail: defineEndpoint({
+    method: 'GET',
+    path: '/users/checkEmail/{email}',
+    summary: 'Whether an email already has an account.',
+    access: 'public',
+    params: checkEmailParamsSchema,
+    response: checkEmailResponseSchema,
+    rateLimited: true,
+  }),
+  usersSellerApi: defineEndpoint({
+    method: 'POST',
+    path: '/users/sellerapi',
+    summary: "List the caller's seller-API credentials, optionally creating one.",
+    access: 'seller',
+    body: sellerApiRequestSchema,
+    response: sellerApiResponseSchema,
+    planned: true,
+  }),
+  usersDeleteClientCredentials: defineEndpoint({
+    method: 'DELETE',
+    path: '/users/clientCredentials/{id}',
+    summary: 'Revoke a seller-API credential of the caller.',
+    access: 'seller',
+    owner: 'clientCredential',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+    planned: true,
+  }),
+  usersBulkUploads: defineEndpoint({
+    method: 'GET',
+    path: '/users/bulkuploads',
+    summary: "The caller's bulk inventory uploads and their progress.",
+    access: 'seller',
+    response: bulkUploadListResponseSchema,
+    planned: true,
+  }),
+  usersProcessBulkUploads: defineEndpoint({
+    method: 'POST',
+    path: '/users/process-bulkuploads',
+    summary: 'Queue CSV inventory files for import as listings.',
+    access: 'seller',
+    response: bulkUploadListResponseSchema,
+    multipart: true,
+    upload: {
+      jsonField: null,
+      fileField: 'formFiles',
+      minFiles: 1,
+      maxFiles: 5,
+      maxFileBytes: 20 * MB,
+      accept: ['text/csv', 'application/vnd.ms-excel', 'text/plain'],
+    },
+    planned: true,
+  }),
+  usersChangePassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/changePassword',
+    summary: "Change the caller's password.",
+    access: 'user',
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+    rateLimited: true,
+  }),
+  usersUpdateAccountInfo: defineEndpoint({
+    method: 'POST',
+    path: '/users/updateAccountInfo',
+    summary: "Update the caller's profile; answers a fresh token.",
+    access: 'user',
+    body: updateAccountInfoRequestSchema,
+    response: updateAccountInfoResponseSchema,
+  }),
+  usersManageDistributorFeed: defineEndpoint({
+    method: 'POST',
+    path: '/users/ManageDistributorFeed',
+    summary: 'Add a distributor feed, or update one of the caller’s.',
+    access: 'seller',
+    owner: 'distributorFeed',
+    ownerId: 'body.id',
+    body: distributorFeedInputSchema,
+    response: distributorFeedSchema,
+    planned: true,
+  }),
+  usersGetDistributorFeed: defineEndpoint({
+    method: 'GET',
+    path: '/users/GetDistributorFeed',
+    summary: "The caller's distributor feeds, optionally by name.",
+    access: 'seller',
+    query: distributorFeedQuerySchema,
+    response: distributorFeedListResponseSchema,
+    planned: true,
+  }),
+  usersDeleteDistributorFeed: defineEndpoint({
+    method: 'DELETE',
+    path: '/users/DeleteDistributorFeed/{id}',
+    summary: 'Delete a distributor feed of the caller.',
+    access: 'seller',
+    owner: 'distributorFeed',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+    planned: true,
+  }),
+  usersUpdateMembershipPlan: defineEndpoint({
+    method: 'POST',
+    path: '/users/updateMembershipPlan',
+    summary: "Change the caller's membership plan; answers a fresh token.",
+    access: 'user',
+    body: updateMembershipPlanRequestSchema,
+    response: updateMembershipPlanResponseSchema,
+    planned: true,
+  }),
+  usersSignupForNewsletter: defineEndpoint({
+    method: 'POST',
+    path: '/users/signupForNewsLetter',
+    summary: 'Subscribe an email to the newsletter.',
+    access: 'public',
+    body: newsletterSignupRequestSchema,
+    response: newsletterSignupResponseSchema,
+    rateLimited: true,
+  }),
+  usersListingEligibility: defineEndpoint({
+    method: 'GET',
+    path: '/users/listing-eligibility',
+    summary: 'Whether the caller may list now, and why not.',
+    access: 'user',
+    response: listingEligibilitySchema,
+  }),
+  usersUnfreeze: defineEndpoint({
+    method: 'POST',
+    path: '/users/unfreeze',
+    summary: 'Pay the past-due balance of an account frozen for non-payment; answers a token.',
+    access: 'public',
+    body: unfreezeRequestSchema,
+    response: unfreezeResponseSchema,
+    responses: { 402: errorEnvelopeSchema },
+    rateLimited: true,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

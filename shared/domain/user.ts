@@ -47,7 +47,7 @@ export const SELLER_ROLES: readonly Role[] = [Role.BasicSeller, Role.TrustedSell
 
 type RoleClaim = string | readonly string[] | undefined | null;
 
-const rolesOf = (claim: RoleClaim): readonly string[] =>
+export const rolesOf = (claim: RoleClaim): readonly string[] =>
   claim === undefined || claim === null ? [] : typeof claim === 'string' ? [claim] : claim;
 
 /** A seller is anyone whose role claim (one role or a list) holds a seller role. */

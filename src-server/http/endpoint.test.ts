@@ -2,10 +2,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Access } from '../../shared/contract/endpoint.ts';
 import { signToken, type TokenPayload } from '../modules/auth/tokens.ts';
 import { installAuthentication, jwtAuthenticator } from './auth-context.ts';
-import { type Access, registerEndpoint } from './endpoint.ts';
+import {
+  assertEveryEndpointServed,
+  registerEndpoint,
+  registerEndpoints,
+  registerPlannedEndpoints,
+} from './endpoint.ts';
 import { installErrorHandler } from './errors.ts';
+import { installRateLimit } from './rate-limit.ts';
 
 const SECRET = 'endpoint-test-secret-long-enough-for-hs256';
 const payload = (role: string | string[]): TokenPayload => ({
@@ -21,12 +28,46 @@ const payload = (role: string | string[]): TokenPayload => ({
   phoneNumber: '',
 });
 
+const options = {
+  validateResponses: true,
+  rateLimit: { rateLimit: { max: 2, timeWindow: 60_000 } },
+};
+
+const PROBE_TABLE = {
+  built: { method: 'GET', path: '/probe/built', access: 'public', response: z.object({ ok: z.boolean() }) },
+  planned: {
+    method: 'POST',
+    path: '/probe/planned/{id}',
+    access: 'seller',
+    params: z.object({ id: z.string() }),
+    response: z.object({ ok: z.boolean() }),
+    planned: true,
+  },
+  limited: {
+    method: 'GET',
+    path: '/probe/limited',
+    access: 'public',
+    response: z.object({ ok: z.boolean() }),
+    rateLimited: true,
+    planned: true,
+  },
+  mine: {
+    method: 'POST',
+    path: '/probe/mine',
+    access: 'user',
+    owner: 'account',
+    ownerId: 'body.filters.userId',
+    body: z.object({ filters: z.object({ userId: z.string().optional() }) }),
+    response: z.object({ ok: z.boolean() }),
+  },
+} as const;
+
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
+  await installRateLimit(app);
   installAuthentication(app, () => jwtAuthenticator(SECRET));
-  const options = { apiBase: '/api', validateResponses: true };
   for (const access of ['public', 'user', 'seller', 'admin'] as const) {
     registerEndpoint(
       app,
@@ -54,6 +95,13 @@ beforeAll(async () => {
     () => ({ ok: 'yes' }) as unknown as { ok: boolean },
     options,
   );
+  registerEndpoints(
+    app,
+    PROBE_TABLE,
+    { built: () => ({ ok: true }), mine: ({ body }) => ({ ok: body.filters.userId === undefined }) },
+    options,
+  );
+  registerPlannedEndpoints(app, PROBE_TABLE, options);
   await app.ready();
 });
 afterAll(() => app.close());
@@ -154,5 +202,81 @@ describe('parsing with the contract', () => {
     const res = await app.inject({ method: 'GET', url: '/api/probe/drift' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: { code: 'internal', message: expect.any(String) } });
+  });
+});
+
+describe('the resource tables', () => {
+  it('answers a planned endpoint 501 with the envelope, after the access check', async () => {
+    const asVisitor = await app.inject({ method: 'POST', url: '/api/probe/planned/1' });
+    expect(asVisitor.statusCode).toBe(401);
+    const asBuyer = await app.inject({
+      method: 'POST',
+      url: '/api/probe/planned/1',
+      headers: { authorization: `Bearer ${await signToken(payload('Buyer'), SECRET)}` },
+    });
+    expect(asBuyer.statusCode).toBe(403);
+    const asSeller = await app.inject({
+      method: 'POST',
+      url: '/api/probe/planned/1',
+      headers: { authorization: `Bearer ${await signToken(payload('BasicSeller'), SECRET)}` },
+    });
+    expect(asSeller.statusCode).toBe(501);
+    expect(asSeller.json()).toEqual({
+      error: { code: 'not_implemented', message: 'POST /api/probe/planned/{id} is not available yet.' },
+    });
+  });
+
+  it('serves a built endpoint with its handler', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/probe/built' })).json()).toEqual({ ok: true });
+  });
+
+  it('limits a rateLimited endpoint per address and says when to retry', async () => {
+    const from = (remoteAddress: string) =>
+      app.inject({ method: 'GET', url: '/api/probe/limited', remoteAddress });
+    expect((await from('192.0.2.1')).statusCode).toBe(501);
+    expect((await from('192.0.2.1')).statusCode).toBe(501);
+    const refused = await from('192.0.2.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().error).toEqual({
+      code: 'too_many_requests',
+      message: expect.stringMatching(/^Too many requests/),
+    });
+    expect((await from('192.0.2.2')).statusCode).toBe(501);
+    // Endpoints without the mark are not counted.
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/probe/built', remoteAddress: '192.0.2.1' })).statusCode,
+      ).toBe(200);
+  });
+
+  it("refuses a request naming another account's user id, unless the caller is an admin", async () => {
+    const mine = (role: string, userId?: string) =>
+      signToken(payload(role), SECRET).then((token) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/probe/mine',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { filters: userId ? { userId } : {} },
+        }),
+      );
+    const self = payload('Buyer').unique_name;
+    const other = '0b6f3f8e-5d4c-4b7a-9e2d-1c3b5a7f9e0d';
+    expect((await mine('Buyer')).statusCode).toBe(200);
+    expect((await mine('Buyer', self.toUpperCase())).statusCode).toBe(200);
+    const refused = await mine('Buyer', other);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden');
+    expect((await mine('Admin', other)).statusCode).toBe(200);
+  });
+
+  it('fails start-up when an endpoint of a table has no route', async () => {
+    expect(() => assertEveryEndpointServed(app, PROBE_TABLE)).not.toThrow();
+    expect(() =>
+      assertEveryEndpointServed(app, {
+        ...PROBE_TABLE,
+        unrouted: { method: 'GET', path: '/probe/unrouted', access: 'public', response: z.object({}) },
+      }),
+    ).toThrow(/unrouted/);
   });
 });

@@ -1,21 +1,31 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import {
+  API_BASE,
+  type EndpointDefinition,
+  satisfiesAccess,
+  toFastifyPath,
+} from '../../shared/contract/endpoint.ts';
+import { rolesOf } from '../../shared/domain/user.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
 
-export type Access = 'public' | 'user' | 'seller' | 'admin';
-
-/** The shape of one entry of the shared endpoint table that the server needs. */
-export interface EndpointSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  access: Access;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  multipart?: boolean;
-}
+/** The parts of one entry of the shared endpoint table that the server acts on. */
+export type EndpointSpec = Pick<
+  EndpointDefinition,
+  | 'method'
+  | 'path'
+  | 'access'
+  | 'owner'
+  | 'ownerId'
+  | 'params'
+  | 'query'
+  | 'body'
+  | 'response'
+  | 'multipart'
+  | 'rateLimited'
+  | 'planned'
+>;
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -34,25 +44,59 @@ export type EndpointHandler<E extends EndpointSpec> = (
   ctx: HandlerContext<E, AuthFor<E>>,
 ) => Promise<z.input<E['response']>> | z.input<E['response']>;
 
+/**
+ * One handler for every built endpoint of a resource table, and none for a planned one: a missing
+ * or extra handler fails the typecheck.
+ */
+export type HandlerMap<T extends Record<string, EndpointSpec>> = {
+  [K in keyof T as T[K] extends { planned: true } ? never : K]: EndpointHandler<T[K]>;
+};
+
 export interface EndpointOptions {
-  /** Validate answers against the response schema (on outside production, so drift fails tests). */
+  /** Validate answers against the response schema (outside production, so drift fails tests). */
   validateResponses: boolean;
-  apiBase: string;
+  /** Route options for endpoints marked `rateLimited` (the one per-address policy). */
+  rateLimit: RouteShorthandOptions['config'];
 }
 
-/** `{id}` segments of the spec's paths become Fastify's `:id`. */
-export const toRoutePath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const ACCESS_DENIED: Record<'seller' | 'admin', string> = {
+  seller: 'Only seller accounts can do this.',
+  admin: 'Only administrators can do this.',
+};
 
-function authorize(access: Access, request: FastifyRequest): void {
-  if (access === 'public') return;
+/** The contract's access level, checked with the contract's own rule. */
+function authorize(endpoint: EndpointSpec, request: FastifyRequest): void {
   const auth = request.auth;
+  if (satisfiesAccess(endpoint.access, auth ? rolesOf(auth.claims.role) : null)) return;
   if (!auth) {
     throw unauthorized(request.authRejected ? 'Your session has expired. Sign in again.' : undefined);
   }
-  if (access === 'seller' && !auth.isSeller && !auth.isAdmin) {
-    throw forbidden('Only seller accounts can do this.');
+  throw forbidden(ACCESS_DENIED[endpoint.access as 'seller' | 'admin']);
+}
+
+/** Reads `params.userId` or `body.filters.userId` from the parsed request. */
+function valueAt(ctx: { params: unknown; body: unknown }, where: string): unknown {
+  const [part, ...keys] = where.split('.');
+  let value: unknown = part === 'params' ? ctx.params : part === 'body' ? ctx.body : undefined;
+  for (const key of keys) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   }
-  if (access === 'admin' && !auth.isAdmin) throw forbidden('Only administrators can do this.');
+  return value;
+}
+
+/**
+ * `owner: 'account'`: a user id in the request must be the caller's own (an Admin may name anyone).
+ * Records of other kinds are checked by their module, which answers 404 as for an unknown id.
+ */
+function checkAccountOwner(
+  endpoint: EndpointSpec,
+  ctx: { params: unknown; body: unknown; auth: AuthContext | null },
+) {
+  if (endpoint.owner !== 'account' || !endpoint.ownerId || !ctx.auth || ctx.auth.isAdmin) return;
+  const named = valueAt(ctx, endpoint.ownerId);
+  if (typeof named === 'string' && named.toLowerCase() !== ctx.auth.userId.toLowerCase()) {
+    throw forbidden('You can only see or change your own account.');
+  }
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
@@ -66,9 +110,14 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   });
 }
 
+const routeUrl = (endpoint: EndpointSpec) => `${API_BASE}${toFastifyPath(endpoint.path)}`;
+
+const routeConfig = (endpoint: EndpointSpec, options: EndpointOptions) =>
+  endpoint.rateLimited ? { config: options.rateLimit } : {};
+
 /**
  * Registers one endpoint of the shared table: the path and method come from the contract,
- * params/query/body are parsed with its schemas, access is checked before the handler runs.
+ * access is checked before anything else, then params/query/body are parsed with its schemas.
  */
 export function registerEndpoint<E extends EndpointSpec>(
   app: FastifyInstance,
@@ -78,9 +127,10 @@ export function registerEndpoint<E extends EndpointSpec>(
 ): void {
   app.route({
     method: endpoint.method,
-    url: `${options.apiBase}${toRoutePath(endpoint.path)}`,
+    url: routeUrl(endpoint),
+    ...routeConfig(endpoint, options),
     handler: async (request, reply) => {
-      authorize(endpoint.access, request);
+      authorize(endpoint, request);
       const ctx = {
         params: parsePart(endpoint.params, request.params, 'params'),
         query: parsePart(endpoint.query, request.query, 'query'),
@@ -89,6 +139,7 @@ export function registerEndpoint<E extends EndpointSpec>(
         request,
         reply,
       } as HandlerContext<E, AuthFor<E>>;
+      checkAccountOwner(endpoint, ctx);
       const result = await handler(ctx);
       if (reply.sent) return reply;
       if (options.validateResponses) {
@@ -104,4 +155,64 @@ export function registerEndpoint<E extends EndpointSpec>(
       return result;
     },
   });
+}
+
+/** Registers every built endpoint of one resource table with its handler. */
+export function registerEndpoints<T extends Record<string, EndpointSpec>>(
+  app: FastifyInstance,
+  table: T,
+  handlers: HandlerMap<T>,
+  options: EndpointOptions,
+): void {
+  const byName = handlers as unknown as Record<string, EndpointHandler<EndpointSpec> | undefined>;
+  for (const [name, endpoint] of Object.entries(table)) {
+    if (endpoint.planned) continue;
+    const handler = byName[name];
+    if (!handler) throw new Error(`No handler for the endpoint ${name}`);
+    registerEndpoint(app, endpoint, handler, options);
+  }
+}
+
+/**
+ * Answers every planned endpoint (in the contract, not built yet) with 501 and the error envelope,
+ * after the same access check a built one gets, so callers learn the call exists but is unavailable.
+ */
+export function registerPlannedEndpoints(
+  app: FastifyInstance,
+  endpoints: Record<string, EndpointSpec>,
+  options: EndpointOptions,
+): void {
+  for (const endpoint of Object.values(endpoints)) {
+    if (!endpoint.planned) continue;
+    app.route({
+      method: endpoint.method,
+      url: routeUrl(endpoint),
+      ...routeConfig(endpoint, options),
+      handler: async (request) => {
+        authorize(endpoint, request);
+        throw new AppError(
+          501,
+          'not_implemented',
+          `${endpoint.method} ${API_BASE}${endpoint.path} is not available yet.`,
+        );
+      },
+    });
+  }
+}
+
+/** Fails start-up when an endpoint of the contract has no route: a module whose table was never registered. */
+export function assertEveryEndpointServed(
+  app: FastifyInstance,
+  endpoints: Record<string, EndpointSpec>,
+): void {
+  const missing = Object.entries(endpoints)
+    .filter(([, endpoint]) => {
+      const url = routeUrl(endpoint);
+      // With ignoreTrailingSlash the router keeps '/a/' as '/a'.
+      return ![url, url.replace(/\/$/, '')].some((candidate) =>
+        app.hasRoute({ method: endpoint.method, url: candidate }),
+      );
+    })
+    .map(([name]) => name);
+  if (missing.length > 0) throw new Error(`Endpoints of the contract without a route: ${missing.join(', ')}`);
 }

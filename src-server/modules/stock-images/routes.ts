@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { STOCK_IMAGES_ENDPOINTS } from '../../../shared/contract/stock-images.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { envelope, notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
@@ -7,7 +7,7 @@ import { familyArtworkSvg, parseArtworkFileName } from './artwork.ts';
 
 const SVG = 'image/svg+xml';
 
-export function registerStockImagesModule({ app, endpoint, database }: ModuleContext): void {
+export function registerStockImagesModule({ app, endpoints, database }: ModuleContext): void {
   // Family artwork, referenced by listing images and brand tiles; it never changes under one name.
   app.get<{ Params: { file: string } }>('/media/family/:file', async (request, reply) => {
     const artwork = parseArtworkFileName(request.params.file);
@@ -18,10 +18,12 @@ export function registerStockImagesModule({ app, endpoint, database }: ModuleCon
       .send(familyArtworkSvg(artwork.family, artwork.variant));
   });
 
-  endpoint(ENDPOINTS.stockImagesGet, async ({ params, reply }) => {
-    const family = familyById(await familyIdForUpc(database.db, params.upc));
-    if (!family) throw notFound('No catalogue photo for that UPC.');
-    reply.type(SVG).header('cache-control', 'public, max-age=86400');
-    return familyArtworkSvg(family.key, 0);
+  endpoints(STOCK_IMAGES_ENDPOINTS, {
+    stockImagesGet: async ({ params, reply }) => {
+      const family = familyById(await familyIdForUpc(database.db, params.upc));
+      if (!family) throw notFound('No catalogue photo for that UPC.');
+      reply.type(SVG).header('cache-control', 'public, max-age=86400');
+      return familyArtworkSvg(family.key, 0);
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
+import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { type AccountsDeps, clientAddress } from '../auth/accounts-context.ts';
 import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
@@ -30,26 +30,21 @@ export function registerUsersModule(
 ): void {
   const processor = options.paymentProcessor ?? new TestPaymentProcessor();
 
-  ctx.endpoint(ENDPOINTS.usersRegister, ({ body, auth, request }) =>
-    register(deps, body, auth, clientAddress(request.ip)),
-  );
-  ctx.endpoint(ENDPOINTS.usersEmailConfirm, ({ body, request }) =>
-    confirmEmail(deps, body.userId, body.token, clientAddress(request.ip)),
-  );
-  ctx.endpoint(ENDPOINTS.usersCheckEmail, ({ params, request }) =>
-    isEmailTaken(deps, params.email, clientAddress(request.ip)),
-  );
-  ctx.endpoint(ENDPOINTS.usersChangePassword, ({ body, auth }) => changePassword(deps, auth, body));
-  ctx.endpoint(ENDPOINTS.usersUpdateAccountInfo, ({ body, auth }) => updateAccountInfo(deps, auth, body));
-  ctx.endpoint(ENDPOINTS.usersGet, ({ body, auth }) => getProfile(deps, auth, body.filters.userId));
-  ctx.endpoint(ENDPOINTS.usersGetUserAlerts, ({ query, auth }) => listUserAlerts(deps, auth, query.location));
-  ctx.endpoint(ENDPOINTS.usersGetPublicAlerts, ({ query }) => listPublicAlerts(deps, query.location));
-  ctx.endpoint(ENDPOINTS.userDashboardSummary, ({ auth }) => dashboardSummary(deps, auth));
-  ctx.endpoint(ENDPOINTS.usersListingEligibility, ({ auth }) => listingEligibility(deps, auth));
-  ctx.endpoint(ENDPOINTS.usersSignupForNewsletter, ({ body, auth, request }) =>
-    signupForNewsletter(deps, body.email, auth, clientAddress(request.ip)),
-  );
-  ctx.endpoint(ENDPOINTS.usersUnfreeze, ({ body, auth, request }) =>
-    unfreeze(deps, processor, body, auth, clientAddress(request.ip)),
-  );
+  ctx.endpoints(USERS_ENDPOINTS, {
+    usersRegister: ({ body, auth, request }) => register(deps, body, auth, clientAddress(request.ip)),
+    usersEmailConfirm: ({ body, request }) =>
+      confirmEmail(deps, body.userId, body.token, clientAddress(request.ip)),
+    usersCheckEmail: ({ params, request }) => isEmailTaken(deps, params.email, clientAddress(request.ip)),
+    usersChangePassword: ({ body, auth }) => changePassword(deps, auth, body),
+    usersUpdateAccountInfo: ({ body, auth }) => updateAccountInfo(deps, auth, body),
+    usersGet: ({ body, auth }) => getProfile(deps, auth, body.filters.userId),
+    usersGetUserAlerts: ({ query, auth }) => listUserAlerts(deps, auth, query.location),
+    usersGetPublicAlerts: ({ query }) => listPublicAlerts(deps, query.location),
+    userDashboardSummary: ({ auth }) => dashboardSummary(deps, auth),
+    usersListingEligibility: ({ auth }) => listingEligibility(deps, auth),
+    usersSignupForNewsletter: ({ body, auth, request }) =>
+      signupForNewsletter(deps, body.email, auth, clientAddress(request.ip)),
+    usersUnfreeze: ({ body, auth, request }) =>
+      unfreeze(deps, processor, body, auth, clientAddress(request.ip)),
+  });
 }

@@ -1,0 +1,139 @@
+/**
+ * The shape of one entry of the API contract, and the rules every entry follows: who may call
+ * (access levels), which records a caller must own, the parts of a multipart request, and the
+ * path helpers. Each resource's table (`auth.ts`, `listings.ts`, …) is built from
+ * `defineEndpoint`; `endpoints.ts` merges the tables.
+ */
+import type { z } from 'zod';
+import { Role, SELLER_ROLES } from '../domain/user.ts';
+
+/** Every path of the table is served under this base: `${API_BASE}${path}`. */
+export const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: `public` anyone (a token, when sent, is still read); `user` any signed-in account;
+ * `seller` a BasicSeller, TrustedSeller or PlatinumSeller; `admin` an Admin. An Admin passes
+ * every level, as staff moderate on behalf of users.
+ */
+export const ACCESS_LEVELS = ['public', 'user', 'seller', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+/**
+ * Records a caller may only act on when they own them: the listing of a listing id or image id,
+ * the message, saved search, seller-API credential or distributor feed of that id. Another user's
+ * record answers 404, as an unknown id does, so ids cannot be probed. `account`: a user id in the
+ * request must be the caller's own, else 403. An Admin passes these checks.
+ */
+export const OWNED_RESOURCES = [
+  'listing',
+  'listingImage',
+  'message',
+  'savedSearch',
+  'clientCredential',
+  'distributorFeed',
+  'account',
+] as const;
+export type OwnedResource = (typeof OWNED_RESOURCES)[number];
+
+/** The parts of a multipart request. */
+export interface UploadSpec {
+  /** The form field holding the JSON request (parsed with `body`), or null when the form has only files. */
+  readonly jsonField: 'request' | 'FirearmInfoJson' | null;
+  /** The form field (repeated) holding the files. */
+  readonly fileField: string;
+  readonly minFiles: number;
+  readonly maxFiles: number;
+  readonly maxFileBytes: number;
+  /** Accepted media types. */
+  readonly accept: readonly string[];
+}
+
+export interface EndpointDefinition {
+  readonly method: HttpMethod;
+  /** The spec's path, verbatim (casing and trailing slash included), `{name}` for path parameters. */
+  readonly path: string;
+  readonly summary: string;
+  readonly access: Access;
+  readonly owner?: OwnedResource;
+  /** Where the owned id sits in the request: `params.<name>` or `body.<name>` (checked only when present). */
+  readonly ownerId?: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  /** The JSON body, or for multipart requests the JSON form field named by `upload.jsonField`. */
+  readonly body?: z.ZodType;
+  /** The 200 answer. */
+  readonly response: z.ZodType;
+  /** Status-specific bodies beyond the 200 answer; any other failure is the error envelope. */
+  readonly responses?: Readonly<Record<number, z.ZodType>>;
+  readonly multipart?: true;
+  readonly upload?: UploadSpec;
+  /** `image`: the answer is image bytes, usable as an `<img src>`; otherwise JSON. */
+  readonly produces?: 'json' | 'image';
+  /** A brute-force or enumeration target: the server applies its strict per-address limit. */
+  readonly rateLimited?: true;
+  /** The path as the spec writes it, where it differs from `path`. */
+  readonly specPath?: string;
+  /**
+   * Not built yet: the server answers 501 with the error envelope (after the access check), so a
+   * client learns the call exists but is unavailable instead of meeting a 404.
+   */
+  readonly planned?: true;
+}
+
+/** Keeps the literal types of an entry (method, path, schemas) for the typed helpers below. */
+export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return endpoint;
+}
+
+export const MB = 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+/** The `{name}` parameters of a path, as a union of names. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+const PATH_PARAM = /\{(\w+)\}/g;
+
+/** The `{name}` parameters of a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((match) => match[1] ?? '');
+}
+
+/** Fills `{name}` segments with URL-encoded values: fillPath('/brands/{slug}', { slug: 'sig-sauer' }). */
+export function fillPath<P extends string>(
+  path: P,
+  params: Readonly<Record<PathParamNames<P>, string | number>>,
+): string {
+  const values = params as Readonly<Record<string, string | number | undefined>>;
+  return path.replace(PATH_PARAM, (_segment, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Fastify's form of a path: `{id}` → `:id`. */
+export function toFastifyPath(path: string): string {
+  return path.replace(PATH_PARAM, ':$1');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access
+// ---------------------------------------------------------------------------------------------
+
+/** Whether a caller with these roles (null: a visitor) may call an endpoint of this access level. */
+export function satisfiesAccess(access: Access, roles: readonly string[] | null): boolean {
+  if (access === 'public') return true;
+  if (roles === null) return false;
+  if (roles.includes(Role.Admin)) return true;
+  if (access === 'user') return true;
+  if (access === 'seller') return roles.some((role) => (SELLER_ROLES as readonly string[]).includes(role));
+  return false;
+}
