@@ -6,7 +6,7 @@ import type { Alert } from '../../../shared/contract/users.ts';
 import { DISMISS_DURATION_MS } from '../../../shared/domain/constants.ts';
 import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session/session.ts';
 import { alertSourceForPath } from './alert-location.ts';
 import { readDismissedAlerts, rememberDismissedAlert } from './dismissed-alerts.ts';
 import styles from './user-alert-banner.module.css';

@@ -12,13 +12,13 @@ import {
 } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
-import { useStoreToken } from './session.ts';
 
 export const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
 

@@ -6,7 +6,7 @@ import {
 import { ErrorMessage } from '../../../shared/contract/common.ts';
 import type { LoginForm } from '../../../shared/domain/login.ts';
 import { type ApiClient, isApiError } from '../../lib/api-client.ts';
-import { needsRegistration, readSession } from './session.ts';
+import { needsRegistration, readSession } from '../../lib/session/session.ts';
 
 /** What the past-due modal needs from the login's 402 answer. */
 export type PastDueDetails = Pick<LoginPastDue, 'pastDueAmount' | 'email' | 'freezeReason' | 'unfreezeToken'>;

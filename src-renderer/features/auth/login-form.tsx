@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginForm as LoginFormValues, loginFormSchema } from '../../../shared/domain/login.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import styles from './auth.module.css';
@@ -12,7 +13,6 @@ import { useFinishLogin } from './finish-login.ts';
 import { attemptLogin, type PastDueDetails } from './login-flow.ts';
 import { NoPaymentMethodDialog } from './no-payment-method-dialog.tsx';
 import { PastDueDialog } from './past-due-dialog.tsx';
-import { useStoreToken } from './session.ts';
 
 export interface LoginFormProps {
   /** `page`: /login, redirecting after sign-in; `modal`: the login modal, which closes instead. */

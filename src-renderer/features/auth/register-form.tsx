@@ -8,6 +8,7 @@ import { phoneSchema, registerRequestSchema } from '../../../shared/contract/use
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Checkbox,
@@ -20,7 +21,6 @@ import {
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
-import { type SessionUser, useStoreToken } from './session.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, or reset your password.';
 export const EMAIL_CHECK_DELAY_MS = 500;

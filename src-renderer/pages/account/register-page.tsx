@@ -4,8 +4,8 @@ import { paths } from '../../../shared/routes/paths.ts';
 import styles from '../../features/auth/auth.module.css';
 import { EmailConfirmation } from '../../features/auth/email-confirmation.tsx';
 import { RegisterForm } from '../../features/auth/register-form.tsx';
-import { needsRegistration, useCurrentUser } from '../../features/auth/session.ts';
 import { routeTitle } from '../../lib/app-route.ts';
+import { needsRegistration, useCurrentUser } from '../../lib/session/session.ts';
 import { FormError, FormNotice } from '../../ui/form-field.tsx';
 import { PageFrame } from '../page-frame.tsx';
 
