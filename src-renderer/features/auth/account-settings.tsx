@@ -14,6 +14,7 @@ import type { UsStateCode } from '../../../shared/domain/us-states.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './auth.module.css';
@@ -192,7 +193,7 @@ export function AccountSettings() {
         <h2 id="profile-heading" className={styles.sectionHeading}>
           Profile
         </h2>
-        <div className={`${styles.card} ${styles.wideCard}`}>
+        <Card wide>
           {profile.data ? (
             <ProfileForm profile={profile.data} />
           ) : profile.isError ? (
@@ -202,15 +203,15 @@ export function AccountSettings() {
               <Skeleton height="12rem" />
             </LoadingRegion>
           )}
-        </div>
+        </Card>
       </section>
       <section className={styles.section} aria-labelledby="password-heading">
         <h2 id="password-heading" className={styles.sectionHeading}>
           Password
         </h2>
-        <div className={`${styles.card} ${styles.wideCard}`}>
+        <Card wide>
           <ChangePasswordForm />
-        </div>
+        </Card>
       </section>
     </div>
   );
