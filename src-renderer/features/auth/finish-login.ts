@@ -27,11 +27,9 @@ export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
       if (redirect.kind === 'navigate') {
         await navigate(redirect.to, { replace: true });
       } else if (redirect.kind === 'external') {
-        if (platform.kind === 'web') window.location.assign(redirect.url);
-        else {
-          await platform.openExternal(redirect.url);
+        // The desktop client opened the site in the system browser; the app goes on to the dashboard.
+        if ((await platform.leaveApp(redirect.url)) === 'stayed')
           await navigate('/dashboard', { replace: true });
-        }
       } else {
         try {
           await api.call('usersAddOrUpdateSaveSearch', {

@@ -76,14 +76,12 @@ export function NotFoundPage() {
         if (outcome.kind === 'navigate') {
           navigate(outcome.to, { replace: true });
         } else if (outcome.kind === 'leave') {
-          if (platform.kind === 'web') {
-            window.location.assign(outcome.to);
-          } else {
-            // The desktop client opens other sites in the system browser and stays where it was.
-            void platform.openExternal(outcome.to);
+          void platform.leaveApp(outcome.to).then((where) => {
+            if (where === 'left') return;
+            // The desktop client opened the site in the system browser and stays where it was.
             if (isFirstEntry) navigate(paths.home(), { replace: true });
             else navigate(-1);
-          }
+          });
         } else {
           setCheckedAddress(address);
         }
