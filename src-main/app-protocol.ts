@@ -4,7 +4,7 @@
  * `/classifieds/view123.aspx`) handles it exactly as on the web. Nothing outside the renderer
  * folder can be named: the set of servable files is listed once at start-up.
  */
-import { APP_HOST, APP_SCHEME } from './config.ts';
+import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   html: 'text/html; charset=utf-8',
@@ -59,11 +59,10 @@ export function planAppRequest(
   requestUrl: string,
   hasFile: (relativePath: string) => boolean,
 ): AppRequestPlan {
-  const prefix = `${APP_SCHEME}://${APP_HOST}`;
-  if (requestUrl.slice(0, prefix.length).toLowerCase() !== prefix) {
+  if (requestUrl.slice(0, DESKTOP_APP_ORIGIN.length).toLowerCase() !== DESKTOP_APP_ORIGIN) {
     return { kind: 'forbidden', reason: 'unknown host' };
   }
-  const rest = requestUrl.slice(prefix.length);
+  const rest = requestUrl.slice(DESKTOP_APP_ORIGIN.length);
   const pathEnd = rest.search(/[?#]/);
   const rawPath = pathEnd === -1 ? rest : rest.slice(0, pathEnd);
   if (rawPath !== '' && !rawPath.startsWith('/')) return { kind: 'forbidden', reason: 'unknown host' };

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** The renderer is served from `app://ironsight/…` so the web app's clean paths work unchanged. */
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'ironsight';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
-
 export const DEFAULT_API_ORIGIN = 'http://localhost:3000';
 /** The product's public web addresses; links to them open in the desktop client when it is asked to. */
 export const DEFAULT_PRODUCT_HOSTS = ['ironsight.example', 'www.ironsight.example'] as const;

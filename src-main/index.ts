@@ -18,10 +18,11 @@ import {
   type WebContents,
 } from 'electron';
 import { formatLaunchArguments } from '../shared/desktop-ipc.ts';
+import { DESKTOP_APP_ORIGIN, DESKTOP_APP_SCHEME } from '../shared/desktop-origin.ts';
 import { APP_URL_SCHEME } from '../shared/routes/resolve.ts';
 import { createAppNavigator } from './app-navigator.ts';
 import { createAppProtocolHandler, loadRendererFiles } from './app-protocol.ts';
-import { APP_ORIGIN, APP_SCHEME, type DesktopConfig, loadDesktopConfig } from './config.ts';
+import { type DesktopConfig, loadDesktopConfig } from './config.ts';
 import { registerDesktopHandlers } from './desktop-ipc-handlers.ts';
 import { createNavigationGuard, type NavigationGuard } from './navigation-guard.ts';
 import { isPermissionGranted } from './permission-policy.ts';
@@ -43,7 +44,7 @@ const log = (message: string) => console.warn(`[ironsight] ${message}`);
 // fetch, code cache) and every renderer, including any created by mistake, is sandboxed.
 protocol.registerSchemesAsPrivileged([
   {
-    scheme: APP_SCHEME,
+    scheme: DESKTOP_APP_SCHEME,
     privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
   },
 ]);
@@ -84,7 +85,9 @@ function start(config: DesktopConfig): void {
     },
   });
 
-  const appOrigins = config.rendererDevUrl ? [APP_ORIGIN, config.rendererDevUrl] : [APP_ORIGIN];
+  const appOrigins = config.rendererDevUrl
+    ? [DESKTOP_APP_ORIGIN, config.rendererDevUrl]
+    : [DESKTOP_APP_ORIGIN];
   const guard = createNavigationGuard({
     appOrigins,
     openExternal: (url) => shell.openExternal(url),
@@ -121,7 +124,7 @@ function start(config: DesktopConfig): void {
   app.on('web-contents-created', (_event, contents) => lockDown(contents, guard));
 
   const startUrl = (path: string) =>
-    config.rendererDevUrl ? new URL(path, config.rendererDevUrl).href : `${APP_ORIGIN}${path}`;
+    config.rendererDevUrl ? new URL(path, config.rendererDevUrl).href : `${DESKTOP_APP_ORIGIN}${path}`;
 
   const createMainWindow = (): void => {
     const initialPath = navigator.takePending() ?? '/';
@@ -164,7 +167,7 @@ function start(config: DesktopConfig): void {
 
       const rendererFiles = await loadRendererFiles(RENDERER_DIR, { readdir, readFile });
       protocol.handle(
-        APP_SCHEME,
+        DESKTOP_APP_SCHEME,
         createAppProtocolHandler({
           renderer: rendererFiles,
           contentSecurityPolicy: contentSecurityPolicyFor(config.apiOrigin),

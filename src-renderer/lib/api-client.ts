@@ -95,7 +95,7 @@ export interface ApiCallOptions {
   signal?: AbortSignal;
 }
 
-/** The input may be left out when nothing in it is required (`apiCall('health')`). */
+/** The input may be left out when nothing in it is required (`api.call('health')`). */
 export type ApiCallArgs<N extends EndpointName> =
   EmptyObject extends ApiCallInput<N>
     ? [input?: ApiCallInput<N>, options?: ApiCallOptions]
@@ -261,12 +261,4 @@ let defaultClient: ApiClient | undefined;
 export function getApiClient(): ApiClient {
   defaultClient ??= createApiClient({ platform: getPlatform() });
   return defaultClient;
-}
-
-/** Calls an endpoint of the contract with the default client. */
-export function apiCall<N extends EndpointName>(
-  name: N,
-  ...args: ApiCallArgs<N>
-): Promise<EndpointResponse<N>> {
-  return getApiClient().call(name, ...args);
 }

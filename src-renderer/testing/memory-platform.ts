@@ -26,6 +26,11 @@ export function createMemoryPlatform(initialToken: string | null = null): Platfo
     openExternal: async (url) => {
       opened.push(url);
     },
+    // As on the web: tests watch `window.location.assign`.
+    leaveApp: (url) => {
+      window.location.assign(url);
+      return Promise.resolve('left');
+    },
     onNavigate: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

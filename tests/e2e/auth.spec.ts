@@ -222,7 +222,7 @@ test.describe('login modal', () => {
   }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    // What requestLogin() of src-renderer/lib/login-request.ts sends; the opener awaits settle().
+    // What requestLogin() of src-renderer/lib/session/login-request.ts sends; the opener awaits settle().
     await page.evaluate(() => {
       const win = window as Window & { loginResult?: boolean };
       window.dispatchEvent(

@@ -1,9 +1,11 @@
 import { ScrollRestoration } from 'react-router';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
 import { UserAlertBanner } from '../../features/alerts/user-alert-banner.tsx';
+import { LoginModalHost } from '../../features/auth/login-modal.tsx';
 import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
 import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
+import { SessionSync } from '../../lib/session/session-sync.tsx';
 import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
 import { Footer } from './footer.tsx';
@@ -12,12 +14,15 @@ import { CartLink, FavoritesLink, LoginLink } from './header-defaults.tsx';
 
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
- * (search bar, favorites sheet, cart badge, unread messages, account menu, mega menu).
+ * (search bar, favorites sheet, cart badge, unread messages, account menu, mega menu); the shell
+ * keeps the session current and hosts the login modal that any feature may ask for.
  */
 export function AppLayout() {
   const sellTo = useSellTarget();
   return (
     <>
+      <SessionSync />
+      <LoginModalHost />
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>

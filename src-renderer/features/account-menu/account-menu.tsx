@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { HELP_URL } from '../../../shared/routes/external.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import type { SessionUser } from '../../lib/session/session.ts';
+import { useSignOut } from '../../lib/session/session.ts';
 import { LinkButton } from '../../ui/button.tsx';
-import type { SessionUser } from '../auth/session.ts';
-import { useSignOut } from '../auth/session.ts';
 import { accountMenuGroups, listItemTarget } from './account-links.ts';
 import styles from './account-menu.module.css';
 

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoginModalHost } from '../auth/login-modal.tsx';
-import { useCurrentUser, useSession } from '../auth/session.ts';
-import { SessionSync } from '../auth/session-sync.tsx';
+import { useCurrentUser, useSession } from '../../lib/session/session.ts';
 import { sellTarget } from './account-links.ts';
 import { AccountMenu } from './account-menu.tsx';
 
@@ -10,20 +8,11 @@ export interface HeaderAccountProps {
   signedOut: ReactNode;
 }
 
-/**
- * The header's account slot: keeps the session current, hosts the login modal, and shows the
- * account menu when signed in or the Login button when not.
- */
+/** The header's account slot: the account menu when signed in, the Login button when not. */
 export function HeaderAccount({ signedOut }: HeaderAccountProps) {
   const session = useSession();
-  return (
-    <>
-      <SessionSync />
-      <LoginModalHost />
-      {/* While the stored token is read (a moment), the visitor's control shows. */}
-      {session.status === 'signedIn' ? <AccountMenu user={session.user} /> : signedOut}
-    </>
-  );
+  // While the stored token is read (a moment), the visitor's control shows.
+  return session.status === 'signedIn' ? <AccountMenu user={session.user} /> : signedOut;
 }
 
 /** Where the header's Sell button leads for the current user. */

@@ -1,42 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { Info, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Alert } from '../../../shared/contract/users.ts';
 import { DISMISS_DURATION_MS } from '../../../shared/domain/constants.ts';
 import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session/session.ts';
 import { alertSourceForPath } from './alert-location.ts';
+import { usePublicAlerts } from './api/use-public-alerts.ts';
+import { useUserAlerts } from './api/use-user-alerts.ts';
 import { readDismissedAlerts, rememberDismissedAlert } from './dismissed-alerts.ts';
 import styles from './user-alert-banner.module.css';
 
 function useAlerts(): Alert[] {
   const { pathname } = useLocation();
   const session = useSession();
-  const api = useApiClient();
   const source = alertSourceForPath(pathname);
   const signedIn = session.status === 'signedIn';
-  const userId = signedIn ? session.user.id : null;
-  const { data } = useQuery({
-    queryKey:
-      source?.kind === 'user' ? ['alerts', 'user', userId] : ['public-alerts', source?.location ?? 'none'],
-    enabled: source !== null && (source.kind === 'public' || signedIn),
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      try {
-        const answer =
-          source?.kind === 'user'
-            ? await api.call('usersGetUserAlerts', { query: { location: 'UserDashboard' } })
-            : await api.call('usersGetPublicAlerts', { query: { location: source?.location ?? 'HomePage' } });
-        return answer.results;
-      } catch {
-        return [];
-      }
-    },
-  });
+  const userAlerts = useUserAlerts(signedIn ? session.user.id : null, source?.kind === 'user' && signedIn);
+  const publicAlerts = usePublicAlerts(source?.kind === 'public' ? source.location : null);
   if (source === null || (source.kind === 'user' && !signedIn)) return [];
-  return data ?? [];
+  return (source.kind === 'user' ? userAlerts : publicAlerts) ?? [];
 }
 
 /** Dismissible messages under the header, chosen by the page's path (spec §2); a dismissal is remembered. */

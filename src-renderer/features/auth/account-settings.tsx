@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,16 +11,17 @@ import {
   type UserProfile,
 } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import { useChangePassword } from './api/use-change-password.ts';
+import { useUpdateAccountInfo } from './api/use-update-account-info.ts';
+import { PROFILE_QUERY_KEY, useUserProfile } from './api/use-user-profile.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
-import { useStoreToken } from './session.ts';
-
-export const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
 
 const profileFormSchema = z.object({
   firstName: firstNameSchema,
@@ -34,7 +35,7 @@ const profileFormSchema = z.object({
 type ProfileValues = z.input<typeof profileFormSchema>;
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
-  const api = useApiClient();
+  const updateAccountInfo = useUpdateAccountInfo();
   const queryClient = useQueryClient();
   const storeToken = useStoreToken();
   const [notice, setNotice] = useState<string | null>(null);
@@ -60,7 +61,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     setFormError(null);
     try {
       const { address } = profile;
-      const result = await api.call('usersUpdateAccountInfo', {
+      const result = await updateAccountInfo.mutateAsync({
         body: {
           firstName: values.firstName,
           lastName: values.lastName,
@@ -128,7 +129,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
 type PasswordValues = z.input<typeof changePasswordRequestSchema>;
 
 function ChangePasswordForm() {
-  const api = useApiClient();
+  const changePassword = useChangePassword();
   const storeToken = useStoreToken();
   const [notice, setNotice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -148,7 +149,7 @@ function ChangePasswordForm() {
     setNotice(null);
     setFormError(null);
     try {
-      const result = await api.call('usersChangePassword', { body: values });
+      const result = await changePassword.mutateAsync({ body: values });
       // Earlier tokens stop working with the change; this session carries on with the fresh one.
       await storeToken(result.jwtToken);
       reset();
@@ -181,18 +182,14 @@ function ChangePasswordForm() {
 
 /** /dashboard/accountsettings: the profile and the password. */
 export function AccountSettings() {
-  const api = useApiClient();
-  const profile = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => api.call('usersGet', { body: { filters: {} } }),
-  });
+  const profile = useUserProfile();
   return (
     <div>
       <section className={styles.section} aria-labelledby="profile-heading">
         <h2 id="profile-heading" className={styles.sectionHeading}>
           Profile
         </h2>
-        <div className={`${styles.card} ${styles.wideCard}`}>
+        <Card wide>
           {profile.data ? (
             <ProfileForm profile={profile.data} />
           ) : profile.isError ? (
@@ -202,15 +199,15 @@ export function AccountSettings() {
               <Skeleton height="12rem" />
             </LoadingRegion>
           )}
-        </div>
+        </Card>
       </section>
       <section className={styles.section} aria-labelledby="password-heading">
         <h2 id="password-heading" className={styles.sectionHeading}>
           Password
         </h2>
-        <div className={`${styles.card} ${styles.wideCard}`}>
+        <Card wide>
           <ChangePasswordForm />
-        </div>
+        </Card>
       </section>
     </div>
   );

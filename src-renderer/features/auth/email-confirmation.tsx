@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
 import { FormError, FormNotice } from '../../ui/form-field.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import { useEmailConfirm } from './api/use-email-confirm.ts';
 import styles from './auth.module.css';
 
 /** Confirms the address of the emailed link (`/register?userId=…&confirm=…`) once. */
 export function EmailConfirmation({ userId, token }: { userId: string; token: string }) {
-  const api = useApiClient();
+  const { mutateAsync: confirmEmail } = useEmailConfirm();
   const [state, setState] = useState<
     { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; message: string }
   >({
@@ -20,7 +20,7 @@ export function EmailConfirmation({ userId, token }: { userId: string; token: st
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    api.call('usersEmailConfirm', { body: { userId, token } }).then(
+    confirmEmail({ body: { userId, token } }).then(
       () => setState({ kind: 'done' }),
       (error: unknown) =>
         setState({
@@ -31,7 +31,7 @@ export function EmailConfirmation({ userId, token }: { userId: string; token: st
               : 'The email could not be confirmed. Try the link again.',
         }),
     );
-  }, [api, userId, token]);
+  }, [confirmEmail, userId, token]);
 
   if (state.kind === 'pending') {
     return (

@@ -2,12 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { SavedSearchInput } from '../../../shared/contract/saved-searches.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { useLoadFavoriteListings } from './api/use-favorite-listings.ts';
+import { useSaveSearch } from './api/use-save-search.ts';
 import { type LoginRedirect, loginRedirect } from './login-redirect.ts';
-
-/** Where the favorites feature keeps the signed-in user's favorites. */
-export const FAVORITES_QUERY_KEY = ['favorites', 'list'] as const;
 
 export type LoginMode = { kind: 'page'; query: URLSearchParams } | { kind: 'modal'; close: () => void };
 
@@ -17,7 +15,8 @@ export type LoginMode = { kind: 'page'; query: URLSearchParams } | { kind: 'moda
  * return URL, saving a search first when asked to.
  */
 export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
-  const api = useApiClient();
+  const { mutateAsync: saveSearch } = useSaveSearch();
+  const loadFavorites = useLoadFavoriteListings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const platform = usePlatform();
@@ -27,14 +26,12 @@ export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
       if (redirect.kind === 'navigate') {
         await navigate(redirect.to, { replace: true });
       } else if (redirect.kind === 'external') {
-        if (platform.kind === 'web') window.location.assign(redirect.url);
-        else {
-          await platform.openExternal(redirect.url);
+        // The desktop client opened the site in the system browser; the app goes on to the dashboard.
+        if ((await platform.leaveApp(redirect.url)) === 'stayed')
           await navigate('/dashboard', { replace: true });
-        }
       } else {
         try {
-          await api.call('usersAddOrUpdateSaveSearch', {
+          await saveSearch({
             body: {
               name: redirect.search.name,
               searchQuery: redirect.search.searchQuery,
@@ -48,14 +45,13 @@ export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
         }
       }
     },
-    [api, navigate, platform],
+    [saveSearch, navigate, platform],
   );
 
   return useCallback(
     async (mode: LoginMode) => {
       try {
-        const favorites = await api.call('usersFavoriteListings');
-        queryClient.setQueryData(FAVORITES_QUERY_KEY, favorites);
+        await loadFavorites();
       } catch {
         // Favorites load again where they are shown; a failure here must not block the sign-in.
       }
@@ -67,6 +63,6 @@ export function useFinishLogin(): (mode: LoginMode) => Promise<void> {
       }
       await follow(loginRedirect(mode.query, window.location.origin));
     },
-    [api, queryClient, follow],
+    [loadFavorites, queryClient, follow],
   );
 }

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { forgotPasswordRequestSchema, newPasswordSchema } from '../../../shared/contract/auth.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
+import { useForgotPassword } from './api/use-forgot-password.ts';
+import { useResetPassword } from './api/use-reset-password.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
@@ -21,7 +22,7 @@ export function resetRequestedMessage(email: string): string {
 type ForgotValues = z.input<typeof forgotPasswordRequestSchema>;
 
 export function ForgotPasswordForm() {
-  const api = useApiClient();
+  const forgotPassword = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,7 +38,7 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     try {
-      await api.call('usersForgotPassword', { body: { email } });
+      await forgotPassword.mutateAsync({ body: { email } });
       setSentTo(email.trim());
     } catch (error) {
       // Only a failure on the way (or too many requests) is told apart; the answer is otherwise the same.
@@ -91,7 +92,7 @@ type ResetValues = z.input<typeof resetFormSchema>;
 
 /** The emailed link's form (`/forgot-password?token=…`): choose a new password. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const api = useApiClient();
+  const resetPassword = useResetPassword();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -108,7 +109,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async ({ password }) => {
     setFormError(null);
     try {
-      await api.call('usersResetPassword', { body: { token, password } });
+      await resetPassword.mutateAsync({ body: { token, password } });
       setDone(true);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['password']));

@@ -4,9 +4,10 @@ import {
   loginPastDueSchema,
 } from '../../../shared/contract/auth.ts';
 import { ErrorMessage } from '../../../shared/contract/common.ts';
+import type { EndpointResponse } from '../../../shared/contract/endpoints.ts';
 import type { LoginForm } from '../../../shared/domain/login.ts';
-import { type ApiClient, isApiError } from '../../lib/api-client.ts';
-import { needsRegistration, readSession } from './session.ts';
+import { type ApiCallInput, isApiError } from '../../lib/api-client.ts';
+import { needsRegistration, readSession } from '../../lib/session/session.ts';
 
 /** What the past-due modal needs from the login's 402 answer. */
 export type PastDueDetails = Pick<LoginPastDue, 'pastDueAmount' | 'email' | 'freezeReason' | 'unfreezeToken'>;
@@ -24,12 +25,13 @@ export type LoginOutcome =
   /** Anything else: a message on the form. */
   | { kind: 'refused'; message: string };
 
-export type LoginApi = Pick<ApiClient, 'call'>;
+/** Sends POST /auth/login (the login hook's `mutateAsync`). */
+export type SendLogin = (input: ApiCallInput<'authLogin'>) => Promise<EndpointResponse<'authLogin'>>;
 
 /** Sends the login and reads the answer into the branch the screen follows. */
-export async function attemptLogin(api: LoginApi, form: LoginForm): Promise<LoginOutcome> {
+export async function attemptLogin(sendLogin: SendLogin, form: LoginForm): Promise<LoginOutcome> {
   try {
-    const result = await api.call('authLogin', {
+    const result = await sendLogin({
       body: { email: form.email.trim(), password: form.password },
     });
     const session = readSession(result.jwtToken);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestLogin } from '../../lib/login-request.ts';
+import { requestLogin } from '../../lib/session/login-request.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';

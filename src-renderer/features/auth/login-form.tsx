@@ -4,15 +4,15 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginForm as LoginFormValues, loginFormSchema } from '../../../shared/domain/login.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
+import { useLogin } from './api/use-login.ts';
 import styles from './auth.module.css';
 import { useFinishLogin } from './finish-login.ts';
 import { attemptLogin, type PastDueDetails } from './login-flow.ts';
 import { NoPaymentMethodDialog } from './no-payment-method-dialog.tsx';
 import { PastDueDialog } from './past-due-dialog.tsx';
-import { useStoreToken } from './session.ts';
 
 export interface LoginFormProps {
   /** `page`: /login, redirecting after sign-in; `modal`: the login modal, which closes instead. */
@@ -26,7 +26,7 @@ export interface LoginFormProps {
 
 /** The login form of the /login page and of the login modal, with every branch of the login flow (spec §4). */
 export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFormProps) {
-  const api = useApiClient();
+  const login = useLogin();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const storeToken = useStoreToken();
@@ -60,7 +60,7 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
     setBusy(true);
     setFormError(null);
     try {
-      const outcome = await attemptLogin(api, values);
+      const outcome = await attemptLogin(login.mutateAsync, values);
       switch (outcome.kind) {
         case 'passwordExpired':
           await leaveFor(paths.passwordExpired(outcome.email));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type LoginRequestDetail, onLoginRequest } from '../../lib/login-request.ts';
+import { type LoginRequestDetail, onLoginRequest } from '../../lib/session/login-request.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { LoginForm } from './login-form.tsx';
 

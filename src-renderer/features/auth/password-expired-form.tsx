@@ -7,9 +7,9 @@ import { changeExpiredPasswordRequestSchema } from '../../../shared/contract/aut
 import { ErrorMessage } from '../../../shared/contract/common.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, PasswordInput, TextInput } from '../../ui/form-field.tsx';
+import { useChangeExpiredPassword } from './api/use-change-expired-password.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
@@ -20,7 +20,7 @@ export const PASSWORD_CHANGED_NOTICE = 'Your password was changed. Log in with y
 
 /** /password-expired?email=…: the current password and a new one; then back to the login. */
 export function PasswordExpiredForm({ email }: { email: string }) {
-  const api = useApiClient();
+  const changeExpiredPassword = useChangeExpiredPassword();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,7 +37,7 @@ export function PasswordExpiredForm({ email }: { email: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.call('usersChangeExpiredPassword', { body: values });
+      await changeExpiredPassword.mutateAsync({ body: values });
       await navigate(paths.login(), {
         replace: true,
         state: { notice: PASSWORD_CHANGED_NOTICE, email: values.email },

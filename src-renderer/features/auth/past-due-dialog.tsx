@@ -10,10 +10,10 @@ import { formatCardNumber, formatExpirationInput } from '../../../shared/domain/
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { US_STATES } from '../../../shared/domain/us-states.ts';
 import { HELP_URL } from '../../../shared/routes/external.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
+import { useUnfreeze } from './api/use-unfreeze.ts';
 import styles from './auth.module.css';
 import { type PastDueDetails, paymentErrorMessage } from './login-flow.ts';
 
@@ -35,7 +35,7 @@ export interface PastDueDialogProps {
 
 /** 'Past Due Balance Notice' (spec §2): the amount, a card and billing form, Pay Now and Contact Support. */
 export function PastDueDialog({ details, onClose, onPaid }: PastDueDialogProps) {
-  const api = useApiClient();
+  const unfreeze = useUnfreeze();
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const {
@@ -71,7 +71,7 @@ export function PastDueDialog({ details, onClose, onPaid }: PastDueDialogProps) 
     setPaymentError(null);
     try {
       const payload = toUnfreezePayload(form, details.email, details.freezeReason);
-      const result = await api.call('usersUnfreeze', {
+      const result = await unfreeze.mutateAsync({
         body: { ...payload, ...(details.unfreezeToken ? { unfreezeToken: details.unfreezeToken } : {}) },
       });
       await onPaid(result.jwt);

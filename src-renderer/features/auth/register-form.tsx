@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { emailSchema, zipCodeSchema } from '../../../shared/contract/common.ts';
+import { zipCodeSchema } from '../../../shared/contract/common.ts';
 import { phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
+import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Checkbox,
@@ -17,13 +17,13 @@ import {
   PasswordInput,
   TextInput,
 } from '../../ui/form-field.tsx';
+import { useEmailTaken } from './api/use-check-email.ts';
+import { useRegister } from './api/use-register.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
 import { applyServerErrors } from './server-errors.ts';
-import { type SessionUser, useStoreToken } from './session.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, or reset your password.';
-export const EMAIL_CHECK_DELAY_MS = 500;
 
 /** The registration request with blank optional fields allowed (they are left out when sent). */
 const registerFormSchema = registerRequestSchema.extend({
@@ -34,34 +34,6 @@ const registerFormSchema = registerRequestSchema.extend({
 });
 type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-/** Whether an email already has an account, checked while typing; a failed check counts as free (spec §8). */
-function useEmailTaken(email: string, ownEmail: string | undefined): boolean {
-  const api = useApiClient();
-  const [taken, setTaken] = useState<{ email: string; isTaken: boolean } | null>(null);
-  useEffect(() => {
-    const candidate = email.trim().toLowerCase();
-    if (!emailSchema.safeParse(candidate).success || candidate === ownEmail?.toLowerCase()) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const answer = await api.call(
-          'usersCheckEmail',
-          { params: { email: candidate } },
-          { signal: controller.signal },
-        );
-        setTaken({ email: candidate, isTaken: answer.isTaken });
-      } catch {
-        if (!controller.signal.aborted) setTaken({ email: candidate, isTaken: false });
-      }
-    }, EMAIL_CHECK_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, email, ownEmail]);
-  return taken?.isTaken === true && taken.email === email.trim().toLowerCase();
-}
-
 export interface RegisterFormProps {
   /** An account pending registration: its details prefill the form and the request completes it. */
   pendingUser?: Pick<SessionUser, 'firstName' | 'lastName' | 'email'> | null;
@@ -69,7 +41,7 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
-  const api = useApiClient();
+  const registerAccount = useRegister();
   const storeToken = useStoreToken();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -101,7 +73,7 @@ export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
       return;
     }
     try {
-      const result = await api.call('usersRegister', {
+      const result = await registerAccount.mutateAsync({
         body: {
           firstName: values.firstName,
           lastName: values.lastName,

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
+import { useReloadSession, useSession } from '../../lib/session/session.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './require-auth.module.css';
-import { useReloadSession, useSession } from './session.ts';
 
 export interface RequireAuthProps {
   /** The admin area also needs the Admin role. */

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { favoriteToggleState } from '../../../shared/domain/listing-card.ts';
-import { requestLogin } from '../../lib/login-request.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { requestLogin } from '../../lib/session/login-request.ts';
 import styles from './favorite-toggle.module.css';
 
 export interface FavoriteToggleProps {

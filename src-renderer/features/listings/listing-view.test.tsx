@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onLoginRequest } from '../../lib/login-request.ts';
+import { onLoginRequest } from '../../lib/session/login-request.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';

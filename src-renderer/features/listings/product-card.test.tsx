@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
-import { onLoginRequest } from '../../lib/login-request.ts';
+import { onLoginRequest } from '../../lib/session/login-request.ts';
 import { LISTING_ID, listingCard, SELLER_ID } from '../../testing/listing-fixtures.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';

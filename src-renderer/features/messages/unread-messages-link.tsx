@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { formatUnreadBadge } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { CountBadge, IconLink } from '../../ui/icon-button.tsx';
-import { useUnreadCount } from './unread-count.ts';
+import { useUnreadCount } from './api/use-unread-count.ts';
 
 /** The header's messages button: only when signed in with unread messages; links to the inbox; 99+ at most. */
 export function UnreadMessagesLink() {

@@ -98,8 +98,7 @@ export function HeaderSearch() {
     close();
     if (mode === 'articles') {
       const url = paths.digestSearch(trimmed);
-      if (platform.kind === 'web') window.location.assign(url);
-      else void platform.openExternal(url);
+      void platform.leaveApp(url);
       return;
     }
     setText(trimmed);

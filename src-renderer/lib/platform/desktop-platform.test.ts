@@ -85,4 +85,12 @@ describe('desktop platform', () => {
     expect(bridge.openExternal).toHaveBeenCalledWith('https://help.ironsight.example/');
     expect(bridge.onNavigate).toHaveBeenCalledWith(listener);
   });
+
+  it('leaves the app by opening the site in the system browser and staying', async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+
+    expect(await platform.leaveApp('https://digest.ironsight.example/')).toBe('stayed');
+    expect(bridge.openExternal).toHaveBeenCalledWith('https://digest.ironsight.example/');
+  });
 });

@@ -38,6 +38,10 @@ export function createDesktopPlatform(bridge: DesktopBridge): Platform {
     notify: (notice) => bridge.notify(notice),
     reportUnreadCount: (count) => bridge.reportUnreadCount(Math.max(0, Math.trunc(count))),
     openExternal: (url) => bridge.openExternal(url),
+    async leaveApp(url) {
+      await bridge.openExternal(url);
+      return 'stayed';
+    },
     onNavigate: (listener) => bridge.onNavigate(listener),
   };
 }

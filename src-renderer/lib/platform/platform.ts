@@ -4,6 +4,9 @@ export type { DesktopNotice as PlatformNotice, FilePickKind } from '../../../sha
 
 export type PlatformKind = 'web' | 'desktop';
 
+/** Where the user is after `leaveApp`: gone to the other site, or still in the app. */
+export type LeaveOutcome = 'left' | 'stayed';
+
 /**
  * Everything that differs between the web app and the desktop client. Features call this,
  * never `window.desktop`, `localStorage` or `document.cookie` for these concerns.
@@ -28,6 +31,11 @@ export interface Platform {
   reportUnreadCount(count: number): Promise<void>;
   /** Opens a URL outside the app (the digest, the help site, social profiles). */
   openExternal(url: string): Promise<void>;
+  /**
+   * Leaves the app for another site: the web tab goes there ('left'); the desktop client opens it
+   * in the system browser and stays ('stayed'), and the caller chooses where it stays.
+   */
+  leaveApp(url: string): Promise<LeaveOutcome>;
   /** App paths to open that come from outside the page (deep links, notification clicks). */
   onNavigate(listener: (path: string) => void): () => void;
 }

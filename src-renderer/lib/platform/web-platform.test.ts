@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configuredCookieDomain, createWebPlatform, tokenCookie } from './web-platform.ts';
 
 const TOKEN = 'header.payload.signature';
@@ -148,6 +148,18 @@ describe('web platform files and links', () => {
 
     expect(await picking).toEqual([]);
     expect(document.body.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it('leaves the app by sending the tab to the other site', async () => {
+    const assign = vi.fn();
+    const fakeWindow = {
+      document,
+      location: { hostname: 'localhost', protocol: 'http:', assign },
+    } as unknown as Window;
+    const platform = createWebPlatform(fakeWindow);
+
+    expect(await platform.leaveApp('https://digest.ironsight.example/')).toBe('left');
+    expect(assign).toHaveBeenCalledWith('https://digest.ironsight.example/');
   });
 
   it('is the web platform with the API on the same origin', () => {

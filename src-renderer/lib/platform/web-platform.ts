@@ -138,6 +138,12 @@ export function createWebPlatform(win: Window = window): Platform {
       win.open(url, '_blank', 'noopener,noreferrer');
     },
 
+    leaveApp(url) {
+      // Synchronous, so nothing the caller does next runs before the tab starts leaving.
+      win.location.assign(url);
+      return Promise.resolve('left');
+    },
+
     onNavigate(listener) {
       navigateListeners.add(listener);
       return () => {

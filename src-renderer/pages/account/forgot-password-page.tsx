@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import styles from '../../features/auth/auth.module.css';
 import { ForgotPasswordForm, ResetPasswordForm } from '../../features/auth/forgot-password-form.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
+import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';
 
 export function ForgotPasswordPage() {
@@ -14,9 +14,9 @@ export function ForgotPasswordPage() {
         title={routeTitle('forgotPassword')}
         intro="Choose the new password for your account."
       >
-        <div className={styles.card}>
+        <Card>
           <ResetPasswordForm token={token} />
-        </div>
+        </Card>
       </PageFrame>
     );
   }
@@ -25,9 +25,9 @@ export function ForgotPasswordPage() {
       heading={routeTitle('forgotPassword') ?? 'Forgot Password'}
       intro="Enter the email on your account and we will send you a link to choose a new password."
     >
-      <div className={styles.card}>
+      <Card>
         <ForgotPasswordForm />
-      </div>
+      </Card>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import styles from '../../features/auth/auth.module.css';
 import { LoginForm } from '../../features/auth/login-form.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
+import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';
 
 interface LoginPageState {
@@ -16,9 +16,9 @@ export function LoginPage() {
       heading={routeTitle('login') ?? 'Log In'}
       intro="Sign in to buy, sell, save favorites and message sellers."
     >
-      <div className={styles.card}>
+      <Card>
         <LoginForm mode="page" notice={state.notice ?? null} defaultEmail={state.email ?? ''} />
-      </div>
+      </Card>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import styles from '../../features/auth/auth.module.css';
 import { PasswordExpiredForm } from '../../features/auth/password-expired-form.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
+import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';
 
 export function PasswordExpiredPage() {
@@ -16,9 +16,9 @@ export function PasswordExpiredPage() {
           : 'Your password has expired. Choose a new one to continue.'
       }
     >
-      <div className={styles.card}>
+      <Card>
         <PasswordExpiredForm email={email} />
-      </div>
+      </Card>
     </PageFrame>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../../shared/routes/paths.ts';
-import styles from '../../features/auth/auth.module.css';
+import { useLocation, useSearchParams } from 'react-router';
 import { EmailConfirmation } from '../../features/auth/email-confirmation.tsx';
 import { RegisterForm } from '../../features/auth/register-form.tsx';
-import { needsRegistration, useCurrentUser } from '../../features/auth/session.ts';
+import { RegistrationDone } from '../../features/auth/registration-done.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
-import { FormError, FormNotice } from '../../ui/form-field.tsx';
+import { needsRegistration, useCurrentUser } from '../../lib/session/session.ts';
+import { Card } from '../../ui/card.tsx';
+import { FormError } from '../../ui/form-field.tsx';
 import { PageFrame } from '../page-frame.tsx';
 
 export function RegisterPage() {
@@ -24,9 +24,9 @@ export function RegisterPage() {
   if (confirmToken && confirmUserId) {
     return (
       <PageFrame heading="Confirm Your Email" title={routeTitle('register')}>
-        <div className={styles.card}>
+        <Card>
           <EmailConfirmation userId={confirmUserId} token={confirmToken} />
-        </div>
+        </Card>
       </PageFrame>
     );
   }
@@ -34,24 +34,9 @@ export function RegisterPage() {
   if (registered) {
     return (
       <PageFrame heading="Check Your Email" title={routeTitle('register')}>
-        <div className={styles.card}>
-          <div className={styles.form}>
-            {registered.emailConfirmationRequired ? (
-              <FormNotice>
-                We sent a confirmation link to {registered.email}. Open it to confirm your email address.
-              </FormNotice>
-            ) : (
-              <FormNotice>Your account is ready.</FormNotice>
-            )}
-            <p>
-              Meanwhile your account works:{' '}
-              <Link to={paths.dashboard()} className={styles.link}>
-                go to your dashboard
-              </Link>
-              .
-            </p>
-          </div>
-        </div>
+        <Card>
+          <RegistrationDone {...registered} />
+        </Card>
       </PageFrame>
     );
   }
@@ -62,7 +47,7 @@ export function RegisterPage() {
       title={routeTitle('register')}
       intro="Join to buy, sell, save favorites and get alerts on the gear you are watching."
     >
-      <div className={`${styles.card} ${styles.wideCard}`}>
+      <Card wide>
         {locked ? (
           <div style={{ marginBottom: 'var(--space-4)' }}>
             <FormError>
@@ -71,7 +56,7 @@ export function RegisterPage() {
           </div>
         ) : null}
         <RegisterForm pendingUser={pendingUser} onRegistered={setRegistered} />
-      </div>
+      </Card>
     </PageFrame>
   );
 }

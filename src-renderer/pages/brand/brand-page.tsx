@@ -1,9 +1,9 @@
 import type { Brand } from '../../../shared/contract/brands.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { parseSearchParams, paths, type SearchRouteParams } from '../../../shared/routes/paths.ts';
+import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
-import { useBrand } from '../../features/listings/listings-api.ts';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';

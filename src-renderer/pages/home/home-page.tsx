@@ -3,9 +3,10 @@ import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.
 import { HOME_PAGE_HEADING } from '../../../shared/domain/metadata.ts';
 import { homePageMeta } from '../../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
+import { useBrand } from '../../features/listings/api/use-brand.ts';
+import { type HomeList, useHomeList } from '../../features/listings/api/use-home-list.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ListingGrid, ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
-import { type HomeList, useBrand, useHomeList } from '../../features/listings/listings-api.ts';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { ExternalLinkButton, LinkButton } from '../../ui/button.tsx';
 import styles from './home.module.css';

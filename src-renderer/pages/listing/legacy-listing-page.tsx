@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useLegacyListing } from '../../features/listings/api/use-legacy-listing.ts';
+import { listingQueryKey } from '../../features/listings/api/use-listing.ts';
 import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
-import { listingQueryKey, useLegacyListing } from '../../features/listings/listings-api.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ListingError } from './listing-page.tsx';

@@ -1,7 +1,7 @@
+import { useListing } from '../../features/listings/api/use-listing.ts';
 import { listingHead } from '../../features/listings/listing-meta.ts';
 import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
 import { ListingView } from '../../features/listings/listing-view.tsx';
-import { useListing } from '../../features/listings/listings-api.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,15 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { NOT_FOUND_ROBOTS } from '../../../shared/domain/metadata.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import type { ApiClient } from '../../lib/api-client.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
+import { useMissingPageCheck } from '../../features/missing-page/use-missing-page-check.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { LinkButton } from '../../ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './not-found.module.css';
-import { type MissingPageLookups, resolveMissingPage } from './resolve-missing-page.ts';
 
 export const NOT_FOUND_TEXT = {
   code: '404',
@@ -17,25 +12,6 @@ export const NOT_FOUND_TEXT = {
   message: "Sorry, we can't find that page. You'll find lots to explore on the home page.",
   homeLink: 'Back to Homepage',
 } as const;
-
-function lookupsFrom(api: ApiClient): MissingPageLookups {
-  return {
-    async userIdFromLegacyListerId(legacyListerId, signal) {
-      const answer = await api.call(
-        'usersGetUserIdFromLegacyListerId',
-        { query: { legacyListerID: legacyListerId } },
-        { signal },
-      );
-      return answer.userId;
-    },
-    async shortLinkTarget(code, signal) {
-      const answer = await api.call('shortlinksGetByShortCode', { params: { code } }, { signal });
-      return answer.items[0]?.fullLink ?? null;
-    },
-  };
-}
-
-export type NotFoundState = 'loading' | 'loaded';
 
 function NotFoundSkeleton() {
   return (
@@ -54,46 +30,9 @@ function NotFoundSkeleton() {
  * At /404 it shows 404 at once.
  */
 export function NotFoundPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const api = useApiClient();
-  const platform = usePlatform();
-  const lookups = useMemo(() => lookupsFrom(api), [api]);
-  const address = `${location.pathname}${location.search}`;
-  const needsChecks = !/^\/404\/?$/.test(location.pathname);
-  const [checkedAddress, setCheckedAddress] = useState<string | null>(null);
-  const state: NotFoundState = !needsChecks || checkedAddress === address ? 'loaded' : 'loading';
-  const isFirstEntry = location.key === 'default';
+  const state = useMissingPageCheck();
 
   useDocumentHead({ title: 'Page Not Found', robots: NOT_FOUND_ROBOTS });
-
-  useEffect(() => {
-    if (!needsChecks) return;
-    const controller = new AbortController();
-    resolveMissingPage(address, lookups, { signal: controller.signal, origin: window.location.origin }).then(
-      (outcome) => {
-        if (controller.signal.aborted) return;
-        if (outcome.kind === 'navigate') {
-          navigate(outcome.to, { replace: true });
-        } else if (outcome.kind === 'leave') {
-          if (platform.kind === 'web') {
-            window.location.assign(outcome.to);
-          } else {
-            // The desktop client opens other sites in the system browser and stays where it was.
-            void platform.openExternal(outcome.to);
-            if (isFirstEntry) navigate(paths.home(), { replace: true });
-            else navigate(-1);
-          }
-        } else {
-          setCheckedAddress(address);
-        }
-      },
-      () => {
-        if (!controller.signal.aborted) setCheckedAddress(address);
-      },
-    );
-    return () => controller.abort();
-  }, [address, needsChecks, lookups, navigate, platform, isFirstEntry]);
 
   return (
     <div className={styles.page} data-state={state}>

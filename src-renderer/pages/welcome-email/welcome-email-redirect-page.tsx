@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { welcomeEmailTarget } from '../../../shared/routes/welcome-email.ts';
-import { readSession } from '../../features/auth/session.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { readSession } from '../../lib/session/session.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** Who the stored session belongs to; an unreadable or expired token counts as signed out. */

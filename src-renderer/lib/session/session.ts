@@ -16,7 +16,7 @@ import {
   UserOption,
   UserStatus,
 } from '../../../shared/domain/user.ts';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { usePlatform } from '../platform/platform-context.tsx';
 
 /** The signed-in user as the token describes them (spec §3 'User'). */
 export interface SessionUser {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useApiClient } from '../../lib/api-client-context.tsx';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
-import { useSession } from '../auth/session.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { usePlatform } from '../../../lib/platform/platform-context.tsx';
+import { useSession } from '../../../lib/session/session.ts';
 
 export const UNREAD_COUNT_QUERY_KEY = ['messages', 'unreadCount'] as const;
 

@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+
+/** Where the favorites feature keeps the signed-in user's favorites. */
+export const FAVORITES_QUERY_KEY = ['favorites', 'list'] as const;
+
+/** GET /users/favorite-listings into the favorites cache, as a sign-in finishes; throws when the call fails. */
+export function useLoadFavoriteListings(): () => Promise<void> {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    queryClient.setQueryData(FAVORITES_QUERY_KEY, await api.call('usersFavoriteListings'));
+  }, [api, queryClient]);
+}
