@@ -2,7 +2,6 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { isDatabaseEmpty, type SeedOptions, seedDemoData } from './db/seed/seed.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
@@ -19,6 +18,8 @@ import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts'
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
 import { registerStockImagesModule } from './modules/stock-images/routes.ts';
 import { registerUsersModule } from './modules/users/routes.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed.ts';
+import type { SeedOptions } from './seed/seed-part.ts';
 import { type PageResolver, registerWebHost } from './web/web-host.ts';
 
 export interface BuildOptions {

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '../../../shared/contract/endpoints.ts';
-import { ensureZipCentroids } from '../../db/seed/zip-centroids.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from './service.ts';
+import { ensureZipCentroids } from './zip-centroids.ts';
 
 export function registerLocationModule({ app, endpoint, database }: ModuleContext): void {
   const { db } = database;

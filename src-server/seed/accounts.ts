@@ -1,10 +1,10 @@
-import { PaymentMethod } from '../../../shared/domain/payment.ts';
-import { AccountOption, AlertLocation, Role, UserOption } from '../../../shared/domain/user.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import type { Database } from '../client.ts';
-import { alerts, users } from '../schema.ts';
+import { PaymentMethod } from '../../shared/domain/payment.ts';
+import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
+import type { Database } from '../db/client.ts';
+import { alerts, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Random } from './random.ts';
-import type { SeedPart } from './seed.ts';
+import type { SeedPart } from './seed-part.ts';
 
 export interface DemoAccount {
   /** Fixed, so tests and other demo data can refer to the account. */
