@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { jwtAuthenticator } from '../modules/auth/authenticator.ts';
 import { signToken, type TokenPayload } from '../modules/auth/tokens.ts';
-import { installAuthentication, jwtAuthenticator } from './auth-context.ts';
+import { installAuthentication } from './auth-context.ts';
 import { type Access, registerEndpoint } from './endpoint.ts';
 import { installErrorHandler } from './errors.ts';
 
