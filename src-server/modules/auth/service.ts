@@ -6,18 +6,17 @@ import type { Database } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { passwordChangedMessage, resetLink, resetMessage } from '../../mail/account-messages.ts';
-import { type AccountsDeps, inBackground, sendQuietly } from './accounts-context.ts';
-import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
-import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import { inBackground, sendQuietly } from '../../mail/delivery.ts';
 import {
-  findUserByEmail,
   isFrozenForFraud,
   isFrozenForNonPayment,
-  issueSessionToken,
   loginPaymentSetupAccepted,
-  nextWholeSecond,
-  type UserRow,
-} from './session.ts';
+} from '../accounts/account-state.ts';
+import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
+import type { AccountsDeps } from './accounts-deps.ts';
+import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import { issueSessionToken, nextWholeSecond } from './session-tokens.ts';
 import { THROTTLE_RULES } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
