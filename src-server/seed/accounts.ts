@@ -1,6 +1,6 @@
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
-import type { Database } from '../db/client.ts';
+import type { DbExecutor } from '../db/client.ts';
 import { alerts, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Random } from './random.ts';
@@ -224,7 +224,7 @@ const BUYER_ALERTS = [
   },
 ];
 
-async function seedAccounts(db: Database, random: Random): Promise<void> {
+async function seedAccounts(db: DbExecutor, random: Random): Promise<void> {
   const accounts: readonly DemoAccount[] = Object.values(DEMO_ACCOUNTS);
   const rows = [];
   for (const account of accounts) {

@@ -10,7 +10,7 @@ import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../share
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { Role } from '../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../shared/routes/paths.ts';
-import type { Database } from '../db/client.ts';
+import type { DbExecutor } from '../db/client.ts';
 import { rewriteKeywordCopy } from '../modules/listings/keyword-copy.ts';
 import { refreshKeywordPostings } from '../modules/listings/keyword-postings.ts';
 import { rebuildSuggestionTerms } from '../modules/listings/suggestions.ts';
@@ -194,7 +194,7 @@ const streetPrice = (value: number) => (value >= 20 ? Math.max(1, Math.floor(val
 type ColumnTypes = readonly (readonly [string, string])[];
 
 async function insertBatches(
-  db: Database,
+  db: DbExecutor,
   table: string,
   columns: ColumnTypes,
   rows: readonly Record<string, unknown>[],
@@ -690,7 +690,7 @@ const startOfUtcDay = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 };
 
-async function run(db: Database, random: Random, options: SeedOptions, now: Date): Promise<void> {
+async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Date): Promise<void> {
   const distributorRows = DISTRIBUTORS.map((distributor) => ({
     id: random.uuid(),
     ...distributor,

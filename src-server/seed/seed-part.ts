@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { DbExecutor } from '../db/client.ts';
 import type { Random } from './random.ts';
 
 export interface SeedOptions {
@@ -11,5 +11,5 @@ export interface SeedOptions {
 /** One area of demo data; parts run in order, each in its own transaction. */
 export interface SeedPart {
   name: string;
-  run(db: Database, random: Random, options: SeedOptions): Promise<void>;
+  run(db: DbExecutor, random: Random, options: SeedOptions): Promise<void>;
 }

@@ -25,7 +25,7 @@ export async function seedDemoData(
   for (const part of parts) {
     // Each part draws from its own sequence so adding a part never changes another's data.
     const random = createRandom(options.seed + ran.length * 7919);
-    await db.transaction(async (tx) => part.run(tx as unknown as Database, random, options));
+    await db.transaction(async (tx) => part.run(tx, random, options));
     ran.push(part.name);
   }
   return ran;
