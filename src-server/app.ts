@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '../shared/contract/endpoints.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { installAuthentication } from './http/auth-context.ts';
@@ -109,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerWebHost(app, {
     webRoot: config.webRoot,
     publicOrigin: config.publicOrigin,
-    apiBase: '/api',
+    apiBase: API_BASE,
     pageResolvers,
     cookieDomain: config.cookieDomain,
     lookups: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../shared/contract/endpoints.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type EndpointHandler, type EndpointSpec, registerEndpoint } from './http/endpoint.ts';
@@ -21,7 +22,7 @@ export function createModuleContext(
   database: DatabaseHandle,
   pageResolvers: Map<string, PageResolver>,
 ): ModuleContext {
-  const endpointOptions = { apiBase: '/api', validateResponses: config.nodeEnv !== 'production' };
+  const endpointOptions = { apiBase: API_BASE, validateResponses: config.nodeEnv !== 'production' };
   return {
     app,
     config,
