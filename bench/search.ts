@@ -24,9 +24,9 @@ import { CategoryFamilyId } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import type { AppConfig } from '../src-server/config.ts';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
-import { seedDemoData } from '../src-server/db/seed/seed.ts';
 import { planSearch, querySearch, searchStatements } from '../src-server/modules/listings/search.ts';
 import { suggestionCandidates } from '../src-server/modules/listings/suggestions.ts';
+import { seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
 
 const args = process.argv.slice(2);

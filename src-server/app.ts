@@ -1,9 +1,9 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '../shared/contract/endpoints.ts';
+import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
+import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { isDatabaseEmpty, type SeedOptions, seedDemoData } from './db/seed/seed.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
@@ -22,6 +22,8 @@ import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts'
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
 import { registerStockImagesModule } from './modules/stock-images/routes.ts';
 import { registerUsersModule } from './modules/users/routes.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed.ts';
+import type { SeedOptions } from './seed/seed-part.ts';
 import { type PageResolver, registerWebHost } from './web/web-host.ts';
 
 export interface BuildOptions {
@@ -35,8 +37,6 @@ export interface BuildOptions {
    */
   demoData?: SeedOptions;
 }
-
-export const DESKTOP_APP_ORIGIN = 'app://ironsight';
 
 const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
 
@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerWebHost(app, {
     webRoot: config.webRoot,
     publicOrigin: config.publicOrigin,
-    apiBase: '/api',
+    apiBase: API_BASE,
     pageResolvers,
     cookieDomain: config.cookieDomain,
     lookups: {

@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderLockedError } from './db/data-lock.ts';
-import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
-import { DEFAULT_SEED_OPTIONS } from './db/seed/seed.ts';
+import { DEMO_ACCOUNTS } from './seed/accounts.ts';
+import { DEFAULT_SEED_OPTIONS } from './seed/seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

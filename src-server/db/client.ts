@@ -14,6 +14,10 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services take this one type. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of the database, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a statement runs on: the database or one of its transactions; helpers that work in either take this. */
+export type DbExecutor = Database | Transaction;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -71,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(db: DbExecutor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

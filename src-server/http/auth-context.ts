@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAdminRole, isSellerRole } from '../../shared/domain/user.ts';
-import { type TokenClaims, verifyToken } from '../modules/auth/tokens.ts';
+import type { TokenClaims } from '../../shared/contract/auth.ts';
 
 export interface AuthContext {
   userId: string;
@@ -10,29 +9,11 @@ export interface AuthContext {
 }
 
 /**
- * Turns a bearer token into the caller's identity. The default checks signature and expiry;
- * the accounts module swaps in one that also refuses tokens issued before a password change or lock.
+ * Turns a bearer token into the caller's identity. The auth module supplies it (the app's one also
+ * refuses tokens issued before a password change or lock), so this layer holds no keys or token code.
  */
 export interface Authenticator {
   authenticate(token: string): Promise<AuthContext | null>;
-}
-
-export function jwtAuthenticator(secret: string): Authenticator {
-  return {
-    async authenticate(token) {
-      const claims = await verifyToken(token, secret);
-      return claims ? toAuthContext(claims) : null;
-    },
-  };
-}
-
-export function toAuthContext(claims: TokenClaims): AuthContext {
-  return {
-    userId: claims.unique_name,
-    claims,
-    isSeller: isSellerRole(claims.role),
-    isAdmin: isAdminRole(claims.role),
-  };
 }
 
 declare module 'fastify' {

@@ -3,8 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Access } from '../../shared/contract/endpoint.ts';
+import { jwtAuthenticator } from '../modules/auth/authenticator.ts';
 import { signToken, type TokenPayload } from '../modules/auth/tokens.ts';
-import { installAuthentication, jwtAuthenticator } from './auth-context.ts';
+import { installAuthentication } from './auth-context.ts';
 import {
   assertEveryEndpointServed,
   registerEndpoint,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app.ts';
 import type { AppConfig } from '../../src-server/config.ts';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
-import { isDatabaseEmpty } from '../../src-server/db/seed/seed.ts';
+import { isDatabaseEmpty } from '../../src-server/seed/seed.ts';
 import { DEMO_ACCOUNTS, login } from './support/accounts.ts';
 import { testConfig } from './support/test-app.ts';
 import { openTestDatabase } from './support/test-database.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-// The seeded demo accounts (src-server/db/seed/accounts.ts).
+// The seeded demo accounts (src-server/seed/accounts.ts).
 const ACCOUNTS = {
   buyer: { email: 'buyer@example.com', password: 'buyer-demo-2026' },
   newSeller: { email: 'newseller@example.com', password: 'newseller-demo-2026' },

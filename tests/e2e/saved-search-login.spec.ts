@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// The seeded demo buyer (src-server/db/seed/accounts.ts).
+// The seeded demo buyer (src-server/seed/accounts.ts).
 const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-2026' };
 
 async function submitLogin(page: Page): Promise<void> {

@@ -6,6 +6,22 @@ import { users } from '../../db/schema.ts';
 import type { AuthContext, Authenticator } from '../../http/auth-context.ts';
 import { verifyToken } from './tokens.ts';
 
+/** Checks signature and expiry only, trusting the roles in the token: for tests of the HTTP layer. */
+export function jwtAuthenticator(secret: string): Authenticator {
+  return {
+    async authenticate(token) {
+      const claims = await verifyToken(token, secret);
+      if (!claims) return null;
+      return {
+        userId: claims.unique_name,
+        claims,
+        isSeller: isSellerRole(claims.role),
+        isAdmin: isAdminRole(claims.role),
+      };
+    },
+  };
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { accountTokens } from '../../db/schema.ts';
 
 export type OneTimePurpose = 'EmailConfirm' | 'PasswordReset';
@@ -19,7 +19,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * tokens of the same purpose for the account stop working, so only the newest link counts.
  */
 export async function createOneTimeToken(
-  db: Database,
+  db: DbExecutor,
   userId: string,
   purpose: OneTimePurpose,
   now: Date = new Date(),
@@ -46,7 +46,7 @@ export async function createOneTimeToken(
  * statement, so a token can be redeemed once even by concurrent requests.
  */
 export async function redeemOneTimeToken(
-  db: Database,
+  db: DbExecutor,
   token: string,
   purpose: OneTimePurpose,
   userId?: string,

@@ -2,22 +2,21 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { ChangeExpiredPasswordRequest, LoginRequest } from '../../../shared/contract/auth.ts';
 import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import { FreezeReason, UserStatus } from '../../../shared/domain/user.ts';
-import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { passwordChangedMessage, resetLink, resetMessage } from '../../mail/account-messages.ts';
-import { type AccountsDeps, inBackground, sendQuietly } from './accounts-context.ts';
-import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
-import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import { inBackground, sendQuietly } from '../../mail/delivery.ts';
 import {
-  findUserByEmail,
   isFrozenForFraud,
   isFrozenForNonPayment,
-  issueSessionToken,
   loginPaymentSetupAccepted,
-  nextWholeSecond,
-  type UserRow,
-} from './session.ts';
+} from '../accounts/account-state.ts';
+import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
+import type { AccountsDeps } from './accounts-deps.ts';
+import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import { issueSessionToken, nextWholeSecond } from './session-tokens.ts';
 import { THROTTLE_RULES } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
@@ -115,7 +114,7 @@ export async function storeNewPassword(
   user: UserRow,
   password: string,
   extra: Partial<Pick<UserRow, 'emailConfirmedAt'>> = {},
-  db: Database = deps.db,
+  db: DbExecutor = deps.db,
 ): Promise<UserRow> {
   const now = new Date();
   const [updated] = await db
@@ -181,22 +180,10 @@ export async function resetPassword(deps: AccountsDeps, token: string, password:
   await deps.throttle.forget(attempt);
   assertAcceptablePassword(password, user.email, 'password');
   await deps.db.transaction(async (tx) => {
-    const redeemed = await redeemOneTimeToken(
-      tx as unknown as Database,
-      token,
-      'PasswordReset',
-      user.id,
-      now,
-    );
+    const redeemed = await redeemOneTimeToken(tx, token, 'PasswordReset', user.id, now);
     if (!redeemed) throw badRequest(AUTH_MESSAGES.invalidResetLink);
     // The link reached the mailbox, which also confirms the address.
-    await storeNewPassword(
-      deps,
-      user,
-      password,
-      { emailConfirmedAt: user.emailConfirmedAt ?? now },
-      tx as unknown as Database,
-    );
+    await storeNewPassword(deps, user, password, { emailConfirmedAt: user.emailConfirmedAt ?? now }, tx);
   });
   await afterPasswordChange(deps, user);
   return { success: true as const };

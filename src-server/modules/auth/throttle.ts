@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { throttleEvents } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -129,14 +129,13 @@ export class Throttle {
     const now = this.#now();
     const lockKeys = [...new Set(limits.map(({ rule, key }) => `${rule.bucket}:${key}`))].sort();
     const eventIds = await this.#db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
       // Sorted, so two requests that share keys always lock them in the same order (no deadlock).
       for (const lockKey of lockKeys) {
-        await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
       }
-      for (const { rule, key } of limits) await assertUnderLimit(db, rule, key, now);
+      for (const { rule, key } of limits) await assertUnderLimit(tx, rule, key, now);
       const ids: string[] = [];
-      for (const { rule, key } of limits) ids.push(await insertEvent(db, rule, key, now));
+      for (const { rule, key } of limits) ids.push(await insertEvent(tx, rule, key, now));
       return ids;
     });
     // Now and then, drop every key's events older than the longest window, so keys never seen again do not pile up.
@@ -178,7 +177,7 @@ export class Throttle {
   }
 }
 
-async function assertUnderLimit(db: Database, rule: ThrottleRule, key: string, now: Date): Promise<void> {
+async function assertUnderLimit(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - rule.windowSeconds * 1000);
   const [row] = await db
     .select({
@@ -200,7 +199,7 @@ async function assertUnderLimit(db: Database, rule: ThrottleRule, key: string, n
 }
 
 /** Records one event and drops the key's events that have left the window. */
-async function insertEvent(db: Database, rule: ThrottleRule, key: string, now: Date): Promise<string> {
+async function insertEvent(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<string> {
   const expired = new Date(now.getTime() - rule.windowSeconds * 1000);
   await db
     .delete(throttleEvents)

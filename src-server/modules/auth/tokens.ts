@@ -1,27 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { TokenClaims } from '../../../shared/contract/auth.ts';
 
 /** The one signing algorithm; verification refuses any other, `none` included. */
 export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const TOKEN_ISSUER = 'ironsight';
 
-export interface TokenClaims {
-  role: string | string[];
-  status: string;
-  unique_name: string;
-  email: string;
-  given_name: string;
-  family_name: string;
-  userOptions: string;
-  accountOptions: string;
-  sellerDisplayName: string;
-  phoneNumber: string;
-  /** Issued-at, seconds. */
-  iat: number;
-  exp: number;
-}
-
+/** What a session token carries besides its issue and expiry times (the claims of spec §3). */
 export type TokenPayload = Omit<TokenClaims, 'iat' | 'exp'>;
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);

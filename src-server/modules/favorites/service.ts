@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { FAVORITES_MAX, type Favorite, isAtFavoritesMax } from '../../../shared/contract/favorites.ts';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { favorites, listings, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { CARD_JSON, type CardJson, toCard, toIso } from '../listings/cards.ts';
@@ -40,7 +40,7 @@ export function listFavorites(db: Database, userId: string): Promise<Favorite[]>
   return favoriteRows(db, userId);
 }
 
-async function favoriteCount(db: Database, userId: string): Promise<number> {
+async function favoriteCount(db: DbExecutor, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
   return row?.n ?? 0;
 }
@@ -51,8 +51,7 @@ async function favoriteCount(db: Database, userId: string): Promise<number> {
  * user's row is locked for the count and the insert, so concurrent adds cannot pass the maximum.
  */
 export async function addFavorite(db: Database, userId: string, listingId: string): Promise<Favorite> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!owner) throw notFound('No such account.');
     const [listing] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId));

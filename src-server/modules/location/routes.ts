@@ -1,7 +1,7 @@
 import { LOCATION_ENDPOINTS } from '../../../shared/contract/location.ts';
-import { ensureZipCentroids } from '../../db/seed/zip-centroids.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from './service.ts';
+import { ensureZipCentroids } from './zip-centroids.ts';
 
 export function registerLocationModule({ app, endpoints, database }: ModuleContext): void {
   const { db } = database;

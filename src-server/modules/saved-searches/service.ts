@@ -99,8 +99,7 @@ export async function saveSearch(
     if (!updated) throw notFound(SAVED_SEARCH_NOT_FOUND);
     return toSavedSearch(updated);
   }
-  const created = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const created = await db.transaction(async (tx) => {
     const [owner] = await tx
       .select({ id: users.id })
       .from(users)

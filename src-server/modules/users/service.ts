@@ -21,22 +21,16 @@ import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import type { Database } from '../../db/client.ts';
 import { alerts, listings, newsletterSubscriptions, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
 import { confirmationLink, confirmationMessage } from '../../mail/account-messages.ts';
-import { type AccountsDeps, sendQuietly } from '../auth/accounts-context.ts';
+import { sendQuietly } from '../../mail/delivery.ts';
+import { hasPaymentSetup, isFrozenForFraud, isFrozenForNonPayment } from '../accounts/account-state.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
+import type { AccountsDeps } from '../auth/accounts-deps.ts';
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { afterPasswordChange, assertAcceptablePassword, storeNewPassword } from '../auth/service.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  hasPaymentSetup,
-  isFrozenForFraud,
-  isFrozenForNonPayment,
-  issueSessionToken,
-  nextWholeSecond,
-  type UserRow,
-} from '../auth/session.ts';
+import { issueSessionToken, nextWholeSecond } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { toUserProfile } from './profile.ts';
 
@@ -228,9 +222,8 @@ export async function updateAccountInfo(
   };
 }
 
+/** Another user's id reaches here only from an admin: the contract's `owner: 'account'` check. */
 export async function getProfile(deps: AccountsDeps, auth: AuthContext, userId: string | undefined) {
-  if (userId && userId !== auth.userId && !auth.isAdmin)
-    throw forbidden('You can only see your own account.');
   const user = await findUserById(deps.db, userId ?? auth.userId);
   if (!user) throw unauthorized(USERS_MESSAGES.accountGone);
   return toUserProfile(user);

@@ -13,13 +13,14 @@ import { detectCardBrand, validateCardNumber, validateCvv } from '../../../share
 import { clearFlag } from '../../../shared/domain/flags.ts';
 import { AccountOption, FreezeReason } from '../../../shared/domain/user.ts';
 import type { ValidationError } from '../../../shared/domain/validation.ts';
-import type { Database } from '../../db/client.ts';
 import { accountPayments, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../http/errors.ts';
-import type { AccountsDeps } from '../auth/accounts-context.ts';
+import { isFrozenForFraud, isFrozenForNonPayment } from '../accounts/account-state.ts';
+import { findUserById } from '../accounts/users-repository.ts';
+import type { AccountsDeps } from '../auth/accounts-deps.ts';
 import { UNFREEZE_TOKEN_PURPOSE } from '../auth/service.ts';
-import { findUserById, isFrozenForFraud, isFrozenForNonPayment, issueSessionToken } from '../auth/session.ts';
+import { issueSessionToken } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { verifyPurposeToken } from '../auth/tokens.ts';
 import type { PaymentProcessor } from './payment-processor.ts';
@@ -86,8 +87,7 @@ export async function unfreeze(
   await deps.throttle.hit(THROTTLE_RULES.paymentAccount, user.id);
 
   const [expMonth, expYear] = body.cardExpiration.split('/').map(Number);
-  const outcome = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const outcome = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!locked || !isFrozenForNonPayment(locked))
       return { kind: 'notFrozen' as const, user: locked ?? user };

@@ -2,12 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import {
-  accountsSeedPart,
-  DEMO_ACCOUNTS,
-  type DemoAccountKey,
-} from '../../../src-server/db/seed/accounts.ts';
-import { DEFAULT_SEED_OPTIONS, seedDemoData } from '../../../src-server/db/seed/seed.ts';
+import { accountsSeedPart, DEMO_ACCOUNTS, type DemoAccountKey } from '../../../src-server/seed/accounts.ts';
+import { DEFAULT_SEED_OPTIONS, seedDemoData } from '../../../src-server/seed/seed.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export { DEMO_ACCOUNTS };

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../src-server/db/client.ts';
 import { users } from '../../../src-server/db/schema.ts';
-import { createCatalogSeedPart } from '../../../src-server/db/seed/catalog.ts';
-import { seedDemoData } from '../../../src-server/db/seed/seed.ts';
 import { signToken } from '../../../src-server/modules/auth/tokens.ts';
+import { createCatalogSeedPart } from '../../../src-server/seed/catalog.ts';
+import { seedDemoData } from '../../../src-server/seed/seed.ts';
 import { TEST_JWT_SECRET } from './test-app.ts';
 
 /** A small deterministic catalogue: 600 listings, started in the 60 days before now. */

@@ -1,24 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BrandFocusBlock } from '../../../shared/contract/brands.ts';
+import type { BrandFocusBlock } from '../../shared/contract/brands.ts';
 import {
   CATEGORY_FAMILIES,
   type CategoryFamily,
   CategoryFamilyId,
   FIREARMS_SECTIONS,
-} from '../../../shared/domain/category.ts';
-import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
-import { PaymentMethod } from '../../../shared/domain/payment.ts';
-import { Role } from '../../../shared/domain/user.ts';
-import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../../shared/routes/paths.ts';
-import { rewriteKeywordCopy } from '../../modules/listings/keyword-copy.ts';
-import { refreshKeywordPostings } from '../../modules/listings/keyword-postings.ts';
-import { rebuildSuggestionTerms } from '../../modules/listings/suggestions.ts';
-import { familyImagePath } from '../../modules/stock-images/artwork.ts';
-import type { Database } from '../client.ts';
+} from '../../shared/domain/category.ts';
+import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../shared/domain/listing.ts';
+import { PaymentMethod } from '../../shared/domain/payment.ts';
+import { Role } from '../../shared/domain/user.ts';
+import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../shared/routes/paths.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { rewriteKeywordCopy } from '../modules/listings/keyword-copy.ts';
+import { refreshKeywordPostings } from '../modules/listings/keyword-postings.ts';
+import { rebuildSuggestionTerms } from '../modules/listings/suggestions.ts';
+import { type ZipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
+import { familyImagePath } from '../modules/stock-images/artwork.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';
 import type { Random } from './random.ts';
-import type { SeedOptions, SeedPart } from './seed.ts';
-import { type ZipCentroid, zipsOfCity } from './zip-centroids.ts';
+import type { SeedOptions, SeedPart } from './seed-part.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 1000;
@@ -194,7 +194,7 @@ const streetPrice = (value: number) => (value >= 20 ? Math.max(1, Math.floor(val
 type ColumnTypes = readonly (readonly [string, string])[];
 
 async function insertBatches(
-  db: Database,
+  db: DbExecutor,
   table: string,
   columns: ColumnTypes,
   rows: readonly Record<string, unknown>[],
@@ -690,7 +690,7 @@ const startOfUtcDay = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 };
 
-async function run(db: Database, random: Random, options: SeedOptions, now: Date): Promise<void> {
+async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Date): Promise<void> {
   const distributorRows = DISTRIBUTORS.map((distributor) => ({
     id: random.uuid(),
     ...distributor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from './accounts-context.ts';
+import { clientAddress } from './client-address.ts';
 
 describe('clientAddress', () => {
   it('keeps IPv4 and unwraps IPv4-mapped IPv6', () => {

@@ -1,10 +1,10 @@
-import { PaymentMethod } from '../../../shared/domain/payment.ts';
-import { AccountOption, AlertLocation, Role, UserOption } from '../../../shared/domain/user.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import type { Database } from '../client.ts';
-import { alerts, users } from '../schema.ts';
+import { PaymentMethod } from '../../shared/domain/payment.ts';
+import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { alerts, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Random } from './random.ts';
-import type { SeedPart } from './seed.ts';
+import type { SeedPart } from './seed-part.ts';
 
 export interface DemoAccount {
   /** Fixed, so tests and other demo data can refer to the account. */
@@ -224,7 +224,7 @@ const BUYER_ALERTS = [
   },
 ];
 
-async function seedAccounts(db: Database, random: Random): Promise<void> {
+async function seedAccounts(db: DbExecutor, random: Random): Promise<void> {
   const accounts: readonly DemoAccount[] = Object.values(DEMO_ACCOUNTS);
   const rows = [];
   for (const account of accounts) {

@@ -1,23 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../client.ts';
+import { type Database, queryRows } from '../db/client.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { catalogSeedPart } from './catalog.ts';
-import { createRandom, type Random } from './random.ts';
-
-export interface SeedOptions {
-  /** Same seed, same data. */
-  seed: number;
-  /** How many catalog listings to create. */
-  listings: number;
-}
+import { createRandom } from './random.ts';
+import type { SeedOptions, SeedPart } from './seed-part.ts';
 
 export const DEFAULT_SEED_OPTIONS: SeedOptions = { seed: 1997, listings: 20_000 };
-
-/** One area of demo data; parts run in order, each in its own transaction. */
-export interface SeedPart {
-  name: string;
-  run(db: Database, random: Random, options: SeedOptions): Promise<void>;
-}
 
 /** The parts of the demo data, in the order they depend on each other. */
 const SEED_PARTS: SeedPart[] = [accountsSeedPart, catalogSeedPart];
@@ -37,7 +25,7 @@ export async function seedDemoData(
   for (const part of parts) {
     // Each part draws from its own sequence so adding a part never changes another's data.
     const random = createRandom(options.seed + ran.length * 7919);
-    await db.transaction(async (tx) => part.run(tx as unknown as Database, random, options));
+    await db.transaction(async (tx) => part.run(tx, random, options));
     ran.push(part.name);
   }
   return ran;

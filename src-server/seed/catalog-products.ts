@@ -1,4 +1,4 @@
-import type { CategoryFamily } from '../../../shared/domain/category.ts';
+import type { CategoryFamily } from '../../shared/domain/category.ts';
 
 /** One product of the demo catalogue: [manufacturer, model, caliber or null, typical new price, title detail]. */
 export type ProductRow = readonly [string, string, string | null, number, string];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../client.ts';
+import { type Database, queryRows } from '../../db/client.ts';
 
 export interface ZipCentroid {
   zip: string;
