@@ -157,6 +157,8 @@ export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
 // Registration and account
 // ---------------------------------------------------------------------------------------------
 
+export const ACCEPT_TERMS_MESSAGE = 'Accept the terms of service to continue.';
+
 /**
  * POST /users/register. Sent with the token of an account pending registration, it completes that
  * account instead of creating one. A taken email answers 409.
@@ -168,7 +170,7 @@ export const registerRequestSchema = z.object({
   password: newPasswordSchema,
   phone: phoneSchema.optional(),
   zipCode: zipCodeSchema.optional(),
-  acceptTerms: z.literal(true, { error: 'Accept the terms of service to continue.' }),
+  acceptTerms: z.literal(true, { error: ACCEPT_TERMS_MESSAGE }),
   marketingOptIn: z.boolean().default(false),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -210,13 +212,20 @@ export type CheckEmailParams = z.input<typeof checkEmailParamsSchema>;
 export const checkEmailResponseSchema = z.object({ isTaken: z.boolean() });
 export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 
+/** A seller's name on listings. */
+export const sellerDisplayNameSchema = z
+  .string()
+  .trim()
+  .min(2, { error: 'Use at least 2 characters.' })
+  .max(60, { error: 'Use at most 60 characters.' });
+
 /** POST /users/updateAccountInfo: the whole editable profile. */
 export const updateAccountInfoRequestSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   phone: phoneSchema.nullable().default(null),
   /** Sellers only; shown on listings. */
-  sellerDisplayName: z.string().trim().min(2).max(60).nullable().default(null),
+  sellerDisplayName: sellerDisplayNameSchema.nullable().default(null),
   address: addressSchema.nullable().default(null),
   marketingOptIn: z.boolean().optional(),
 });

@@ -8,6 +8,7 @@ import {
   firstNameSchema,
   lastNameSchema,
   phoneSchema,
+  sellerDisplayNameSchema,
   type UserProfile,
 } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
@@ -27,10 +28,7 @@ const profileFormSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   phone: z.union([z.literal(''), phoneSchema]),
-  sellerDisplayName: z.union([
-    z.literal(''),
-    z.string().trim().min(2, { error: 'Use at least 2 characters.' }).max(60),
-  ]),
+  sellerDisplayName: z.union([z.literal(''), sellerDisplayNameSchema]),
 });
 type ProfileValues = z.input<typeof profileFormSchema>;
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { zipCodeSchema } from '../../../shared/contract/common.ts';
-import { phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
+import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
@@ -29,7 +29,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, 
 const registerFormSchema = registerRequestSchema.extend({
   phone: z.union([z.literal(''), phoneSchema]).optional(),
   zipCode: z.union([z.literal(''), zipCodeSchema]).optional(),
-  acceptTerms: z.boolean().refine((value) => value, { error: 'Accept the terms of service to continue.' }),
+  acceptTerms: z.boolean().refine((value) => value, { error: ACCEPT_TERMS_MESSAGE }),
   marketingOptIn: z.boolean(),
 });
 type RegisterFormValues = z.input<typeof registerFormSchema>;
