@@ -25,7 +25,8 @@ import { buildApp } from '../src-server/app.ts';
 import type { AppConfig } from '../src-server/config.ts';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
 import { seedDemoData } from '../src-server/db/seed/seed.ts';
-import { planSearch, querySearch, searchStatements } from '../src-server/modules/listings/search.ts';
+import { planSearch } from '../src-server/modules/listings/search/plan.ts';
+import { querySearch, searchStatements } from '../src-server/modules/listings/search/search-listings.ts';
 import { suggestionCandidates } from '../src-server/modules/listings/suggestions.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
 

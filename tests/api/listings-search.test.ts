@@ -5,7 +5,7 @@ import type { ListingCard, SearchRequest, SearchResponse } from '../../shared/co
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
-import { distanceSql, type Origin } from '../../src-server/modules/listings/search.ts';
+import { distanceSql, type Origin } from '../../src-server/modules/listings/search/plan.ts';
 import { seedCatalog, sellersByListings } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

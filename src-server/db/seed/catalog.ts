@@ -10,9 +10,9 @@ import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../sh
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { Role } from '../../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../../shared/routes/paths.ts';
-import { rewriteKeywordCopy } from '../../modules/listings/keyword-copy.ts';
-import { refreshKeywordPostings } from '../../modules/listings/keyword-postings.ts';
-import { rebuildSuggestionTerms } from '../../modules/listings/suggestions.ts';
+import { rewriteKeywordCopy } from '../../modules/listings/search-indexes/keyword-copy.ts';
+import { refreshKeywordPostings } from '../../modules/listings/search-indexes/keyword-postings.ts';
+import { rebuildSuggestionTerms } from '../../modules/listings/search-indexes/suggestion-terms.ts';
 import { familyImagePath } from '../../modules/stock-images/artwork.ts';
 import type { Database } from '../client.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';
