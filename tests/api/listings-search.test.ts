@@ -225,6 +225,19 @@ describe('POST /listings/search', () => {
     expect(zipPlusFour.total).toBe(near.total);
   });
 
+  it('without a zip code, sorts by distance as by default and ignores a radius', async () => {
+    const ids = (answer: SearchResponse) => answer.results.map((card) => card.id);
+    expect(ids(await search({ sort: 'distance', pageSize: 50 }))).toEqual(
+      ids(await search({ pageSize: 50 })),
+    );
+    expect(ids(await search({ keyword: 'ruger', sort: 'distance' }))).toEqual(
+      ids(await search({ keyword: 'ruger' })),
+    );
+    const radiusOnly = await search({ distance: 10, pageSize: 50 });
+    expect(radiusOnly.total).toBe((await search({})).total);
+    expect(radiusOnly.results.every((card) => card.distanceMiles === undefined)).toBe(true);
+  });
+
   it('measures great-circle miles (haversine) from the zip centroid', async () => {
     const haversine = (a: Origin, b: Origin) => {
       const rad = Math.PI / 180;

@@ -3,21 +3,22 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONDITION_LABELS } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { effectiveSearch, SEARCH_PAGE_SIZE } from '../../../shared/search/search-request.ts';
+import type { SearchSort } from '../../../shared/search/search-sort.ts';
 import {
   parseSearchParams,
-  paths,
   type SearchRouteParams,
-  type SearchSort,
   toSearchQueryString,
-} from '../../../shared/routes/paths.ts';
-import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+} from '../../../shared/search/search-url.ts';
 import { familyLabelById } from '../../lib/family-label.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { ListingGrid, ListingGridSkeleton } from '../listings/listing-grid.tsx';
+import { useListingsSearch } from './api/use-listings-search.ts';
 import { Pagination } from './pagination.tsx';
-import { useListingSearch } from './search-api.ts';
-import { LISTING_TYPE_LABELS, type SearchChange, SearchFilters } from './search-filters.tsx';
-import { effectiveSearch, SEARCH_PAGE_SIZE } from './search-request.ts';
+import { type SearchChange, SearchFilters } from './search-filters.tsx';
+import { LISTING_TYPE_LABELS } from './search-options.ts';
 import styles from './search-view.module.css';
 
 export interface SearchViewProps {
@@ -110,7 +111,7 @@ export function SearchView({ heading, intro, base = {}, children }: SearchViewPr
   const navigate = useNavigate();
   const fromUrl = parseSearchParams(location.search);
   const params = effectiveSearch(base, fromUrl);
-  const search = useListingSearch(params);
+  const search = useListingsSearch(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const headingId = useId();

@@ -1,6 +1,7 @@
 import type { Brand } from '../../../shared/contract/brands.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
-import { parseSearchParams, paths, type SearchRouteParams } from '../../../shared/routes/paths.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { parseSearchParams, type SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
 import { useBrand } from '../../features/listings/listings-api.ts';

@@ -4,7 +4,8 @@ import {
   firearmsSectionFamilyIds,
 } from '../../../shared/domain/category.ts';
 import { PRODUCT_NAME } from '../../../shared/domain/metadata.ts';
-import type { RouteId, SearchRouteParams } from '../../../shared/routes/paths.ts';
+import type { RouteId } from '../../../shared/routes/paths.ts';
+import type { SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { routeTitle, useAppRoute } from '../../lib/app-route.ts';

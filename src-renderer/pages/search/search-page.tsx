@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { parseSearchParams } from '../../../shared/routes/paths.ts';
+import { parseSearchParams } from '../../../shared/search/search-url.ts';
 import { searchPageHead } from '../../features/search/search-meta.ts';
 import { SearchView } from '../../features/search/search-view.tsx';
 import { useDocumentHead } from '../../lib/document-head.ts';

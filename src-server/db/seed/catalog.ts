@@ -9,7 +9,8 @@ import {
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { Role } from '../../../shared/domain/user.ts';
-import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../../shared/routes/paths.ts';
+import { CITY_SLUG_LIST, CITY_SLUGS } from '../../../shared/routes/paths.ts';
+import { toSearchQueryString } from '../../../shared/search/search-url.ts';
 import { rewriteKeywordCopy } from '../../modules/listings/search-indexes/keyword-copy.ts';
 import { refreshKeywordPostings } from '../../modules/listings/search-indexes/keyword-postings.ts';
 import { rebuildSuggestionTerms } from '../../modules/listings/search-indexes/suggestion-terms.ts';

@@ -47,8 +47,12 @@ export function registerListingsModule({ endpoint, page, database, config }: Mod
     };
   });
 
-  // `cmc` (campaign code) is accepted in the query and the body and has no effect on results.
-  endpoint(ENDPOINTS.listingsSearch, async ({ body }) => searchListings(db, body));
+  // `cmc` (campaign code) has no effect on results; it is logged with the request for attribution.
+  endpoint(ENDPOINTS.listingsSearch, async ({ body, query, request }) => {
+    const cmc = query.cmc ?? body.cmc;
+    if (cmc) request.log.info({ cmc }, 'listings search campaign code');
+    return searchListings(db, body);
+  });
 
   endpoint(ENDPOINTS.listingsGet, async ({ body }) => ({
     results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyGuid } from '../../../../shared/contract/common.ts';
-import { type ParsedSearchRequest, SearchSort } from '../../../../shared/contract/listings.ts';
+import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import { SearchSort } from '../../../../shared/search/search-sort.ts';
 import type { Database } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { findZipCentroid } from '../../location/service.ts';
