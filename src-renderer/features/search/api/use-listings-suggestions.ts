@@ -12,9 +12,10 @@ export interface SuggestionsState {
 const NONE: SuggestionsResponse = { querySummary: {}, topFamily: null };
 
 /**
- * Suggestions for typed text: asked after a 500 ms pause, only for text longer than 2
- * characters and while the list may show (`listening`); a newer text aborts the request still
- * under way for an older one. The last answer stays available while the next is awaited.
+ * GET /listings/suggestions for typed text: asked after a 500 ms pause, only for text longer than
+ * 2 characters and while the list may show (`listening`); a newer text aborts the request of an
+ * older one at once (its own abort controller: a cached query would let a finished one stand).
+ * The last answer stays available while the next is awaited.
  */
 export function useListingsSuggestions(
   text: string,
