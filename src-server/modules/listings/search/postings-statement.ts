@@ -5,10 +5,10 @@ import { orderBy, ordering, type SearchPlan } from './plan.ts';
 
 /**
  * The postings statement, for a keyword search that may be one kept lexeme (see
- * `keyword-postings.ts`), ranked by relevance, with no filter but the facets'. The page is the
- * first rows of the lexeme's range of the postings' covering index, already in rank order, and the
- * facet counts group that range by facet key without visiting a table; the facet filters are
- * applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
+ * `search-indexes/keyword-postings.ts`), ranked by relevance, with no filter but the facets'. The
+ * page is the first rows of the lexeme's range of the postings' covering index, already in rank
+ * order, and the facet counts group that range by facet key without visiting a table; the facet
+ * filters are applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
  * those few rows are read from the keyword copy, lead the page as in the general statement, and
  * are counted once. `covered` is false when the keyword is not one kept lexeme; the search then
  * runs the general statement.
