@@ -17,7 +17,8 @@ import {
   stockAvailability,
 } from './domain/metadata.ts';
 import type { PageMeta } from './page-meta.ts';
-import { CITY_SLUGS, isCitySlug, parseSearchParams, toSearchQueryString } from './routes/paths.ts';
+import { CITY_SLUGS, isCitySlug } from './routes/paths.ts';
+import { parseSearchParams, toSearchQueryString } from './search/search-url.ts';
 
 /*
  * Metadata of the catalogue's public pages, one definition for both sides: the server writes it

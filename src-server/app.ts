@@ -17,6 +17,7 @@ import { registerBrandsModule } from './modules/brands/routes.ts';
 import { registerFavoritesModule } from './modules/favorites/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
 import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
+import { registerSearchIndexJobs } from './modules/listings/search-indexes/jobs.ts';
 import { registerLocationModule } from './modules/location/routes.ts';
 import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts';
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
@@ -89,6 +90,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerHealthModule(ctx);
   registerShortLinksModule(ctx);
   registerListingsModule(ctx);
+  // Periodic jobs (boot work, a timer, its stop on close) are registered here, beside their modules.
+  registerSearchIndexJobs(app, database.db);
   registerLocationModule(ctx);
   registerBrandsModule(ctx);
   registerStockImagesModule(ctx);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../domain/listing.ts';
 import { PaymentMethod } from '../domain/payment.ts';
+import { SearchFormMessage } from '../search/search-form.ts';
+import { SearchSort } from '../search/search-sort.ts';
 import {
   cmcQuerySchema,
   cmcSchema,
@@ -192,19 +194,13 @@ export type LocalListingsQuery = z.input<typeof localListingsQuerySchema>;
 // POST /listings/search
 // ---------------------------------------------------------------------------------------------
 
-export const SearchSort = {
-  Relevance: 'relevance',
-  PriceAsc: 'price-asc',
-  PriceDesc: 'price-desc',
-  Newest: 'newest',
-  Distance: 'distance',
-} as const;
-export type SearchSort = (typeof SearchSort)[keyof typeof SearchSort];
-
 export const MAX_SEARCH_DISTANCE_MILES = 500;
 export const MAX_LISTING_AGE_DAYS = 3650;
 
-/** The filters of a search, also kept with a saved search. */
+/**
+ * The filters of a search, also kept with a saved search. Pages build it from their URL with
+ * `shared/search/search-request.ts`; the server applies every rule (distance needs a ZIP code).
+ */
 export const searchFiltersSchema = z.object({
   keyword: z.string().trim().max(200).optional(),
   familyIds: z.array(familyIdSchema).max(25).optional(),
@@ -238,7 +234,7 @@ export const searchRequestSchema = searchFiltersSchema
       request.minPrice === undefined ||
       request.maxPrice === undefined ||
       request.minPrice <= request.maxPrice,
-    { error: 'The maximum price must not be below the minimum price.', path: ['maxPrice'] },
+    { error: SearchFormMessage.PriceOrder, path: ['maxPrice'] },
   );
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;

@@ -191,9 +191,9 @@ export function familiesForDisplayName(name: string | null | undefined): Categor
 }
 
 /** Reads the search URL's comma-joined familyIDs; invalid and duplicate ids are dropped. */
-export function parseFamilyIds(text: string | null | undefined): number[] {
+export function parseFamilyIds(text: string | null | undefined): CategoryFamilyId[] {
   if (!text) return [];
-  const ids: number[] = [];
+  const ids: CategoryFamilyId[] = [];
   for (const part of text.split(',')) {
     const family = familyById(part);
     if (family && !ids.includes(family.id)) ids.push(family.id);
@@ -251,6 +251,6 @@ export const FIREARMS_SECTION_PATHS: Readonly<Record<FirearmsSection, string>> =
 };
 
 /** Numeric family ids of a /firearms section, for the search URL's familyIDs. */
-export function firearmsSectionFamilyIds(section: FirearmsSection): number[] {
+export function firearmsSectionFamilyIds(section: FirearmsSection): CategoryFamilyId[] {
   return FIREARMS_SECTIONS[section].map((key) => CategoryFamilyId[key]);
 }

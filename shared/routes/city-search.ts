@@ -1,4 +1,5 @@
-import { type CitySlug, type SearchRouteParams, SHOP_LOCAL_DEFAULTS } from './paths.ts';
+import type { SearchRouteParams } from '../search/search-url.ts';
+import { type CitySlug, SHOP_LOCAL_DEFAULTS } from './paths.ts';
 
 /** A downtown ZIP code of each 'Find Guns Near You' city: the centre of its /guns-{city} search. */
 export const CITY_ZIP_CODES: Readonly<Record<CitySlug, string>> = {

@@ -9,11 +9,12 @@ import {
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../shared/domain/listing.ts';
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { Role } from '../../shared/domain/user.ts';
-import { CITY_SLUG_LIST, CITY_SLUGS, toSearchQueryString } from '../../shared/routes/paths.ts';
+import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
+import { toSearchQueryString } from '../../shared/search/search-url.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { rewriteKeywordCopy } from '../modules/listings/keyword-copy.ts';
-import { refreshKeywordPostings } from '../modules/listings/keyword-postings.ts';
-import { rebuildSuggestionTerms } from '../modules/listings/suggestions.ts';
+import { rewriteKeywordCopy } from '../modules/listings/search-indexes/keyword-copy.ts';
+import { refreshKeywordPostings } from '../modules/listings/search-indexes/keyword-postings.ts';
+import { rebuildSuggestionTerms } from '../modules/listings/search-indexes/suggestion-terms.ts';
 import { type ZipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
 import { familyImagePath } from '../modules/stock-images/artwork.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';

@@ -7,7 +7,7 @@ import {
   keepKeywordCopyInOrder,
   keywordCopyOrderCorrelation,
   MIN_ORDER_CORRELATION,
-} from '../../src-server/modules/listings/keyword-copy.ts';
+} from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
 import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

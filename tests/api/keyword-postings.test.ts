@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchRequest, searchRequestSchema } from '../../shared/contract/listings.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
-import { rewriteKeywordCopy } from '../../src-server/modules/listings/keyword-copy.ts';
+import type { SearchRow } from '../../src-server/modules/listings/search/facets.ts';
+import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
+import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
+import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
+import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
 import {
   type PostingPolicy,
   refreshKeywordPostings,
-} from '../../src-server/modules/listings/keyword-postings.ts';
-import {
-  planSearch,
-  postingSearchStatement,
-  type SearchRow,
-  searchListings,
-} from '../../src-server/modules/listings/search.ts';
+} from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
 import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

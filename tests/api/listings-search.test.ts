@@ -5,7 +5,7 @@ import type { ListingCard, SearchRequest, SearchResponse } from '../../shared/co
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
-import { distanceSql, type Origin } from '../../src-server/modules/listings/search.ts';
+import { distanceSql, type Origin } from '../../src-server/modules/listings/search/plan.ts';
 import { seedCatalog, sellersByListings } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -223,6 +223,19 @@ describe('POST /listings/search', () => {
     expect(wide.total).toBeGreaterThan(near.total);
     const zipPlusFour = await search({ zipCode: '75207-1234', distance: 50 });
     expect(zipPlusFour.total).toBe(near.total);
+  });
+
+  it('without a zip code, sorts by distance as by default and ignores a radius', async () => {
+    const ids = (answer: SearchResponse) => answer.results.map((card) => card.id);
+    expect(ids(await search({ sort: 'distance', pageSize: 50 }))).toEqual(
+      ids(await search({ pageSize: 50 })),
+    );
+    expect(ids(await search({ keyword: 'ruger', sort: 'distance' }))).toEqual(
+      ids(await search({ keyword: 'ruger' })),
+    );
+    const radiusOnly = await search({ distance: 10, pageSize: 50 });
+    expect(radiusOnly.total).toBe((await search({})).total);
+    expect(radiusOnly.results.every((card) => card.distanceMiles === undefined)).toBe(true);
   });
 
   it('measures great-circle miles (haversine) from the zip centroid', async () => {

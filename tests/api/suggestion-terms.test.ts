@@ -3,11 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SuggestionsResponse } from '../../shared/contract/listings.ts';
 import { buildApp } from '../../src-server/app.ts';
 import { queryRows } from '../../src-server/db/client.ts';
-import {
-  rebuildSuggestionTerms,
-  SUGGESTION_TERMS_REFRESH_MS,
-  startSuggestionTermsRefresh,
-} from '../../src-server/modules/listings/suggestions.ts';
+import { SEARCH_INDEX_REFRESH_MS } from '../../src-server/modules/listings/search-indexes/jobs.ts';
+import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
+import { startPeriodicRun } from '../../src-server/periodic-jobs.ts';
 import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp, testConfig } from './support/test-app.ts';
 
@@ -98,16 +96,20 @@ describe('suggestion terms follow the offered listings', () => {
   it('rebuilds every ten minutes on a timer that keeps no process alive, until stopped', async () => {
     vi.useFakeTimers();
     const rebuild = vi.fn(async () => {});
-    const refresh = startSuggestionTermsRefresh({ rebuild, onError: () => {} });
-    expect(SUGGESTION_TERMS_REFRESH_MS).toBe(10 * 60 * 1000);
-    await vi.advanceTimersByTimeAsync(SUGGESTION_TERMS_REFRESH_MS - 1);
+    const refresh = startPeriodicRun({
+      run: rebuild,
+      onError: () => {},
+      intervalMs: SEARCH_INDEX_REFRESH_MS,
+    });
+    expect(SEARCH_INDEX_REFRESH_MS).toBe(10 * 60 * 1000);
+    await vi.advanceTimersByTimeAsync(SEARCH_INDEX_REFRESH_MS - 1);
     expect(rebuild).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(rebuild).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(2 * SUGGESTION_TERMS_REFRESH_MS);
+    await vi.advanceTimersByTimeAsync(2 * SEARCH_INDEX_REFRESH_MS);
     expect(rebuild).toHaveBeenCalledTimes(3);
     await refresh.stop();
-    await vi.advanceTimersByTimeAsync(3 * SUGGESTION_TERMS_REFRESH_MS);
+    await vi.advanceTimersByTimeAsync(3 * SEARCH_INDEX_REFRESH_MS);
     expect(rebuild).toHaveBeenCalledTimes(3);
   });
 
@@ -116,7 +118,7 @@ describe('suggestion terms follow the offered listings', () => {
     let finish: () => void = () => {};
     const rebuild = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const onError = vi.fn();
-    const refresh = startSuggestionTermsRefresh({ rebuild, onError, intervalMs: 1000 });
+    const refresh = startPeriodicRun({ run: rebuild, onError, intervalMs: 1000 });
     await vi.advanceTimersByTimeAsync(3000);
     expect(rebuild).toHaveBeenCalledTimes(1);
     finish();
@@ -131,7 +133,11 @@ describe('suggestion terms follow the offered listings', () => {
 
   it('does not hold the process open', () => {
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const refresh = startSuggestionTermsRefresh({ rebuild: async () => {}, onError: () => {} });
+    const refresh = startPeriodicRun({
+      run: async () => {},
+      onError: () => {},
+      intervalMs: SEARCH_INDEX_REFRESH_MS,
+    });
     const timer = setIntervalSpy.mock.results[0]!.value as NodeJS.Timeout;
     expect(timer.hasRef()).toBe(false);
     setIntervalSpy.mockRestore();

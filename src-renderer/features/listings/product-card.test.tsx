@@ -6,8 +6,8 @@ import { LISTING_ID, listingCard, SELLER_ID } from '../../testing/listing-fixtur
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 import { FavoriteToggle } from './favorite-toggle.tsx';
-import { FeaturedGrid } from './listing-grid.tsx';
 import { ProductCard } from './product-card.tsx';
+import { FeaturedGrid } from './product-grid.tsx';
 
 afterEach(() => {
   cleanup();

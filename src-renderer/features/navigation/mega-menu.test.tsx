@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_FAMILIES, CategoryFamilyId } from '../../../shared/domain/category.ts';
-import { parseSearchParams } from '../../../shared/routes/paths.ts';
+import { parseSearchParams } from '../../../shared/search/search-url.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MENU } from './menu-items.ts';
@@ -28,7 +28,7 @@ describe('mega menu', () => {
   it('links every category family once, by its familyIDs', () => {
     const familyIds = menuLinks
       .map((link) => parseSearchParams(link.to).familyIDs)
-      .filter((ids): ids is number[] => ids?.length === 1)
+      .filter((ids): ids is CategoryFamilyId[] => ids?.length === 1)
       .map(([id]) => id);
     expect([...familyIds].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       CATEGORY_FAMILIES.map((family) => family.id),

@@ -1,16 +1,18 @@
 import { Search, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import {
   noSuggestionsMessage,
   OTHER_SUGGESTIONS_HEADING,
   orderSuggestions,
 } from '../../../shared/domain/suggestions.ts';
-import { parseSearchParams, paths } from '../../../shared/routes/paths.ts';
+import { paths } from '../../../shared/routes/paths.ts';
 import { getParamIgnoreCase } from '../../../shared/routes/query.ts';
+import { parseSearchParams } from '../../../shared/search/search-url.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { useListingsSuggestions } from './api/use-listings-suggestions.ts';
 import styles from './header-search.module.css';
-import { useSuggestions } from './use-suggestions.ts';
 
 export type SearchMode = 'forSale' | 'articles';
 
@@ -24,7 +26,7 @@ interface SuggestionOption {
   text: string;
   count?: number;
   /** The 'in {family}' refinement of the top suggestion. */
-  family?: { id: number; name: string };
+  family?: { id: CategoryFamilyId; name: string };
   group: 'exact' | 'other';
 }
 
@@ -62,7 +64,7 @@ export function HeaderSearch() {
     setActiveIndex(-1);
   }
 
-  const suggestions = useSuggestions(text, mode === 'forSale', open);
+  const suggestions = useListingsSuggestions(text, mode === 'forSale', open);
   const options = useMemo<SuggestionOption[]>(() => {
     if (!suggestions) return [];
     const { exact, other } = orderSuggestions(suggestions.query, suggestions.data.querySummary);
@@ -93,7 +95,7 @@ export function HeaderSearch() {
     setActiveIndex(-1);
   };
 
-  const runSearch = (keyword: string, familyId?: number) => {
+  const runSearch = (keyword: string, familyId?: CategoryFamilyId) => {
     const trimmed = keyword.trim();
     close();
     if (mode === 'articles') {

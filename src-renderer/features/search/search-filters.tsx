@@ -1,17 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import type { SearchFacets } from '../../../shared/contract/listings.ts';
-import { CATEGORY_FAMILIES } from '../../../shared/domain/category.ts';
+import { CATEGORY_FAMILIES, type CategoryFamilyId } from '../../../shared/domain/category.ts';
 import {
   CONDITION_LABELS,
   Condition,
   ListingOption,
   listingTypeName,
 } from '../../../shared/domain/listing.ts';
-import type { SearchListingType, SearchRouteParams } from '../../../shared/routes/paths.ts';
 import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { type TextFiltersFormValues, textFiltersFormSchema } from '../../../shared/search/search-form.ts';
+import type { SearchListingType, SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { familyLabel } from '../../lib/family-label.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './search-filters.module.css';
+import { LISTED_WITHIN_DAYS, LISTING_TYPE_LABELS } from './search-options.ts';
+import { DistanceOptions, ListedWithinOptions } from './select-options.tsx';
 
 export type SearchChange = Partial<
   Record<keyof SearchRouteParams, SearchRouteParams[keyof SearchRouteParams]>
@@ -22,15 +26,6 @@ export interface SearchFiltersProps {
   facets: SearchFacets | undefined;
   onChange: (changes: SearchChange) => void;
 }
-
-export const LISTING_TYPE_LABELS: Readonly<Record<SearchListingType, string>> = {
-  national: 'Ships nationwide',
-  local: 'Local pickup',
-  auction: 'Auction',
-};
-
-export const DISTANCES = [10, 25, 50, 100, 250, 500] as const;
-export const LISTED_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
 
 const count = (value: number | undefined) => (value === undefined ? null : value.toLocaleString('en-US'));
 
@@ -47,71 +42,41 @@ function FacetCount({ value }: { value: number | undefined }) {
 
 /** Text filters (keyword, price, place) apply on submit; choices apply at once. */
 function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
-  const [keyword, setKeyword] = useState(params.keyword ?? '');
-  const [minPrice, setMinPrice] = useState(params.minPrice?.toString() ?? '');
-  const [maxPrice, setMaxPrice] = useState(params.maxPrice?.toString() ?? '');
-  const [zipCode, setZipCode] = useState(params.zipCode ?? '');
-  const [distance, setDistance] = useState(String(params.distance ?? 50));
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const min = minPrice.trim() === '' ? undefined : Number(minPrice);
-    const max = maxPrice.trim() === '' ? undefined : Number(maxPrice);
-    if ((min !== undefined && !(min >= 0)) || (max !== undefined && !(max >= 0))) {
-      setError('Enter prices as whole dollars or dollars and cents.');
-      return;
-    }
-    if (min !== undefined && max !== undefined && min > max) {
-      setError('The maximum price must not be below the minimum price.');
-      return;
-    }
-    const zip = zipCode.trim();
-    if (zip !== '' && !/^\d{5}$/.test(zip)) {
-      setError('Enter a 5-digit zip code.');
-      return;
-    }
-    setError(null);
-    onChange({
-      keyword: keyword.trim() || undefined,
-      minPrice: min,
-      maxPrice: max,
-      zipCode: zip || undefined,
-      distance: zip ? Number(distance) : undefined,
-    });
+  const defaultValues: TextFiltersFormValues = {
+    keyword: params.keyword ?? '',
+    minPrice: params.minPrice?.toString() ?? '',
+    maxPrice: params.maxPrice?.toString() ?? '',
+    zipCode: params.zipCode ?? '',
+    distance: String(params.distance ?? 50),
   };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TextFiltersFormValues, unknown, SearchRouteParams>({
+    resolver: zodResolver(textFiltersFormSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues,
+  });
+  const error = errors.minPrice?.message ?? errors.maxPrice?.message ?? errors.zipCode?.message;
+  const onSubmit = handleSubmit((changes) => onChange(changes));
 
   return (
     <form className={styles.group} onSubmit={onSubmit} aria-label="Keyword, price and location">
       <label className={styles.label}>
         Keywords
-        <input
-          className={styles.input}
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-        />
+        <input className={styles.input} type="search" {...register('keyword')} />
       </label>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Price</legend>
         <div className={styles.row}>
           <label className={styles.label}>
             Min $
-            <input
-              className={styles.input}
-              inputMode="decimal"
-              value={minPrice}
-              onChange={(e) => setMinPrice(e.target.value)}
-            />
+            <input className={styles.input} inputMode="decimal" {...register('minPrice')} />
           </label>
           <label className={styles.label}>
             Max $
-            <input
-              className={styles.input}
-              inputMode="decimal"
-              value={maxPrice}
-              onChange={(e) => setMaxPrice(e.target.value)}
-            />
+            <input className={styles.input} inputMode="decimal" {...register('maxPrice')} />
           </label>
         </div>
       </fieldset>
@@ -125,18 +90,18 @@ function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={5}
-              value={zipCode}
-              onChange={(e) => setZipCode(e.target.value)}
+              {...register('zipCode')}
             />
           </label>
           <label className={styles.label}>
             Within
-            <select className={styles.input} value={distance} onChange={(e) => setDistance(e.target.value)}>
-              {DISTANCES.map((miles) => (
-                <option key={miles} value={miles}>
-                  {miles} miles
-                </option>
-              ))}
+            <select
+              className={styles.input}
+              // The select's own default too: the form library alone leaves it on its first option in some DOMs.
+              defaultValue={defaultValues.distance}
+              {...register('distance')}
+            >
+              <DistanceOptions />
             </select>
           </label>
         </div>
@@ -177,7 +142,7 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
     familyLabel(a.key).localeCompare(familyLabel(b.key)),
   );
 
-  const toggleFamily = (id: number, checked: boolean) => {
+  const toggleFamily = (id: CategoryFamilyId, checked: boolean) => {
     const next = checked ? [...selectedFamilies, id] : selectedFamilies.filter((other) => other !== id);
     onChange({ familyIDs: next.length > 0 ? next : undefined });
   };
@@ -283,12 +248,7 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
               onChange({ listingStartDate: event.target.value ? Number(event.target.value) : undefined })
             }
           >
-            <option value="">Any time</option>
-            {LISTED_WITHIN_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {days === 1 ? 'The last day' : `The last ${days} days`}
-              </option>
-            ))}
+            <ListedWithinOptions />
             {params.listingStartDate &&
             !(LISTED_WITHIN_DAYS as readonly number[]).includes(params.listingStartDate) ? (
               <option value={params.listingStartDate}>The last {params.listingStartDate} days</option>

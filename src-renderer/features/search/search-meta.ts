@@ -1,5 +1,5 @@
 import { searchPageMeta } from '../../../shared/page-meta-builders.ts';
-import { type SearchRouteParams, toSearchQueryString } from '../../../shared/routes/paths.ts';
+import { type SearchRouteParams, toSearchQueryString } from '../../../shared/search/search-url.ts';
 import { type DocumentHead, headFromPageMeta } from '../../lib/document-head.ts';
 
 /** An absolute URL on this site, for canonical links. */

@@ -2,16 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../shared/contract/listings.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
-import {
-  parseSearchParams,
-  type SearchRouteParams,
-  toSearchQueryString,
-} from '../../../shared/routes/paths.ts';
 import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
-import { listingCard, SELLER_ID } from '../../testing/listing-fixtures.ts';
+import { listingCard } from '../../testing/listing-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { toSearchRequest } from './search-request.ts';
 
 afterEach(() => {
   cleanup();
@@ -43,52 +37,6 @@ const bodies = (requests: RecordedRequest[]) =>
   requests
     .filter((request) => request.url.startsWith('/api/listings/search'))
     .map((request) => JSON.parse(String(request.body)));
-
-describe('search URL state', () => {
-  it('round-trips every parameter through the URL into the API request', () => {
-    const params: SearchRouteParams = {
-      keyword: 'glock 19',
-      familyIDs: [18, 17],
-      listingType: 'local',
-      cmc: 'fall',
-      uid: SELLER_ID,
-      upsells: 2,
-      listingStartDate: 7,
-      distributorId: EMPTY_GUID,
-      zipCode: '75207',
-      distance: 50,
-      minPrice: 100,
-      maxPrice: 900.5,
-      condition: 'Used',
-      sort: 'distance',
-      page: 3,
-    };
-    const fromUrl = parseSearchParams(`/search?${toSearchQueryString(params)}`);
-    expect(fromUrl).toEqual(params);
-    expect(toSearchRequest(fromUrl)).toEqual({
-      keyword: 'glock 19',
-      familyIds: [18, 17],
-      listingType: ListingType.Local,
-      cmc: 'fall',
-      uid: SELLER_ID,
-      upsells: 2,
-      listingStartDate: 7,
-      distributorId: EMPTY_GUID,
-      zipCode: '75207',
-      distance: 50,
-      minPrice: 100,
-      maxPrice: 900.5,
-      conditions: ['Used'],
-      sort: 'distance',
-      page: 3,
-      pageSize: 24,
-    });
-  });
-
-  it('does not sort by distance without a zip code', () => {
-    expect(toSearchRequest({ sort: 'distance' }).sort).toBe('relevance');
-  });
-});
 
 describe('search page', () => {
   it('searches for the URL, then a filter changes the URL, and back restores it', async () => {
@@ -213,5 +161,26 @@ describe('search page', () => {
     fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?keyword=ruger&familyIDs=17&zipCode=75207&distance=50');
+  });
+
+  it('keeps the advanced search form on its page with a message until the prices are in order', async () => {
+    const { router } = renderApp('/advanced-search');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Minimum price ($)' }), {
+      target: { value: '500' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum price ($)' }), {
+      target: { value: '100' },
+    });
+    fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The maximum price must not be below the minimum price.',
+    );
+    expect(router.state.location.pathname).toBe('/advanced-search');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum price ($)' }), {
+      target: { value: '900' },
+    });
+    fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?minPrice=500&maxPrice=900');
   });
 });

@@ -1,23 +1,24 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { ListingCard } from '../../../shared/contract/listings.ts';
 import { CONDITION_LABELS } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { effectiveSearch, SEARCH_PAGE_SIZE } from '../../../shared/search/search-request.ts';
+import type { SearchSort } from '../../../shared/search/search-sort.ts';
 import {
   parseSearchParams,
-  paths,
   type SearchRouteParams,
-  type SearchSort,
   toSearchQueryString,
-} from '../../../shared/routes/paths.ts';
-import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+} from '../../../shared/search/search-url.ts';
 import { familyLabelById } from '../../lib/family-label.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
-import { ListingGrid, ListingGridSkeleton } from '../listings/listing-grid.tsx';
+import { useListingsSearch } from './api/use-listings-search.ts';
 import { Pagination } from './pagination.tsx';
-import { useListingSearch } from './search-api.ts';
-import { LISTING_TYPE_LABELS, type SearchChange, SearchFilters } from './search-filters.tsx';
-import { effectiveSearch, SEARCH_PAGE_SIZE } from './search-request.ts';
+import { type SearchChange, SearchFilters } from './search-filters.tsx';
+import { LISTING_TYPE_LABELS } from './search-options.ts';
 import styles from './search-view.module.css';
 
 export interface SearchViewProps {
@@ -27,6 +28,15 @@ export interface SearchViewProps {
   base?: SearchRouteParams;
   /** Shown between the heading and the results (a brand's hero and focus products). */
   children?: ReactNode;
+  /** How the page shows listings: its grid of cards, composed by the page. */
+  grid: SearchResultsGrid;
+}
+
+export interface SearchResultsGrid {
+  /** One page of results; the `critical` leading images load at once. */
+  results: (listings: readonly ListingCard[], critical: number) => ReactNode;
+  /** Stand-in cards while the first answer loads. */
+  loading: ReactNode;
 }
 
 const SORT_LABELS: Readonly<Record<SearchSort, string>> = {
@@ -105,12 +115,12 @@ function activeChips(params: SearchRouteParams, sellerName: string | undefined):
  * A search page: the URL is the state (filters, sort, page), so back/forward and shared links
  * restore it. Every search page of the app (search, firearms, brand, city, new this week) is this.
  */
-export function SearchView({ heading, intro, base = {}, children }: SearchViewProps) {
+export function SearchView({ heading, intro, base = {}, children, grid }: SearchViewProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const fromUrl = parseSearchParams(location.search);
   const params = effectiveSearch(base, fromUrl);
-  const search = useListingSearch(params);
+  const search = useListingsSearch(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const headingId = useId();
@@ -150,7 +160,7 @@ export function SearchView({ heading, intro, base = {}, children }: SearchViewPr
       </div>
     );
   } else if (!data) {
-    results = <ListingGridSkeleton count={8} label="Loading listings" />;
+    results = grid.loading;
   } else if (data.results.length === 0) {
     results = (
       <div className={styles.state}>
@@ -177,7 +187,7 @@ export function SearchView({ heading, intro, base = {}, children }: SearchViewPr
   } else {
     results = (
       <div aria-busy={search.isFetching} className={search.isPlaceholderData ? styles.stale : undefined}>
-        <ListingGrid listings={data.results} critical={page === 1 ? 4 : 0} label="Listings" />
+        {grid.results(data.results, page === 1 ? 4 : 0)}
         <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
       </div>
     );

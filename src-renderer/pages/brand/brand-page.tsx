@@ -1,15 +1,16 @@
 import type { Brand } from '../../../shared/contract/brands.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
-import { parseSearchParams, paths, type SearchRouteParams } from '../../../shared/routes/paths.ts';
+import { paths } from '../../../shared/routes/paths.ts';
+import { parseSearchParams, type SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
-import { ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
+import { ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
-import { SearchView } from '../../features/search/search-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { type DocumentHead, headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { ProductSearchView } from '../search/product-search-view.tsx';
 import styles from './brand-page.module.css';
 
 /** A readable name from a brand slug until the brand's own name loads ('sig-sauer' → 'Sig Sauer'). */
@@ -55,12 +56,12 @@ export function BrandPage() {
           <Skeleton width="16rem" height="2.5rem" />
           <Skeleton width="min(100%, 36rem)" height="1.5rem" />
         </LoadingRegion>
-        <ListingGridSkeleton count={4} />
+        <ProductGridSkeleton count={4} />
       </div>
     );
   }
   return (
-    <SearchView
+    <ProductSearchView
       key={slug}
       heading={data.name}
       intro={data.focus?.heroSubtext || `Listings, news and reviews for ${data.name}.`}
@@ -71,6 +72,6 @@ export function BrandPage() {
           <BrandFocus brand={data} productsOnly />
         </div>
       ) : null}
-    </SearchView>
+    </ProductSearchView>
   );
 }

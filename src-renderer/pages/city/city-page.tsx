@@ -1,9 +1,9 @@
 import { cityPageMeta } from '../../../shared/page-meta-builders.ts';
 import { citySearchParams } from '../../../shared/routes/city-search.ts';
 import { CITY_SLUGS, isCitySlug } from '../../../shared/routes/paths.ts';
-import { SearchView } from '../../features/search/search-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
+import { ProductSearchView } from '../search/product-search-view.tsx';
 
 /** Find Guns Near You: one page per city (`/guns-{city}`), searching around the city's ZIP. */
 export function CityPage() {
@@ -14,7 +14,7 @@ export function CityPage() {
   const meta = valid ? cityPageMeta(window.location.origin, slug) : null;
   useDocumentHead(meta ? headFromPageMeta(meta) : { title: `Guns for Sale in ${place}` });
   return (
-    <SearchView
+    <ProductSearchView
       key={slug}
       heading={`Guns for Sale in ${place}`}
       intro={`Listings from sellers in and around ${city?.name ?? 'your area'}, plus dealers nearby for FFL transfers.`}

@@ -4,11 +4,12 @@ import {
   firearmsSectionFamilyIds,
 } from '../../../shared/domain/category.ts';
 import { PRODUCT_NAME } from '../../../shared/domain/metadata.ts';
-import type { RouteId, SearchRouteParams } from '../../../shared/routes/paths.ts';
+import type { RouteId } from '../../../shared/routes/paths.ts';
+import type { SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
-import { SearchView } from '../../features/search/search-view.tsx';
 import { routeTitle, useAppRoute } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
+import { ProductSearchView } from '../search/product-search-view.tsx';
 
 const INTROS: Partial<Record<RouteId, string>> = {
   firearms: 'Handguns, rifles and shotguns from private sellers and licensed dealers.',
@@ -49,7 +50,7 @@ export function FirearmsPage() {
     openGraph: { type: 'website', site_name: PRODUCT_NAME },
   });
   return (
-    <SearchView
+    <ProductSearchView
       key={routeId}
       heading={title}
       intro={intro}

@@ -6,7 +6,7 @@ import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/r
 import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { type HomeList, useHomeList } from '../../features/listings/api/use-home-list.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
-import { ListingGrid, ListingGridSkeleton } from '../../features/listings/listing-grid.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { ExternalLinkButton, LinkButton } from '../../ui/button.tsx';
 import styles from './home.module.css';
@@ -41,7 +41,7 @@ function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: Hom
         </Link>
       </div>
       {listings.data && listings.data.length > 0 ? (
-        <ListingGrid listings={listings.data} critical={critical} featured label={heading} />
+        <ProductGrid listings={listings.data} critical={critical} featured label={heading} />
       ) : listings.data || listings.isError ? (
         <p className={styles.listEmpty}>
           {listings.isError
@@ -50,7 +50,7 @@ function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: Hom
           <Link to={viewAll}>See all listings</Link>.
         </p>
       ) : (
-        <ListingGridSkeleton count={4} label={`Loading ${heading}`} />
+        <ProductGridSkeleton count={4} label={`Loading ${heading}`} />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { parseSearchParams } from '../../../shared/routes/paths.ts';
+import { parseSearchParams } from '../../../shared/search/search-url.ts';
 import { searchPageHead } from '../../features/search/search-meta.ts';
-import { SearchView } from '../../features/search/search-view.tsx';
 import { useDocumentHead } from '../../lib/document-head.ts';
+import { ProductSearchView } from './product-search-view.tsx';
 
 export function SearchPage() {
   const { search } = useLocation();
@@ -14,7 +14,7 @@ export function SearchPage() {
       ? 'Local Listings'
       : 'Search Listings';
   return (
-    <SearchView
+    <ProductSearchView
       heading={heading}
       intro="Listings from private sellers and licensed dealers that match your search."
     />

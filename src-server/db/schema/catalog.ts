@@ -111,7 +111,7 @@ export const listings = pgTable(
  * rows more than halves the pages visited. Rows are built by the SQL function `listing_search_row`
  * and kept in step with `listings` by the `listings_search_sync` trigger. The table is kept in
  * catalogue order (family, brand, caliber, model) so a keyword's matches share pages: see
- * `modules/listings/keyword-copy.ts`.
+ * `modules/listings/search-indexes/keyword-copy.ts`.
  *
  * Column order is deliberate: the fixed-width columns every match reads (facet key, dates) come
  * first, so PostgreSQL finds them at fixed offsets; the search vector, read only for ranking, is
@@ -145,7 +145,8 @@ export const listingSearch = pgTable(
 
 /**
  * The lexemes whose matches are kept as postings: the frequent ones, whose keyword searches would
- * otherwise rank, sort and count tens of thousands of rows (see `modules/listings/keyword-postings.ts`).
+ * otherwise rank, sort and count tens of thousands of rows (see
+ * `modules/listings/search-indexes/keyword-postings.ts`).
  * `query` is the one-lexeme tsquery a keyword search builds for it, the key a search looks it up by.
  */
 export const keywordPostingLexemes = pgTable('keyword_posting_lexemes', {
@@ -219,7 +220,8 @@ export const zipCentroids = pgTable(
 /**
  * The small table behind search suggestions: manufacturers, manufacturer + model and calibers with
  * how many active listings carry them and their most common family. Trigram matching runs here,
- * not over all listings (see TOOLCHAIN.md).
+ * not over all listings (`pg_trgm` is created by `migrations/0000_extensions.sql`; the lookup is
+ * `suggestionCandidates` in `modules/listings/suggestions.ts`).
  */
 export const suggestionTerms = pgTable(
   'suggestion_terms',

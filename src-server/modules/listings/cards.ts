@@ -8,7 +8,20 @@ import { listingPath } from '../../../shared/routes/paths.ts';
 /** A listing is offered while it is active, unsold and not past its end date. */
 export const OFFERED = sql`l.is_active and not l.is_sold and (l.listing_end_date is null or l.listing_end_date > now())`;
 
-/** Card fields as one JSON object, from `listings l join users u`. */
+/** Card fields `toCard` computes rather than reads. */
+export const CARD_COMPUTED_FIELDS = [
+  'displayPrice',
+  'family',
+  'listingURL',
+  'fav',
+  'distanceMiles',
+] as const satisfies readonly (keyof ListingCard)[];
+export type CardComputedField = (typeof CARD_COMPUTED_FIELDS)[number];
+
+/**
+ * Card fields as one JSON object, from `listings l join users u`. With CARD_COMPUTED_FIELDS its
+ * keys are the contract's seller listing (a card plus its lifecycle fields): `cards.test.ts`.
+ */
 export const CARD_JSON: SQL = sql`json_build_object(
   'id', l.id, 'userId', l.user_id, 'title', l.title, 'price', l.price,
   'thumbnailPicture', l.thumbnail_picture, 'upc', l.upc, 'sku', l.sku,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { LISTINGS_ENDPOINTS } from '../../../shared/contract/listings.ts';
 import {
   cityPageMeta,
@@ -7,14 +6,11 @@ import {
   newThisWeekPageMeta,
   searchPageMeta,
 } from '../../../shared/page-meta-builders.ts';
-import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { locateCaller } from '../location/service.ts';
-import { keepKeywordCopyInOrder } from './keyword-copy.ts';
-import { refreshKeywordPostings } from './keyword-postings.ts';
 import { notFoundDecision } from './pages.ts';
-import { forgetKeywordCoverage, searchListings } from './search.ts';
+import { searchListings } from './search/search-listings.ts';
 import {
   featuredListings,
   listingById,
@@ -26,51 +22,11 @@ import {
   sellerListings,
   userIdForLegacyLister,
 } from './service.ts';
-import {
-  rebuildSuggestionTerms,
-  type SuggestionTermsRefresh,
-  startSuggestionTermsRefresh,
-  suggest,
-} from './suggestions.ts';
+import { suggest } from './suggestions.ts';
 
-/**
- * Puts the keyword copy back in catalogue order once writes have moved enough of its rows, brings
- * the postings' lexemes in line with the copy's statistics, and vacuums the postings so searches
- * read their index alone (PGlite has no autovacuum; elsewhere it finds little to do).
- */
-async function maintainKeywordIndexes(db: Database): Promise<void> {
-  await keepKeywordCopyInOrder(db);
-  await refreshKeywordPostings(db);
-  forgetKeywordCoverage(db);
-  await db.execute(sql`vacuum (analyze) keyword_postings`);
-}
-
-export function registerListingsModule({ app, endpoints, page, database, config }: ModuleContext): void {
+export function registerListingsModule({ endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
-
-  // Suggestion terms follow the offered listings: rebuilt at boot (after any seeding) and then every
-  // ten minutes, so sold and expired listings drop out of the counts. Distance and recent-listing
-  // searches read covering indexes alone once the visibility map is current; PGlite has no
-  // autovacuum, so each boot refreshes it (cheap when nothing changed). The same boot and ticks put
-  // the keyword copy back in catalogue order once writes have moved enough of its rows.
-  let refresh: SuggestionTermsRefresh | null = null;
-  app.addHook('onReady', async () => {
-    await rebuildSuggestionTerms(db);
-    await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
-    await maintainKeywordIndexes(db);
-    refresh = startSuggestionTermsRefresh({
-      rebuild: async () => {
-        await rebuildSuggestionTerms(db);
-        await maintainKeywordIndexes(db);
-      },
-      onError: (error) =>
-        app.log.error({ err: error }, 'refreshing the suggestion terms or keyword indexes failed'),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await refresh?.stop();
-  });
 
   endpoints(LISTINGS_ENDPOINTS, {
     listingsFeatured: async ({ query }) => ({
@@ -89,8 +45,12 @@ export function registerListingsModule({ app, endpoints, page, database, config 
         ),
       };
     },
-    // `cmc` (campaign code) is accepted in the query and the body and has no effect on results.
-    listingsSearch: async ({ body }) => searchListings(db, body),
+    // `cmc` (campaign code) has no effect on results; it is logged with the request for attribution.
+    listingsSearch: async ({ body, query, request }) => {
+      const cmc = query.cmc ?? body.cmc;
+      if (cmc) request.log.info({ cmc }, 'listings search campaign code');
+      return searchListings(db, body);
+    },
     listingsGet: async ({ body }) => ({
       results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),
     }),

@@ -21,7 +21,7 @@ import {
   toDetail,
   toSellerListing,
 } from './cards.ts';
-import { boundingBoxSql, distanceSql } from './search.ts';
+import { boundingBoxSql, distanceSql } from './search/plan.ts';
 
 interface CardRow {
   card: CardJson;

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { SuggestionsResponse } from '../../../shared/contract/listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { type Database, queryRows } from '../../db/client.ts';
-import { OFFERED } from './cards.ts';
 
 export const SUGGESTIONS_LIMIT = 10;
 /** Candidates read from the terms table before ordering. */
@@ -97,73 +96,5 @@ export async function suggest(db: Database, query: string): Promise<SuggestionsR
   return {
     querySummary,
     topFamily: top ? { id: top.id, key: top.key, name: top.displayName } : null,
-  };
-}
-
-/**
- * Rebuilds the suggestion terms from the offered listings: manufacturers, manufacturer + model
- * and calibers, each with its listing count and the family most of its listings are in. One
- * transaction, so a suggestion request never sees the table half built.
- *
- * The terms follow the listings by this rebuild alone: the seeder runs it, the listings module runs
- * it at boot and every SUGGESTION_TERMS_REFRESH_MS (`startSuggestionTermsRefresh`). A listings-write
- * path (POST /listings/add, close, relist, a sale) should also run it, or schedule it, once it
- * changes what is offered.
- */
-export async function rebuildSuggestionTerms(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from suggestion_terms`);
-    await tx.execute(sql`
-      insert into suggestion_terms (term, kind, listing_count, top_family_id, top_family_share)
-      select term, kind, sum(n)::int,
-        (array_agg(family_id order by n desc, family_id))[1],
-        (max(n)::real / sum(n))::real
-      from (
-        select l.manufacturer as term, 'manufacturer' as kind, l.family_id, count(*) as n
-          from listings l where ${OFFERED} and l.manufacturer is not null group by 1, 3
-        union all
-        select l.manufacturer || ' ' || l.model, 'model', l.family_id, count(*)
-          from listings l where ${OFFERED} and l.manufacturer is not null and l.model is not null group by 1, 3
-        union all
-        select l.caliber, 'caliber', l.family_id, count(*)
-          from listings l where ${OFFERED} and l.caliber is not null group by 1, 3
-      ) grouped
-      group by term, kind`);
-  });
-}
-
-/** How often the suggestion terms are rebuilt while the server runs (sold and expired listings drop out). */
-export const SUGGESTION_TERMS_REFRESH_MS = 10 * 60 * 1000;
-
-export interface SuggestionTermsRefresh {
-  /** Stops the timer and waits for a rebuild under way, so the database can close after it. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `rebuild` every `intervalMs` on an unref'd timer (it never keeps the process alive); a
- * tick while the previous rebuild still runs is skipped; failures go to `onError`.
- */
-export function startSuggestionTermsRefresh(options: {
-  rebuild: () => Promise<void>;
-  onError: (error: unknown) => void;
-  intervalMs?: number;
-}): SuggestionTermsRefresh {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = options
-      .rebuild()
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs ?? SUGGESTION_TERMS_REFRESH_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, queryRows } from '../../../db/client.ts';
 import { rewritePostings } from './keyword-postings.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { SuggestionsResponse } from '../../../shared/contract/listings.ts';
-import { SUGGESTIONS_DEBOUNCE_MS, shouldRequestSuggestions } from '../../../shared/domain/constants.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
+import type { SuggestionsResponse } from '../../../../shared/contract/listings.ts';
+import { SUGGESTIONS_DEBOUNCE_MS, shouldRequestSuggestions } from '../../../../shared/domain/constants.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 export interface SuggestionsState {
   /** The text the answer is for. */
@@ -12,11 +12,16 @@ export interface SuggestionsState {
 const NONE: SuggestionsResponse = { querySummary: {}, topFamily: null };
 
 /**
- * Suggestions for typed text: asked after a 500 ms pause, only for text longer than 2
- * characters and while the list may show (`listening`); a newer text aborts the request still
- * under way for an older one. The last answer stays available while the next is awaited.
+ * GET /listings/suggestions for typed text: asked after a 500 ms pause, only for text longer than
+ * 2 characters and while the list may show (`listening`); a newer text aborts the request of an
+ * older one at once (its own abort controller: a cached query would let a finished one stand).
+ * The last answer stays available while the next is awaited.
  */
-export function useSuggestions(text: string, enabled: boolean, listening: boolean): SuggestionsState | null {
+export function useListingsSuggestions(
+  text: string,
+  enabled: boolean,
+  listening: boolean,
+): SuggestionsState | null {
   const api = useApiClient();
   const [state, setState] = useState<SuggestionsState | null>(null);
   const query = text.trim();

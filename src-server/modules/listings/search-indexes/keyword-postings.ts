@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, queryRows } from '../../../db/client.ts';
 
 /**
  * Postings for frequent lexemes. A keyword search for one frequent word ('9mm' matches a fifth of
  * the catalogue) would otherwise read, rank, sort and count every matching keyword row; with
  * postings its page is the first rows of one index range, already in rank order, and its facet
- * counts come from the same range without visiting a table (`search.ts`, `postingSearchStatement`).
+ * counts come from the same range without visiting a table (`search/postings-statement.ts`).
  *
  * Which lexemes are kept follows the planner's statistics of the keyword copy (its most common
  * elements): every lexeme that enough listings contain, within a share that keeps the postings'

@@ -1,0 +1,37 @@
+import type { ListingCard } from '../../../shared/contract/listings.ts';
+import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
+import { ListingGrid, ListingGridSkeleton } from '../../components/listing-grid/listing-grid.tsx';
+import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
+
+export interface ProductGridProps {
+  listings: readonly ListingCard[];
+  /** How many leading cards load their image at once, with high priority. */
+  critical?: number;
+  /** Featured grids hide cards after the 10th on small screens (spec §9). */
+  featured?: boolean;
+  label?: string;
+}
+
+/** Product cards in the listing grid. */
+export function ProductGrid(props: ProductGridProps) {
+  return (
+    <ListingGrid
+      {...props}
+      renderCard={(listing, critical) => <ProductCard listing={listing} critical={critical} />}
+    />
+  );
+}
+
+/** The featured grid: the first 4 images critical, cards after the 10th hidden on small screens. */
+export function FeaturedGrid({ listings, label }: { listings: readonly ListingCard[]; label?: string }) {
+  return <ProductGrid listings={listings} critical={FEATURED_GRID_CRITICAL_IMAGES} featured label={label} />;
+}
+
+/** Skeleton product cards laid out like the grid they stand for. */
+export function ProductGridSkeleton({ count, label }: { count?: number; label?: string }) {
+  return (
+    <ListingGridSkeleton count={count} label={label}>
+      <ProductCardSkeleton />
+    </ListingGridSkeleton>
+  );
+}

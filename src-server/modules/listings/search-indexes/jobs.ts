@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { registerPeriodicJob } from '../../../periodic-jobs.ts';
+import { forgetKeywordCoverage } from '../search/search-listings.ts';
+import { keepKeywordCopyInOrder } from './keyword-copy.ts';
+import { refreshKeywordPostings } from './keyword-postings.ts';
+import { rebuildSuggestionTerms } from './suggestion-terms.ts';
+
+/** How often the search indexes are refreshed while the server runs (sold and expired listings drop out). */
+export const SEARCH_INDEX_REFRESH_MS = 10 * 60 * 1000;
+
+/**
+ * Puts the keyword copy back in catalogue order once writes have moved enough of its rows, brings
+ * the postings' lexemes in line with the copy's statistics, and vacuums the postings so searches
+ * read their index alone (PGlite has no autovacuum; elsewhere it finds little to do).
+ */
+async function maintainKeywordIndexes(db: Database): Promise<void> {
+  await keepKeywordCopyInOrder(db);
+  await refreshKeywordPostings(db);
+  forgetKeywordCoverage(db);
+  await db.execute(sql`vacuum (analyze) keyword_postings`);
+}
+
+/**
+ * Suggestion terms follow the offered listings: rebuilt at boot (after any seeding) and then every
+ * ten minutes, so sold and expired listings drop out of the counts. Distance and recent-listing
+ * searches read covering indexes alone once the visibility map is current; PGlite has no
+ * autovacuum, so each boot refreshes it (cheap when nothing changed). The same boot and ticks put
+ * the keyword copy back in catalogue order once writes have moved enough of its rows.
+ */
+export function registerSearchIndexJobs(app: FastifyInstance, db: Database): void {
+  registerPeriodicJob(app, {
+    atBoot: async () => {
+      await rebuildSuggestionTerms(db);
+      await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
+      await maintainKeywordIndexes(db);
+    },
+    run: async () => {
+      await rebuildSuggestionTerms(db);
+      await maintainKeywordIndexes(db);
+    },
+    intervalMs: SEARCH_INDEX_REFRESH_MS,
+    failureMessage: 'refreshing the suggestion terms or keyword indexes failed',
+  });
+}

@@ -1,0 +1,177 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isEmptyGuid } from '../../../../shared/contract/common.ts';
+import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import { SearchSort } from '../../../../shared/search/search-sort.ts';
+import type { Database } from '../../../db/client.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { findZipCentroid } from '../../location/service.ts';
+
+const EARTH_RADIUS_MILES = 3958.8;
+const MILES_PER_DEGREE_LATITUDE = 69.0;
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** A keyword that may be a UPC or SKU: one token of letters, digits, dashes. */
+const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
+
+export interface Origin {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Great-circle miles from `origin` to the listing's location (haversine). Written with
+ * sin²(x/2) = (1 − cos x) / 2 and the origin's terms computed here: three cosines per row instead
+ * of two sines, two powers and three cosines (a distance search evaluates it for thousands of rows).
+ */
+export function distanceSql(origin: Origin): SQL {
+  const rad = RADIANS_PER_DEGREE;
+  const cosOrigin = Math.cos(origin.latitude * rad);
+  return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+    (1 - cos((l.latitude - ${origin.latitude}::float8) * ${rad}::float8)) / 2
+    + ${cosOrigin / 2}::float8 * cos(l.latitude * ${rad}::float8)
+      * (1 - cos((l.longitude - ${origin.longitude}::float8) * ${rad}::float8))))))`;
+}
+
+/** A latitude/longitude box around `origin` that holds every point within `miles` (an index prefilter). */
+export function boundingBoxSql(origin: Origin, miles: number): SQL {
+  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
+  const cosLat = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
+  const dLng = miles / (MILES_PER_DEGREE_LATITUDE * cosLat);
+  return sql`l.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
+    and l.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+}
+
+export const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * The filters of the three facets. Each facet is counted with every filter except its own, so a
+ * shopper sees (and can add) the other options; the results and the total use all of them.
+ */
+export interface FacetFilters {
+  family: SQL | null;
+  condition: SQL | null;
+  listingType: SQL | null;
+}
+
+export interface SearchPlan {
+  /**
+   * The same facet filters written over a facet key (`listing_facet_key`), for rows that carry the
+   * key alone (keyword postings).
+   */
+  facetsOfKey: (key: SQL) => FacetFilters;
+  /** Every filter that is not a facet's own, apart from "offered" (its form depends on the table read). */
+  where: SQL[];
+  /**
+   * The radius of a distance search, kept apart from `where`: the rows of the bounding box carry their
+   * distance, and the radius is checked on it, so the distance is computed once per row.
+   */
+  radius: number | null;
+  facets: FacetFilters;
+  /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
+  keyword: { query: SQL; codeMatch: SQL | null } | null;
+  origin: Origin | null;
+}
+
+/** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
+export async function planSearch(db: Database, request: ParsedSearchRequest): Promise<SearchPlan> {
+  const where: SQL[] = [];
+  let keyword: SearchPlan['keyword'] = null;
+
+  const text = request.keyword?.trim();
+  if (text) {
+    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const codeMatch = CODE_PATTERN.test(text)
+      ? sql`(l.upc = ${text} or lower(l.sku) = ${text.toLowerCase()})`
+      : null;
+    where.push(
+      codeMatch ? sql`(l.search_vector @@ ${query} or ${codeMatch})` : sql`l.search_vector @@ ${query}`,
+    );
+    keyword = { query, codeMatch };
+  }
+  const facets: FacetFilters = {
+    family: request.familyIds?.length ? sql`l.family_id in (${list(request.familyIds)})` : null,
+    condition: request.conditions?.length ? sql`l.condition in (${list(request.conditions)})` : null,
+    listingType: request.listingType !== undefined ? sql`l.listing_type = ${request.listingType}` : null,
+  };
+  const facetsOfKey = (key: SQL): FacetFilters => ({
+    family: request.familyIds?.length
+      ? sql`listing_facet_family(${key}) in (${list(request.familyIds)})`
+      : null,
+    condition: request.conditions?.length
+      ? sql`listing_facet_condition(${key}) in (${list(request.conditions)})`
+      : null,
+    listingType:
+      request.listingType !== undefined
+        ? sql`listing_facet_listing_type(${key}) = ${request.listingType}`
+        : null,
+  });
+  if (request.uid) where.push(sql`l.user_id = ${request.uid}`);
+  if (request.upsells) where.push(sql`(l.listing_options & ${request.upsells}) = ${request.upsells}`);
+  if (request.listingStartDate) {
+    where.push(sql`l.listing_start_date >= now() - make_interval(days => ${request.listingStartDate}::int)`);
+  }
+  if (request.distributorId !== undefined) {
+    where.push(
+      isEmptyGuid(request.distributorId)
+        ? sql`l.distributor_id is null`
+        : sql`l.distributor_id = ${request.distributorId}`,
+    );
+  }
+  if (request.minPrice !== undefined) where.push(sql`l.price >= ${request.minPrice}`);
+  if (request.maxPrice !== undefined) where.push(sql`l.price <= ${request.maxPrice}`);
+
+  let origin: Origin | null = null;
+  let radius: number | null = null;
+  if (request.zipCode) {
+    const centroid = await findZipCentroid(db, request.zipCode);
+    if (!centroid) throw badRequest('The request is not valid.', { zipCode: 'Unknown zip code.' });
+    origin = centroid;
+    if (request.distance !== undefined) {
+      where.push(boundingBoxSql(origin, request.distance));
+      radius = request.distance;
+    }
+  }
+  return { where, radius, facets, facetsOfKey, keyword, origin };
+}
+
+/** The order the page follows: distance without a ZIP code falls back to the default (relevance for a keyword, featured first otherwise). */
+export type Ordering = 'price-asc' | 'price-desc' | 'newest' | 'distance' | 'relevance' | 'featured';
+
+export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): Ordering {
+  switch (sort) {
+    case SearchSort.PriceAsc:
+    case SearchSort.PriceDesc:
+    case SearchSort.Newest:
+      return sort;
+    case SearchSort.Distance:
+      if (plan.origin) return 'distance';
+      break;
+  }
+  return plan.keyword ? 'relevance' : 'featured';
+}
+
+export function orderBy(order: Ordering, plan: SearchPlan, alias: 'm' | 'p' | 'u'): SQL {
+  const a = sql.raw(alias);
+  const tail = sql`${a}.listing_start_date desc, ${a}.id`;
+  switch (order) {
+    case 'price-asc':
+      return sql`${a}.price asc, ${tail}`;
+    case 'price-desc':
+      return sql`${a}.price desc, ${tail}`;
+    case 'newest':
+      return tail;
+    case 'distance':
+      return sql`${a}.distance asc nulls last, ${tail}`;
+    case 'relevance':
+      // Without a code-shaped keyword no row matches a code exactly: rank leads.
+      return plan.keyword?.codeMatch
+        ? sql`${a}.code_match desc, ${a}.rank desc, ${tail}`
+        : sql`${a}.rank desc, ${tail}`;
+    case 'featured':
+      return sql`${a}.featured desc, ${tail}`;
+  }
+}

@@ -1,0 +1,70 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import { answerSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
+import { orderBy, ordering, type SearchPlan } from './plan.ts';
+
+/**
+ * The postings statement, for a keyword search that may be one kept lexeme (see
+ * `search-indexes/keyword-postings.ts`), ranked by relevance, with no filter but the facets'. The
+ * page is the first rows of the lexeme's range of the postings' covering index, already in rank
+ * order, and the facet counts group that range by facet key without visiting a table; the facet
+ * filters are applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
+ * those few rows are read from the keyword copy, lead the page as in the general statement, and
+ * are counted once. `covered` is false when the keyword is not one kept lexeme; the search then
+ * runs the general statement.
+ */
+export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL | null {
+  const order = ordering(request.sort, plan);
+  const text = request.keyword?.trim() ?? '';
+  if (!plan.keyword || order !== 'relevance' || plan.where.length !== 1 || plan.origin || /\s/.test(text)) {
+    return null;
+  }
+  const { query, codeMatch } = plan.keyword;
+  const now = sql`${new Date().toISOString()}::timestamptz`;
+  const offset = (request.page - 1) * request.pageSize;
+  const flags = facetFlags(plan.facets);
+  const keyFilters = (key: SQL) => {
+    const filters = plan.facetsOfKey(key);
+    return [filters.family, filters.condition, filters.listingType]
+      .filter((filter) => filter !== null)
+      .map((filter) => sql` and ${filter}`);
+  };
+  const lexeme = sql`(select w.lexeme from w)`;
+  const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and k.offered_until > ${now}`;
+  // Code matches: offered listings whose UPC or SKU is the keyword; counted here when the lexeme's
+  // postings do not already hold them.
+  const code = codeMatch
+    ? {
+        cte: sql`x as (
+          select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank
+          from listing_search l where l.offered_until > ${now} and ${codeMatch} and exists (select 1 from w)
+        ),`,
+        counts: sql` union all
+          select x.facet_key, count(*) from x
+          where not exists (select 1 from keyword_postings k where k.lexeme = ${lexeme} and k.listing_id = x.id)
+          group by x.facet_key`,
+        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match from x where true${sql.join(keyFilters(sql`x.facet_key`))}
+          union all `,
+        exclude: sql` and k.listing_id not in (select x.id from x)`,
+      }
+    : { cte: sql``, counts: sql``, page: sql``, exclude: sql`` };
+  const keyFlagColumns = flagColumns(plan.facetsOfKey(sql`facet_key`), flags);
+  return sql`
+    with w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
+    ${code.cte}
+    g as (
+      select k.facet_key, count(*) as n from ${postings} group by k.facet_key${code.counts}
+    ),
+    p as (
+      select u.* from (
+        ${code.page}(select k.listing_id as id, k.listing_start_date, k.rank, false as code_match
+         from ${postings}${sql.join(keyFilters(sql`k.facet_key`))}${code.exclude}
+         order by k.rank desc, k.listing_start_date desc, k.listing_id
+         limit ${offset + request.pageSize})
+      ) u
+      order by ${orderBy(order, plan, 'u')}
+      limit ${request.pageSize} offset ${offset}
+    ),
+    c as (select ${DECODED_FACET_KEY}${keyFlagColumns}, n from g)
+    select exists (select 1 from w) as covered, ${answerSql(plan, order, flags)}`;
+}

@@ -1,0 +1,98 @@
+import type { SQL } from 'drizzle-orm';
+import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listings.ts';
+import { type Database, queryRows } from '../../../db/client.ts';
+import { toCard } from '../cards.ts';
+import { readFacets, type SearchRow } from './facets.ts';
+import { searchStatement } from './general-statement.ts';
+import { planSearch, type SearchPlan } from './plan.ts';
+import { postingSearchStatement } from './postings-statement.ts';
+
+/**
+ * POST /listings/search: plans the request (filters as SQL, the ZIP code's centroid), runs the
+ * postings statement or the general one, and maps the answer to the contract's response.
+ */
+export async function searchListings(
+  db: Database,
+  request: ParsedSearchRequest,
+  options: SearchOptions = {},
+): Promise<SearchResponse> {
+  const plan = await planSearch(db, request);
+  const row = await querySearch(db, searchStatements(plan, request, options), request.keyword);
+  const { facets, total } = readFacets(row?.facets ?? []);
+  return {
+    total,
+    page: request.page,
+    pageSize: request.pageSize,
+    results: (row?.results ?? []).map(({ card, distance }) => toCard(card, distance)),
+    facets,
+  };
+}
+
+export interface SearchOptions {
+  /** Whether a keyword that is one kept lexeme reads its postings (the default); off, every search runs the general statement. */
+  postings?: boolean;
+}
+
+/**
+ * The statements of a search: the postings' when it may apply, and the general one, built on first
+ * use (a search the postings answer never needs it).
+ */
+export interface SearchStatements {
+  postings: SQL | null;
+  general: () => SQL;
+}
+
+export function searchStatements(
+  plan: SearchPlan,
+  request: ParsedSearchRequest,
+  options: SearchOptions = {},
+): SearchStatements {
+  let general: SQL | undefined;
+  return {
+    postings: options.postings === false ? null : postingSearchStatement(plan, request),
+    general: () => {
+      general ??= searchStatement(plan, request);
+      return general;
+    },
+  };
+}
+
+/**
+ * Per database, the keywords last found not to be one kept lexeme, whose searches then skip the
+ * postings statement (its planning alone costs a few milliseconds). A hint only: a keyword wrongly
+ * missing here costs one uncovered postings statement, a keyword wrongly here (a lexeme kept since)
+ * is answered by the general statement. Cleared whenever the kept lexemes are refreshed.
+ */
+const uncoveredKeywords = new WeakMap<Database, Set<string>>();
+const MAX_UNCOVERED_KEYWORDS = 10_000;
+
+/** Forgets which keywords the postings did not cover (after the kept lexemes changed). */
+export function forgetKeywordCoverage(db: Database): void {
+  uncoveredKeywords.delete(db);
+}
+
+/**
+ * Runs a search's statements: the postings' first when there is one and the keyword is not known to
+ * be uncovered, the general one when the postings do not cover it.
+ */
+export async function querySearch(
+  db: Database,
+  statements: SearchStatements,
+  keyword?: string,
+): Promise<SearchRow | undefined> {
+  const key = keyword?.trim().toLowerCase();
+  if (statements.postings && !(key && uncoveredKeywords.get(db)?.has(key))) {
+    const [row] = await queryRows<SearchRow>(db, statements.postings);
+    if (row?.covered) return row;
+    if (key) {
+      let known = uncoveredKeywords.get(db);
+      if (!known || known.size >= MAX_UNCOVERED_KEYWORDS) {
+        known = new Set();
+        uncoveredKeywords.set(db, known);
+      }
+      known.add(key);
+    }
+  }
+  const [row] = await queryRows<SearchRow>(db, statements.general());
+  return row;
+}
