@@ -161,6 +161,8 @@ export const ErrorCode = {
   UnsupportedMediaType: 'unsupported_media_type',
   TooManyRequests: 'too_many_requests',
   Internal: 'internal',
+  /** A call of the contract that the server does not serve yet. */
+  NotImplemented: 'not_implemented',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
@@ -178,6 +180,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  not_implemented: 501,
 };
 
 /** Messages of spec §8 that are part of the contract: the server answers with them, clients show them. */

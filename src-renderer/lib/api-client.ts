@@ -1,6 +1,5 @@
 import { ERROR_STATUS, type ErrorCode, errorEnvelopeSchema } from '../../shared/contract/common.ts';
 import {
-  API_BASE,
   ENDPOINTS,
   type EndpointBody,
   type EndpointDefinition,
@@ -9,7 +8,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
   type Endpoints,
-  fillPath,
+  endpointUrl,
 } from '../../shared/contract/endpoints.ts';
 import { getPlatform } from './platform/get-platform.ts';
 import type { Platform } from './platform/platform.ts';
@@ -174,10 +173,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const pageUrl = deps.pageUrl ?? (() => globalThis.location?.href ?? '');
 
   function buildUrl(name: EndpointName, params: object | undefined, query: object | undefined): string {
-    const endpoint: EndpointDefinition = ENDPOINTS[name];
-    const path = params
-      ? fillPath(endpoint.path, params as Readonly<Record<string, string | number>>)
-      : endpoint.path;
+    const path = endpointUrl(name, params as Parameters<typeof endpointUrl<EndpointName>>[1]);
     const search = new URLSearchParams();
     appendQuery(search, query);
     if (!search.get('cmc')) {
@@ -185,7 +181,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (cmc) search.set('cmc', cmc);
     }
     const queryString = search.toString();
-    return `${deps.platform.apiOrigin}${API_BASE}${path}${queryString ? `?${queryString}` : ''}`;
+    return `${deps.platform.apiOrigin}${path}${queryString ? `?${queryString}` : ''}`;
   }
 
   async function call<N extends EndpointName>(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import {
   API_BASE,
   type EndpointDefinition,
@@ -191,8 +192,8 @@ export function registerPlannedEndpoints(
       handler: async (request) => {
         authorize(endpoint, request);
         throw new AppError(
-          501,
-          'not_implemented',
+          ERROR_STATUS.not_implemented,
+          ErrorCode.NotImplemented,
           `${endpoint.method} ${API_BASE}${endpoint.path} is not available yet.`,
         );
       },

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -15,6 +16,10 @@ export async function installRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'too_many_requests', `Too many requests. Try again in ${context.after}.`),
+      new AppError(
+        ERROR_STATUS.too_many_requests,
+        ErrorCode.TooManyRequests,
+        `Too many requests. Try again in ${context.after}.`,
+      ),
   });
 }
