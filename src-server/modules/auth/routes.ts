@@ -1,7 +1,7 @@
 import { AUTH_ENDPOINTS } from '../../../shared/contract/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from './accounts-deps.ts';
+import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { warmPasswordChecks } from './passwords.ts';
 import { changeExpiredPassword, login, requestPasswordReset, resetPassword } from './service.ts';
 import { THROTTLE_RULES, TooManyRequestsError } from './throttle.ts';

@@ -12,8 +12,8 @@ import {
   isFrozenForNonPayment,
   loginPaymentSetupAccepted,
 } from '../accounts/account-state.ts';
+import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
-import type { AccountsDeps } from './accounts-deps.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { issueSessionToken, nextWholeSecond } from './session-tokens.ts';

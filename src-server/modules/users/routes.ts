@@ -1,7 +1,7 @@
 import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../auth/accounts-deps.ts';
+import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
 import {
   changePassword,
