@@ -163,6 +163,8 @@ export const ErrorCode = {
   Internal: 'internal',
   /** A call of the contract that the server does not serve yet. */
   NotImplemented: 'not_implemented',
+  /** The server cannot serve the call right now (its database is unreachable); retry after a moment. */
+  ServiceUnavailable: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
@@ -181,6 +183,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   too_many_requests: 429,
   internal: 500,
   not_implemented: 501,
+  service_unavailable: 503,
 };
 
 /** Messages of spec §8 that are part of the contract: the server answers with them, clients show them. */

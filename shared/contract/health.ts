@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
-/** GET /health: the process is up and its database answers. */
+/**
+ * GET /health: the process is up and its database answers. When the database does not answer,
+ * 503 `service_unavailable` with the reason in the message (and Retry-After); it turns 200 again by
+ * itself once the database is back.
+ */
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
@@ -17,5 +22,6 @@ export const HEALTH_ENDPOINTS = {
     summary: 'Liveness and database check.',
     access: 'public',
     response: healthResponseSchema,
+    responses: { 503: errorEnvelopeSchema },
   }),
 } as const satisfies Record<string, EndpointDefinition>;

@@ -31,6 +31,7 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+const CONNECT_TIMEOUT_MS = 5_000;
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Migration bookkeeping lives in the application's own schema so isolated schemas never share it. */
 const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
@@ -38,10 +39,18 @@ const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
 /** Opens the database, applies every pending migration and returns a handle that closes cleanly. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection that drops (server restart, failover, a dropped test database) is replaced on
-    // next use; without a listener Node treats the pool's 'error' event as fatal and the process dies.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that is down or unreachable fails the request (503) instead of holding it open.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection that drops (server restart, failover, pg_terminate_backend) must never be fatal: Node
+    // kills the process on an 'error' event without a listener. The pool listens while a client is idle;
+    // a checked-out client (inside a transaction) emits on itself, and its query then fails with the
+    // same error, which answers 503. The pool discards the broken client on release and opens a new one.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg({ client: pool, schema });
     try {
       await migrateNodePg(db, migrationConfig);

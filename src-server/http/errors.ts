@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
+import { isConnectionLost } from '../db/connection-errors.ts';
 
 /** An error a client may see: status, a stable code, a human message and optional field messages. */
 export class AppError extends Error {
@@ -30,6 +32,13 @@ export const forbidden = (message = 'You do not have access to this.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const serviceUnavailable = (message = DATABASE_UNAVAILABLE_MESSAGE) =>
+  new AppError(ERROR_STATUS.service_unavailable, ErrorCode.ServiceUnavailable, message);
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable (its database connection was lost). Please try again.';
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** Turns zod issues into `{ "a.b": message }`, the first message per field. */
 export function fieldsFromZod(error: ZodError, prefix?: string): Record<string, string> {
@@ -48,6 +57,14 @@ export function envelope(code: string, message: string, fields?: Record<string, 
 /** One error handler: every failure leaves as `{ error: { code, message, fields? } }`, never a stack trace. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    // A lost database connection is retryable, not a bug: 503 with Retry-After, never a 500.
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost');
+      return replyUnavailable(reply, serviceUnavailable());
+    }
+    if (error instanceof AppError && error.status === ERROR_STATUS.service_unavailable) {
+      return replyUnavailable(reply, error);
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.status)
@@ -72,4 +89,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send(envelope('internal', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+function replyUnavailable(reply: FastifyReply, error: AppError) {
+  return reply
+    .status(error.status)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send(envelope(error.code, error.message));
 }

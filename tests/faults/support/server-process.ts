@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const FAULTS_JWT_SECRET = 'faults-secret-that-is-long-enough-for-hs256-signing';
 
 /** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -26,8 +26,15 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
+/** Starts the real server on a free port of 127.0.0.1 and waits until /api/health answers 200. */
+export async function startServer(options: { dataDir: string; databaseUrl?: string }, timeoutMs = 30_000) {
+  const server = spawnServer({ ...options, port: await freePort() });
+  await waitHealthy(server, timeoutMs);
+  return server;
+}
+
 /** The real server (`node src-server/main.ts`) as a child process on 127.0.0.1. */
-export function spawnServer(options: { port: number; dataDir: string; databaseUrl?: string }): ServerProcess {
+function spawnServer(options: { port: number; dataDir: string; databaseUrl?: string }): ServerProcess {
   const child = spawn(process.execPath, [path.join(root, 'src-server', 'main.ts')], {
     cwd: root,
     env: {
