@@ -1,7 +1,7 @@
 /**
  * Runs every test of the project and ends with one summary line:
- *   unit, renderer and API tests (Vitest) on the embedded database,
- *   the API tests again on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
+ *   unit, renderer, API and fault tests (Vitest) on the embedded database,
+ *   the API and PostgreSQL fault tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
  *   the web build, then the end-to-end tests (Playwright driving Chromium against the real server).
  * Usage: npm test [-- --postgres postgres://postgres@127.0.0.1:5432/test] [--skip-build]
  */
@@ -84,6 +84,12 @@ if (!chromium) {
 
 vitest('unit, renderer and API on PGlite', [], { DATABASE_URL: '' });
 if (postgresUrl) vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
+// The kill -9 test on PGlite ran with the projects above; this file needs PostgreSQL.
+if (postgresUrl) {
+  vitest('faults on PostgreSQL', ['--project', 'faults', 'tests/faults/postgres-connections.test.ts'], {
+    DATABASE_URL: postgresUrl,
+  });
+}
 
 const built = flag('--skip-build') || run('Web build', 'npm', ['run', 'build:web', '--silent']);
 if (built) {

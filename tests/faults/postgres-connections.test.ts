@@ -46,12 +46,13 @@ const terminateConnections = () =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!adminUrl)('PostgreSQL connections terminated under load', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ironsight-faults-pg-'));
+  let dataDir = '';
   let proxy: TcpProxy;
   let server: ServerProcess;
   let tokens: string[];
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ironsight-faults-pg-'));
     await withAdminClient(adminUrl ?? '', (client) => client.query(`CREATE DATABASE "${name}"`));
     const database = await openDatabase({ kind: 'postgres', url: directUrl(), poolSize: 2 });
     await seedDemoData(database.db, DEFAULT_SEED_OPTIONS, [accountsSeedPart]);
@@ -65,7 +66,7 @@ describe.skipIf(!adminUrl)('PostgreSQL connections terminated under load', () =>
   afterAll(async () => {
     if (server) await stopServer(server);
     await proxy?.down();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await withAdminClient(adminUrl ?? '', (client) =>
       client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
     );
