@@ -45,10 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A database that is down or unreachable fails the request (503) instead of holding it open.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    // A connection that drops (server restart, failover, pg_terminate_backend) must never be fatal: Node
-    // kills the process on an 'error' event without a listener. The pool listens while a client is idle;
-    // a checked-out client (inside a transaction) emits on itself, and its query then fails with the
-    // same error, which answers 503. The pool discards the broken client on release and opens a new one.
+    // A dropped connection (restart, failover, pg_terminate_backend) must never be fatal: an 'error' event
+    // without a listener ends the process. The pool hears idle clients only, so each client gets its own
+    // listener for while it is checked out; its query then fails (503) and the pool replaces it.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg({ client: pool, schema });

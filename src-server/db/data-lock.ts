@@ -65,7 +65,7 @@ function readOwner(lockPath: string): LockOwner | undefined {
  * a zombie, or now another process (a different start time). Anything unsure counts as alive, and
  * the lock then goes stale by its age alone.
  */
-export function lockOwnerIsGone(owner: LockOwner): boolean {
+function lockOwnerIsGone(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return false;
   if (!processExists(owner.pid)) return true;
   const stat = processStat(owner.pid);

@@ -32,13 +32,13 @@ export const forbidden = (message = 'You do not have access to this.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const serviceUnavailable = (message = DATABASE_UNAVAILABLE_MESSAGE) =>
-  new AppError(ERROR_STATUS.service_unavailable, ErrorCode.ServiceUnavailable, message);
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
+const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable (its database connection was lost). Please try again.';
 /** Seconds a client should wait before retrying a 503. */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
+export const serviceUnavailable = (message = DATABASE_UNAVAILABLE_MESSAGE) =>
+  new AppError(ERROR_STATUS.service_unavailable, ErrorCode.ServiceUnavailable, message);
 
 /** Turns zod issues into `{ "a.b": message }`, the first message per field. */
 export function fieldsFromZod(error: ZodError, prefix?: string): Record<string, string> {
