@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ChangeExpiredPasswordRequest, LoginRequest } from '../../../shared/contract/auth.ts';
 import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import { FreezeReason, UserStatus } from '../../../shared/domain/user.ts';
@@ -16,7 +16,7 @@ import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
-import { issueSessionToken, nextWholeSecond } from './session-tokens.ts';
+import { issueSessionToken } from './session-tokens.ts';
 import { THROTTLE_RULES } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
@@ -123,7 +123,7 @@ export async function storeNewPassword(
       passwordHash: await hashPassword(password),
       passwordChangedAt: now,
       passwordExpiresAt: null,
-      tokensValidAfter: nextWholeSecond(now),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: now,
       ...extra,
     })

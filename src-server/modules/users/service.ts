@@ -30,7 +30,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-r
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { afterPasswordChange, assertAcceptablePassword, storeNewPassword } from '../auth/service.ts';
-import { issueSessionToken, nextWholeSecond } from '../auth/session-tokens.ts';
+import { issueSessionToken } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { toUserProfile } from './profile.ts';
 
@@ -97,7 +97,7 @@ export async function register(
         passwordHash: await hashPassword(body.password),
         passwordChangedAt: now,
         passwordExpiresAt: null,
-        tokensValidAfter: nextWholeSecond(now),
+        tokenVersion: sql`${users.tokenVersion} + 1`,
         accountOptions: clearFlag(pending.accountOptions, AccountOption.PendingRegistration),
         userOptions: (pending.userOptions & ~UserOption.AttestedToMarketingOptIn) | options,
         emailConfirmedAt: sameEmail ? pending.emailConfirmedAt : null,
