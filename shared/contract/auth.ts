@@ -88,6 +88,8 @@ export const tokenClaimsSchema = z.object({
   exp: z.int().positive(),
   /** Issued at, seconds since the epoch. */
   iat: z.int().positive().optional(),
+  /** The account's token version at issue; a password change or lock bumps it and refuses the token. */
+  ver: z.int().nonnegative().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

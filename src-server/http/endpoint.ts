@@ -131,6 +131,9 @@ export function registerEndpoint<E extends EndpointSpec>(
     url: routeUrl(endpoint),
     ...routeConfig(endpoint, options),
     handler: async (request, reply) => {
+      // An answer for one account must not be kept by a browser or proxy cache; set before the
+      // handler, so its errors carry it too and a public endpoint may still choose its own policy.
+      if (endpoint.access !== 'public' || request.auth) reply.header('cache-control', 'no-store');
       authorize(endpoint, request);
       const ctx = {
         params: parsePart(endpoint.params, request.params, 'params'),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src-server/db/schema.ts';
 import { signToken } from '../../src-server/modules/auth/tokens.ts';
 import {
@@ -11,7 +11,6 @@ import {
   DEMO_ACCOUNTS,
   login,
   tokenOf,
-  wait,
 } from './support/accounts.ts';
 import { TEST_JWT_SECRET } from './support/test-app.ts';
 
@@ -115,12 +114,12 @@ describe('earlier tokens stop working', () => {
     expect((await summary(again.json().jwtToken)).statusCode).toBe(200);
   });
 
-  it('after an admin lock (status Locked and tokensValidAfter)', async () => {
+  it('after an admin lock (status Locked and the token version bumped)', async () => {
     const token = await tokenOf(t.app, 'dealer');
     expect((await summary(token)).statusCode).toBe(200);
     await t.database.db
       .update(users)
-      .set({ status: 'Locked', tokensValidAfter: new Date() })
+      .set({ status: 'Locked', tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, DEMO_ACCOUNTS.dealer.id));
     expect((await summary(token)).statusCode).toBe(401);
     await t.database.db.update(users).set({ status: 'Active' }).where(eq(users.id, DEMO_ACCOUNTS.dealer.id));
@@ -157,14 +156,70 @@ describe('earlier tokens stop working', () => {
       .where(eq(users.id, DEMO_ACCOUNTS.admin.id));
   });
 
-  it('a token issued a second after the change is accepted', async () => {
-    const token = await tokenOf(t.app, 'buyer');
-    await t.database.db
-      .update(users)
-      .set({ tokensValidAfter: new Date() })
-      .where(eq(users.id, DEMO_ACCOUNTS.buyer.id));
+  it('after two password changes within the same instant, a token issued between them is refused', async () => {
+    const { email, password } = DEMO_ACCOUNTS.buyer;
+    const first = 'the first new buyer passphrase';
+    const second = 'the second new buyer passphrase';
+    const change = (token: string, currentPassword: string, newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/changePassword',
+        headers: authed(token),
+        payload: { currentPassword, newPassword },
+      });
+    // The clock stands still, so all of it happens within one second (and one millisecond).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      const changed = await change(await tokenOf(t.app, 'buyer'), password, first);
+      expect(changed.statusCode).toBe(200);
+      const between = (await login(t.app, email, first)).json().jwtToken as string;
+      expect((await summary(between)).statusCode).toBe(200);
+      const again = await change(changed.json().jwtToken, first, second);
+      expect(again.statusCode).toBe(200);
+      expect((await summary(between)).statusCode).toBe(401);
+      expect((await summary(changed.json().jwtToken)).statusCode).toBe(401);
+      // The token answered by the second change, issued in the same instant, works.
+      expect((await summary(again.json().jwtToken)).statusCode).toBe(200);
+      expect(claimsOf(again.json().jwtToken).ver).toBe((claimsOf(between).ver as number) + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('token lifetime', () => {
+  const HOUR = 60 * 60;
+  const signed = async (iat: number | undefined, exp: number) => {
+    const {
+      iat: _iat,
+      exp: _exp,
+      iss: _iss,
+      sub: _sub,
+      ...payload
+    } = claimsOf(await tokenOf(t.app, 'admin'));
+    const jwt = new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('ironsight')
+      .setSubject(String(payload.unique_name))
+      .setExpirationTime(exp);
+    if (iat !== undefined) jwt.setIssuedAt(iat);
+    return jwt.sign(new TextEncoder().encode(TEST_JWT_SECRET));
+  };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('accepts a well-formed token of ours that is a few hours old', async () => {
+    expect((await summary(await signed(nowSeconds() - 5 * HOUR, nowSeconds() + HOUR))).statusCode).toBe(200);
+  });
+
+  it('refuses a token issued more than 24 hours ago even when its exp is far away', async () => {
+    const token = await signed(nowSeconds() - 25 * HOUR, nowSeconds() + 30 * 24 * HOUR);
     expect((await summary(token)).statusCode).toBe(401);
-    await wait(1100);
-    expect((await summary(await tokenOf(t.app, 'buyer'))).statusCode).toBe(200);
+  });
+
+  it('refuses a token without an issue time, or issued in the future', async () => {
+    expect((await summary(await signed(undefined, nowSeconds() + HOUR))).statusCode).toBe(401);
+    expect((await summary(await signed(nowSeconds() + 2 * HOUR, nowSeconds() + 3 * HOUR))).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -60,8 +60,11 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** When set and past, sign-in answers 403 passwordExpired until the password is changed. */
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
-    /** Tokens issued before this instant are refused (password change, admin lock). */
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /**
+     * Bumped by every password change, reset and lock; a session token carries the version it was
+     * issued under (claim `ver`) and is refused once it differs, however close in time the change.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,8 +27,8 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Checks the signature and expiry first (no database work for forged or stale tokens), then one
  * primary-key read of the account. Refused: tokens of deleted, Inactive or Locked accounts and of
- * accounts frozen for fraud, and tokens issued before the account's `tokensValidAfter` (password
- * change, reset, admin lock). Roles come from the account as it is now, so a demoted seller or admin
+ * accounts frozen for fraud, and tokens whose version is not the account's `tokenVersion` (bumped by
+ * a password change, reset or lock; a token without one counts as version 0). Roles come from the account as it is now, so a demoted seller or admin
  * loses those rights at once.
  */
 export function accountAuthenticator(db: Database, secret: string): Authenticator {
@@ -41,7 +41,7 @@ export function accountAuthenticator(db: Database, secret: string): Authenticato
           roles: users.roles,
           status: users.status,
           accountOptions: users.accountOptions,
-          tokensValidAfter: users.tokensValidAfter,
+          tokenVersion: users.tokenVersion,
         })
         .from(users)
         .where(eq(users.id, claims.unique_name))
@@ -49,8 +49,7 @@ export function accountAuthenticator(db: Database, secret: string): Authenticato
       if (!account) return null;
       if (account.status === UserStatus.Inactive || account.status === UserStatus.Locked) return null;
       if (hasFlag(account.accountOptions, AccountOption.FrozenForFraud)) return null;
-      const issuedAt = typeof claims.iat === 'number' ? claims.iat * 1000 : 0;
-      if (account.tokensValidAfter && issuedAt < account.tokensValidAfter.getTime()) return null;
+      if ((claims.ver ?? 0) !== account.tokenVersion) return null;
       const context: AuthContext = {
         userId: claims.unique_name,
         claims,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ChangeExpiredPasswordRequest, LoginRequest } from '../../../shared/contract/auth.ts';
 import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import { FreezeReason, UserStatus } from '../../../shared/domain/user.ts';
@@ -16,8 +16,8 @@ import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
-import { issueSessionToken, nextWholeSecond } from './session-tokens.ts';
-import { THROTTLE_RULES } from './throttle.ts';
+import { issueSessionToken } from './session-tokens.ts';
+import { THROTTLE_RULES, type ThrottleLimit, type ThrottleReservation } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
 export const UNFREEZE_TOKEN_PURPOSE = 'unfreeze';
@@ -41,28 +41,59 @@ function invalidCredentials(): AppError {
   });
 }
 
+/** The start of every sign-in pair key of one account; emails hold no spaces. */
+const pairPrefix = (email: string) => `${emailKey(email)} `;
+
 /**
- * Checks an email and password with the sign-in throttle. The attempt is counted as a failure for
- * the account and the address first, atomically with the limit check (429 once either has reached
- * its limit), and only then is the password verified, so parallel guesses cannot all slip under the
- * limit. A correct password takes the attempt back and clears the account's count.
+ * The sign-in limits (README, "Sign-in limits"): strict per account and address; growing delays per
+ * account, held only for addresses that have failed for it; short growing delays per address.
  */
+function signInLimits(email: string, address: string): ThrottleLimit[] {
+  const pair = { rule: THROTTLE_RULES.loginPair, key: `${pairPrefix(email)}${address}` };
+  return [
+    pair,
+    { rule: THROTTLE_RULES.loginAccount, key: emailKey(email), onlyAfter: pair },
+    { rule: THROTTLE_RULES.loginAddress, key: address },
+  ];
+}
+
+/**
+ * Counts a password check as a failure before it is made, atomically with the limit check (429 when
+ * a limit holds), so parallel guesses cannot all slip under the limit. Call `passwordCheckPassed`
+ * when the password proves correct.
+ */
+export function reservePasswordCheck(
+  deps: AccountsDeps,
+  email: string,
+  address: string,
+): Promise<ThrottleReservation> {
+  return deps.throttle.reserve(signInLimits(email, address));
+}
+
+/** Takes the attempt back and clears the account's failures and this address's failures for it. */
+export async function passwordCheckPassed(
+  deps: AccountsDeps,
+  attempt: ThrottleReservation,
+  email: string,
+  address: string,
+): Promise<void> {
+  await deps.throttle.forget(attempt);
+  await deps.throttle.clear(THROTTLE_RULES.loginAccount, emailKey(email));
+  await deps.throttle.clear(THROTTLE_RULES.loginPair, `${pairPrefix(email)}${address}`);
+}
+
+/** Checks an email and password under the sign-in limits. */
 export async function checkCredentials(
   deps: AccountsDeps,
   email: string,
   password: string,
   address: string,
 ): Promise<UserRow> {
-  const key = emailKey(email);
-  const attempt = await deps.throttle.reserve([
-    { rule: THROTTLE_RULES.loginAccount, key },
-    { rule: THROTTLE_RULES.loginAddress, key: address },
-  ]);
+  const attempt = await reservePasswordCheck(deps, email, address);
   const user = await findUserByEmail(deps.db, email);
   const valid = await verifyPassword(user?.passwordHash, password);
   if (!user || !valid) throw invalidCredentials();
-  await deps.throttle.forget(attempt);
-  await deps.throttle.clear(THROTTLE_RULES.loginAccount, key);
+  await passwordCheckPassed(deps, attempt, email, address);
   return user;
 }
 
@@ -123,7 +154,7 @@ export async function storeNewPassword(
       passwordHash: await hashPassword(password),
       passwordChangedAt: now,
       passwordExpiresAt: null,
-      tokensValidAfter: nextWholeSecond(now),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: now,
       ...extra,
     })
@@ -132,9 +163,10 @@ export async function storeNewPassword(
   return updated ?? user;
 }
 
-/** Clears the sign-in failure count and tells the owner by email. */
+/** Clears the account's sign-in failures, from every address, and tells the owner by email. */
 export async function afterPasswordChange(deps: AccountsDeps, user: UserRow): Promise<void> {
   await deps.throttle.clear(THROTTLE_RULES.loginAccount, emailKey(user.email));
+  await deps.throttle.clearStartingWith(THROTTLE_RULES.loginPair, pairPrefix(user.email));
   inBackground(deps, 'password-changed mail', () => sendQuietly(deps, passwordChangedMessage(user)));
 }
 

@@ -20,21 +20,7 @@ export function tokenPayloadFor(user: UserRow): TokenPayload {
   };
 }
 
-/**
- * Signs a session token for the account. It is dated no earlier than the account's
- * `tokensValidAfter`, so a token issued in the same second as a password change stays valid while
- * every token issued before the change is refused.
- */
+/** Signs a session token for the account, stamped with its current token version. */
 export function issueSessionToken(user: UserRow, secret: string, now: Date = new Date()): Promise<string> {
-  // Issue times are whole seconds: round the cut-off up so the token is not dated before it.
-  const validAfter = Math.ceil((user.tokensValidAfter?.getTime() ?? 0) / 1000) * 1000;
-  return signToken(tokenPayloadFor(user), secret, new Date(Math.max(now.getTime(), validAfter)));
-}
-
-/**
- * The instant from which tokens count again after a password change or lock: the next whole
- * second, as token issue times are whole seconds.
- */
-export function nextWholeSecond(now: Date = new Date()): Date {
-  return new Date((Math.floor(now.getTime() / 1000) + 1) * 1000);
+  return signToken({ ...tokenPayloadFor(user), ver: user.tokenVersion }, secret, now);
 }

@@ -10,25 +10,46 @@ export interface ThrottleRule {
   windowSeconds: number;
   /** The 429 message. */
   message: string;
+  /**
+   * Past `max`, a growing delay instead of a block until the window clears: with `n` events in the
+   * window the next one waits `baseSeconds · 2^(n − max)`, at most `capSeconds`, after the latest.
+   */
+  backoff?: { baseSeconds: number; capSeconds: number };
 }
 
 const WAIT = 'Wait a few minutes and try again.';
 
 export const THROTTLE_RULES = {
-  /** Failed sign-ins (and failed current-password checks) per account email. */
-  loginAccount: {
-    bucket: 'login-account',
+  /**
+   * Failed sign-ins (and failed current-password checks) per account email and client address: the
+   * strict limit, which blocks only that address for that account.
+   */
+  loginPair: {
+    bucket: 'login-pair',
     max: 5,
     windowSeconds: 15 * 60,
     message:
       'Too many failed sign-in attempts for this account. Wait 15 minutes and try again, or reset your password.',
   },
-  /** Failed sign-ins per client address, across accounts. */
+  /**
+   * Failed sign-ins per account email from any address: growing delays, never a block, and held only
+   * for addresses that have failed for the account, so a guesser cannot lock the owner out.
+   */
+  loginAccount: {
+    bucket: 'login-account',
+    max: 10,
+    windowSeconds: 60 * 60,
+    backoff: { baseSeconds: 30, capSeconds: 15 * 60 },
+    message:
+      'There have been many failed sign-in attempts for this account. Wait a few minutes and try again, or reset your password.',
+  },
+  /** Failed sign-ins per client address, across accounts: short growing delays, as a network may be shared. */
   loginAddress: {
     bucket: 'login-address',
     max: 20,
     windowSeconds: 15 * 60,
-    message: 'Too many failed sign-in attempts from your network. Wait 15 minutes and try again.',
+    backoff: { baseSeconds: 1, capSeconds: 60 },
+    message: 'Too many failed sign-in attempts from your network. Wait a minute and try again.',
   },
   checkEmail: {
     bucket: 'check-email',
@@ -95,6 +116,11 @@ export class TooManyRequestsError extends AppError {
 export interface ThrottleLimit {
   rule: ThrottleRule;
   key: string;
+  /**
+   * Hold this limit only when that other key already has events in its window (e.g. the account's
+   * limit only for an address that has failed for it); the event is recorded either way.
+   */
+  onlyAfter?: { rule: ThrottleRule; key: string };
 }
 
 /** The events recorded by `reserve`, to `forget` when the attempt turns out not to count. */
@@ -127,13 +153,17 @@ export class Throttle {
    */
   async reserve(limits: readonly ThrottleLimit[]): Promise<ThrottleReservation> {
     const now = this.#now();
-    const lockKeys = [...new Set(limits.map(({ rule, key }) => `${rule.bucket}:${key}`))].sort();
+    const keyed = limits.flatMap((limit) => (limit.onlyAfter ? [limit, limit.onlyAfter] : [limit]));
+    const lockKeys = [...new Set(keyed.map(({ rule, key }) => `${rule.bucket}:${key}`))].sort();
     const eventIds = await this.#db.transaction(async (tx) => {
       // Sorted, so two requests that share keys always lock them in the same order (no deadlock).
       for (const lockKey of lockKeys) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
       }
-      for (const { rule, key } of limits) await assertUnderLimit(tx, rule, key, now);
+      for (const { rule, key, onlyAfter } of limits) {
+        if (onlyAfter && (await windowEvents(tx, onlyAfter.rule, onlyAfter.key, now)).count === 0) continue;
+        await assertUnderLimit(tx, rule, key, now);
+      }
       const ids: string[] = [];
       for (const { rule, key } of limits) ids.push(await insertEvent(tx, rule, key, now));
       return ids;
@@ -175,14 +205,34 @@ export class Throttle {
       .delete(throttleEvents)
       .where(and(eq(throttleEvents.bucket, rule.bucket), eq(throttleEvents.key, key)));
   }
+
+  /** Forgets the events of every key that starts with `prefix` (all addresses of one account). */
+  async clearStartingWith(rule: ThrottleRule, prefix: string): Promise<void> {
+    await this.#db
+      .delete(throttleEvents)
+      .where(and(eq(throttleEvents.bucket, rule.bucket), sql`starts_with(${throttleEvents.key}, ${prefix})`));
+  }
 }
 
-async function assertUnderLimit(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<void> {
+interface WindowEvents {
+  count: number;
+  oldest: number;
+  latest: number;
+}
+
+/** How many events the key has within the rule's window, and when the first and last were. */
+async function windowEvents(
+  db: DbExecutor,
+  rule: ThrottleRule,
+  key: string,
+  now: Date,
+): Promise<WindowEvents> {
   const since = new Date(now.getTime() - rule.windowSeconds * 1000);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       oldest: sql<string | null>`min(${throttleEvents.createdAt})`,
+      latest: sql<string | null>`max(${throttleEvents.createdAt})`,
     })
     .from(throttleEvents)
     .where(
@@ -192,10 +242,25 @@ async function assertUnderLimit(db: DbExecutor, rule: ThrottleRule, key: string,
         gt(throttleEvents.createdAt, since),
       ),
     );
-  if ((row?.count ?? 0) < rule.max) return;
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
-  throw new TooManyRequestsError(rule.message, retryAfter);
+  const at = (value: string | null | undefined) => (value ? new Date(value).getTime() : now.getTime());
+  return { count: row?.count ?? 0, oldest: at(row?.oldest), latest: at(row?.latest) };
+}
+
+/** The instant from which the key may have its next event. */
+function nextAllowedAt(rule: ThrottleRule, events: WindowEvents): number {
+  if (!rule.backoff) return events.oldest + rule.windowSeconds * 1000;
+  const { baseSeconds, capSeconds } = rule.backoff;
+  // The exponent is bounded so the delay stays a finite number however many events there are.
+  const delay = Math.min(capSeconds, baseSeconds * 2 ** Math.min(events.count - rule.max, 32));
+  return events.latest + delay * 1000;
+}
+
+async function assertUnderLimit(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<void> {
+  const events = await windowEvents(db, rule, key, now);
+  if (events.count < rule.max) return;
+  const allowedAt = nextAllowedAt(rule, events);
+  if (allowedAt <= now.getTime()) return;
+  throw new TooManyRequestsError(rule.message, Math.max(1, Math.ceil((allowedAt - now.getTime()) / 1000)));
 }
 
 /** Records one event and drops the key's events that have left the window. */

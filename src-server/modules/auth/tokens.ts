@@ -27,12 +27,21 @@ export async function signToken(
     .sign(keyOf(secret));
 }
 
-/** Verifies signature, algorithm, issuer and expiry; answers null for any token that is not ours and current. */
+/** Clock difference tolerated between server instances when checking the issue time. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * Verifies signature, algorithm, issuer and expiry; answers null for any token that is not ours and
+ * current. A token must carry its issue time and is refused once it is older than the token lifetime,
+ * whatever its `exp` says, and when it claims to be issued in the future.
+ */
 export async function verifyToken(token: string, secret: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
+      maxTokenAge: TOKEN_LIFETIME_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     if (typeof payload.unique_name !== 'string' || typeof payload.exp !== 'number') return null;
     return payload as unknown as TokenClaims;

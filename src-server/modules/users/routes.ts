@@ -36,7 +36,8 @@ export function registerUsersModule(
     usersEmailConfirm: ({ body, request }) =>
       confirmEmail(deps, body.userId, body.token, clientAddress(request.ip)),
     usersCheckEmail: ({ params, request }) => isEmailTaken(deps, params.email, clientAddress(request.ip)),
-    usersChangePassword: ({ body, auth }) => changePassword(deps, auth, body),
+    usersChangePassword: ({ body, auth, request }) =>
+      changePassword(deps, auth, body, clientAddress(request.ip)),
     usersUpdateAccountInfo: ({ body, auth }) => updateAccountInfo(deps, auth, body),
     usersGet: ({ body, auth }) => getProfile(deps, auth, body.filters.userId),
     usersGetUserAlerts: ({ query, auth }) => listUserAlerts(deps, auth, query.location),

@@ -29,8 +29,14 @@ import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { afterPasswordChange, assertAcceptablePassword, storeNewPassword } from '../auth/service.ts';
-import { issueSessionToken, nextWholeSecond } from '../auth/session-tokens.ts';
+import {
+  afterPasswordChange,
+  assertAcceptablePassword,
+  passwordCheckPassed,
+  reservePasswordCheck,
+  storeNewPassword,
+} from '../auth/service.ts';
+import { issueSessionToken } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { toUserProfile } from './profile.ts';
 
@@ -97,7 +103,7 @@ export async function register(
         passwordHash: await hashPassword(body.password),
         passwordChangedAt: now,
         passwordExpiresAt: null,
-        tokensValidAfter: nextWholeSecond(now),
+        tokenVersion: sql`${users.tokenVersion} + 1`,
         accountOptions: clearFlag(pending.accountOptions, AccountOption.PendingRegistration),
         userOptions: (pending.userOptions & ~UserOption.AttestedToMarketingOptIn) | options,
         emailConfirmedAt: sameEmail ? pending.emailConfirmedAt : null,
@@ -156,18 +162,21 @@ export async function isEmailTaken(deps: AccountsDeps, email: string, address: s
   return { isTaken: (await findUserByEmail(deps.db, email)) !== undefined };
 }
 
-/** Verifies the current password (failures count toward the sign-in limit) and answers a fresh token. */
-export async function changePassword(deps: AccountsDeps, auth: AuthContext, body: ChangePasswordRequest) {
+/** Verifies the current password (failures count toward the sign-in limits) and answers a fresh token. */
+export async function changePassword(
+  deps: AccountsDeps,
+  auth: AuthContext,
+  body: ChangePasswordRequest,
+  address: string,
+) {
   const user = await requireUser(deps.db, auth);
-  const key = user.email.toLowerCase();
-  // Counted as a failure before the check, atomically with the limit (see checkCredentials).
-  const attempt = await deps.throttle.reserve([{ rule: THROTTLE_RULES.loginAccount, key }]);
+  const attempt = await reservePasswordCheck(deps, user.email, address);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw badRequest(USERS_MESSAGES.wrongCurrentPassword, {
       currentPassword: USERS_MESSAGES.wrongCurrentPassword,
     });
   }
-  await deps.throttle.forget(attempt);
+  await passwordCheckPassed(deps, attempt, user.email, address);
   assertAcceptablePassword(body.newPassword, user.email, 'newPassword');
   const updated = await storeNewPassword(deps, user, body.newPassword);
   await afterPasswordChange(deps, updated);
