@@ -1,6 +1,7 @@
 /**
  * Runs every test of the project and ends with one summary line:
  *   unit, renderer and API tests (Vitest) on the embedded database,
+ *   the contract fuzz suite (tests/fuzz, fixed seed and bounded count) on the embedded database,
  *   the API tests again on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
  *   the web build, then the end-to-end tests (Playwright driving Chromium against the real server).
  * Usage: npm test [-- --postgres postgres://postgres@127.0.0.1:5432/test] [--skip-build]
@@ -82,7 +83,14 @@ if (!chromium) {
   process.exit(1);
 }
 
-vitest('unit, renderer and API on PGlite', [], { DATABASE_URL: '' });
+vitest(
+  'unit, renderer and API on PGlite',
+  ['--project', 'unit', '--project', 'renderer', '--project', 'api'],
+  {
+    DATABASE_URL: '',
+  },
+);
+vitest('contract fuzz on PGlite', ['--project', 'fuzz'], { DATABASE_URL: '' });
 if (postgresUrl) vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
 
 const built = flag('--skip-build') || run('Web build', 'npm', ['run', 'build:web', '--silent']);
