@@ -50,6 +50,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          environment: 'node',
+          // One server takes every request in turn; a second file at once would only slow both.
+          fileParallelism: false,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 /**
  * Runs every test of the project and ends with one summary line:
  *   unit, renderer, API and fault tests (Vitest) on the embedded database,
+ *   the contract fuzz suite (tests/fuzz, fixed seed and bounded count) on the embedded database,
  *   the API and PostgreSQL fault tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
  *   the web build, then the end-to-end tests (Playwright driving Chromium against the real server).
  * Usage: npm test [-- --postgres postgres://postgres@127.0.0.1:5432/test] [--skip-build]
@@ -82,7 +83,14 @@ if (!chromium) {
   process.exit(1);
 }
 
-vitest('unit, renderer and API on PGlite', [], { DATABASE_URL: '' });
+vitest(
+  'unit, renderer, API and faults on PGlite',
+  ['--project', 'unit', '--project', 'renderer', '--project', 'api', '--project', 'faults'],
+  {
+    DATABASE_URL: '',
+  },
+);
+vitest('contract fuzz on PGlite', ['--project', 'fuzz'], { DATABASE_URL: '' });
 if (postgresUrl) vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
 // The kill -9 test on PGlite ran with the projects above; this file needs PostgreSQL.
 if (postgresUrl) {

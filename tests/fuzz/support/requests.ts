@@ -1,0 +1,153 @@
+/**
+ * Requests for one endpoint of the contract: its params, query and body generated from its zod
+ * schemas, sent as they are (valid) or attacked (a mutated part, a hostile body, a garbage path
+ * segment or query string), by a visitor, a buyer, a seller or an admin.
+ */
+import fc from 'fast-check';
+import { API_BASE, type EndpointDefinition, pathParamNames } from '../../../shared/contract/endpoint.ts';
+import {
+  HOSTILE_BODIES,
+  HOSTILE_PATH_SEGMENTS,
+  HOSTILE_QUERIES,
+  type Mutation,
+  mutate,
+  mutation,
+} from './hostile.ts';
+import { arbitraryOf, type Hints, jsonSchemaOf } from './json-schema-arbitrary.ts';
+
+export const CALLERS = ['visitor', 'buyer', 'seller', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+type Part = 'params' | 'query' | 'body';
+
+type Attack =
+  | { kind: 'none' }
+  | { kind: 'mutate'; part: Part; change: Mutation }
+  | { kind: 'body'; index: number }
+  | { kind: 'segment'; index: number; param: number }
+  | { kind: 'query'; index: number };
+
+export interface FuzzRequest {
+  caller: Caller;
+  /** What was done to the request, for the report: "valid", "body: replace", "path segment", … */
+  attack: string;
+  method: EndpointDefinition['method'];
+  url: string;
+  contentType?: string;
+  payload?: string;
+}
+
+export function requestArbitrary(endpoint: EndpointDefinition, hints: Hints): fc.Arbitrary<FuzzRequest> {
+  const parts = (['params', 'query', 'body'] as const).filter((part) => endpoint[part] !== undefined);
+  const generated = (part: Part) => {
+    const schema = endpoint[part];
+    return schema ? arbitraryOf(jsonSchemaOf(schema), hints) : fc.constant(undefined);
+  };
+  const attacks: fc.WeightedArbitrary<Attack>[] = [
+    { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('query' as const), index: fc.nat() }) },
+  ];
+  if (parts.length > 0) {
+    attacks.push({
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant('mutate' as const),
+        part: fc.constantFrom(...parts),
+        change: mutation,
+      }),
+    });
+  }
+  if (endpoint.method !== 'GET') {
+    attacks.push({
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('body' as const), index: fc.nat() }),
+    });
+  }
+  if (pathParamNames(endpoint.path).length > 0) {
+    attacks.push({
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('segment' as const), index: fc.nat(), param: fc.nat() }),
+    });
+  }
+  return fc
+    .record({
+      caller: fc.constantFrom(...CALLERS),
+      params: generated('params'),
+      query: generated('query'),
+      body: generated('body'),
+      attack: fc.oneof(...attacks),
+    })
+    .map(({ caller, attack, ...values }) => buildRequest(endpoint, caller, values, attack));
+}
+
+function buildRequest(
+  endpoint: EndpointDefinition,
+  caller: Caller,
+  values: Record<Part, unknown>,
+  attack: Attack,
+): FuzzRequest {
+  const sent = { ...values };
+  if (attack.kind === 'mutate') sent[attack.part] = mutate(values[attack.part], attack.change);
+
+  const names = pathParamNames(endpoint.path);
+  const garbage =
+    attack.kind === 'segment'
+      ? { name: names[attack.param % names.length], raw: pick(HOSTILE_PATH_SEGMENTS, attack.index) }
+      : undefined;
+  const params = (sent.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_segment, name: string) =>
+    name === garbage?.name ? garbage.raw : segmentOf(params[name]),
+  );
+  const query = [queryOf(sent.query), attack.kind === 'query' ? pick(HOSTILE_QUERIES, attack.index) : '']
+    .filter(Boolean)
+    .join('&');
+  const request: FuzzRequest = {
+    caller,
+    attack: describe(attack),
+    method: endpoint.method,
+    url: `${API_BASE}${path}${query ? `?${query}` : ''}`,
+  };
+  if (attack.kind === 'body') {
+    const body = pick(HOSTILE_BODIES, attack.index);
+    return { ...request, payload: body.text, contentType: body.contentType ?? 'application/json' };
+  }
+  if (endpoint.body && sent.body !== undefined) {
+    return { ...request, payload: JSON.stringify(sent.body), contentType: 'application/json' };
+  }
+  return request;
+}
+
+const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
+
+/** A generated path value, URL-encoded; an empty one would change the route, so it becomes '-'. */
+function segmentOf(value: unknown): string {
+  const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
+  return text === '' ? '-' : encodeURIComponent(text);
+}
+
+function queryOf(query: unknown): string {
+  if (query === null || typeof query !== 'object') return query === undefined ? '' : `value=${String(query)}`;
+  const search = new URLSearchParams();
+  const text = (value: unknown) =>
+    typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, text(item));
+  }
+  return search.toString();
+}
+
+function describe(attack: Attack): string {
+  switch (attack.kind) {
+    case 'none':
+      return 'valid';
+    case 'mutate':
+      return `${attack.part}: ${attack.change.kind}`;
+    case 'body':
+      return 'hostile body';
+    case 'segment':
+      return 'hostile path segment';
+    case 'query':
+      return 'hostile query';
+  }
+}
