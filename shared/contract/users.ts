@@ -219,14 +219,17 @@ export const sellerDisplayNameSchema = z
   .min(2, { error: 'Use at least 2 characters.' })
   .max(60, { error: 'Use at most 60 characters.' });
 
-/** POST /users/updateAccountInfo: the whole editable profile. */
+/**
+ * POST /users/updateAccountInfo: changes only the fields sent; a field left out keeps its value
+ * and `null` clears one that may be empty (phone, display name, address).
+ */
 export const updateAccountInfoRequestSchema = z.object({
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-  phone: phoneSchema.nullable().default(null),
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+  phone: phoneSchema.nullable().optional(),
   /** Sellers only; shown on listings. */
-  sellerDisplayName: sellerDisplayNameSchema.nullable().default(null),
-  address: addressSchema.nullable().default(null),
+  sellerDisplayName: sellerDisplayNameSchema.nullable().optional(),
+  address: addressSchema.nullable().optional(),
   marketingOptIn: z.boolean().optional(),
 });
 export type UpdateAccountInfoRequest = z.input<typeof updateAccountInfoRequestSchema>;
