@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../domain/listing.ts';
 import { PaymentMethod } from '../domain/payment.ts';
+import { nameText, plainText } from '../domain/text.ts';
 import { SearchFormMessage } from '../search/search-form.ts';
 import { SearchSort } from '../search/search-sort.ts';
 import {
@@ -202,7 +203,7 @@ export const MAX_LISTING_AGE_DAYS = 3650;
  * `shared/search/search-request.ts`; the server applies every rule (distance needs a ZIP code).
  */
 export const searchFiltersSchema = z.object({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: plainText().trim().max(200).optional(),
   familyIds: z.array(familyIdSchema).max(25).optional(),
   listingType: listingTypeSchema.optional(),
   cmc: cmcSchema.optional(),
@@ -293,7 +294,7 @@ export const listingsGetAllRequestSchema = z.object({
   filters: z
     .object({
       status: z.enum(SellerListingStatus).default(SellerListingStatus.Active),
-      keyword: z.string().trim().max(200).optional(),
+      keyword: plainText().trim().max(200).optional(),
       listingType: listingTypeSchema.optional(),
       userId: uuidSchema.optional(),
     })
@@ -330,12 +331,12 @@ export const LISTING_DURATION_MAX_DAYS = 90;
 export const listingInputSchema = z
   .object({
     id: uuidSchema.optional(),
-    title: z.string().trim().min(3).max(LISTING_TITLE_MAX),
-    description: z.string().trim().min(1).max(20_000),
+    title: nameText().min(3).max(LISTING_TITLE_MAX),
+    description: plainText().trim().min(1).max(20_000),
     familyId: familyIdSchema,
-    manufacturer: z.string().trim().max(100).optional(),
-    model: z.string().trim().max(100).optional(),
-    caliber: z.string().trim().max(100).optional(),
+    manufacturer: plainText().trim().max(100).optional(),
+    model: plainText().trim().max(100).optional(),
+    caliber: plainText().trim().max(100).optional(),
     condition: conditionSchema,
     quantity: z.int().min(1).max(10_000),
     price: moneySchema.min(0.01),
@@ -344,8 +345,8 @@ export const listingInputSchema = z
       .trim()
       .regex(/^\d{8,14}$/, { error: 'A UPC has 8 to 14 digits.' })
       .optional(),
-    sku: z.string().trim().max(64).optional(),
-    sellerStockNumber: z.string().trim().max(64).optional(),
+    sku: plainText().trim().max(64).optional(),
+    sellerStockNumber: plainText().trim().max(64).optional(),
     listingType: listingTypeSchema.default(ListingType.National),
     listingOptions: listingOptionsSchema.default(ListingOption.None),
     returnPolicy: returnPolicySchema.default(ReturnPolicy.None),
@@ -394,7 +395,7 @@ export const RELIST_FAILURE: RelistFailure = {
 // ---------------------------------------------------------------------------------------------
 
 export const suggestionsQuerySchema = z.object({
-  query: z.string().trim().min(1).max(100),
+  query: plainText().trim().min(1).max(100),
   cmc: optionalQueryText(64),
 });
 export type SuggestionsQuery = z.input<typeof suggestionsQuerySchema>;
