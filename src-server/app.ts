@@ -1,3 +1,4 @@
+import '../shared/zod-messages.ts';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Every schema of the contract words its failures for people, whoever parses it.
+import '../zod-messages.ts';
 import type { FlagSet } from '../domain/flags.ts';
 import { plainText } from '../domain/text.ts';
 import { US_STATES, type UsStateCode } from '../domain/us-states.ts';

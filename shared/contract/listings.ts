@@ -44,7 +44,7 @@ export const listingOptionsSchema = flagsSchema(ListingOption);
 export const paymentMethodsSchema = flagsSchema(PaymentMethod);
 
 /** Two capital letters; read shapes accept any state or district code a seller's address carries. */
-export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Enter a two-letter state code.' });
 
 // ---------------------------------------------------------------------------------------------
 // Listing card (search result, home lists, favorites, basic fetch)
@@ -418,7 +418,9 @@ export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Answered with the image itself (so it can be an `<img src>`), or 404 for an unknown upc. */
-export const stockImageParamsSchema = z.object({ upc: z.string().regex(/^\d{6,14}$/) });
+export const stockImageParamsSchema = z.object({
+  upc: z.string().regex(/^\d{6,14}$/, { error: 'A UPC has 6 to 14 digits.' }),
+});
 export type StockImageParams = z.infer<typeof stockImageParamsSchema>;
 
 export const stockImageResponseSchema = z.instanceof(Uint8Array);

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { cardDigits, expandExpiration, validateCardNumber, validateCvv, validateExpiration } from './card.ts';
+import {
+  CARD_MESSAGES,
+  CVV_MESSAGES,
+  cardDigits,
+  EXPIRATION_MESSAGES,
+  expandExpiration,
+  validateCardNumber,
+  validateCvv,
+  validateExpiration,
+} from './card.ts';
 import { validateNotDisallowed } from './disallowed-names.ts';
+import { LOGIN_MESSAGES } from './login.ts';
 import { plainText } from './text.ts';
 import { isUsState } from './us-states.ts';
 import { FreezeReason } from './user.ts';
@@ -98,16 +108,20 @@ export type BillingForm = z.infer<typeof billingFormSchema>;
 
 /** Body of POST /users/unfreeze (spec §3): card digits, expiration as MM/YYYY. */
 export const unfreezePayloadSchema = z.object({
-  customerFirstName: plainText().trim().min(1),
-  customerLastName: plainText().trim().min(1),
-  email: plainText().trim().min(1),
-  cardNumber: z.string().regex(/^\d{12,19}$/),
-  cvc: z.string().regex(/^\d{3,4}$/),
-  cardExpiration: z.string().regex(/^(0[1-9]|1[0-2])\/20\d{2}$/),
-  billingCity: plainText().trim().min(1),
-  billingState: z.string().refine((code): boolean => isUsState(code)),
-  billingZip: z.string().regex(ZIP_PATTERN),
-  billingAddress: plainText().trim().min(1),
+  customerFirstName: plainText().trim().min(1, { error: BILLING_MESSAGES.firstNameRequired }),
+  customerLastName: plainText().trim().min(1, { error: BILLING_MESSAGES.lastNameRequired }),
+  email: plainText().trim().min(1, { error: LOGIN_MESSAGES.emailRequired }),
+  cardNumber: z.string().regex(/^\d{12,19}$/, { error: CARD_MESSAGES.invalid }),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: CVV_MESSAGES.invalid }),
+  cardExpiration: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/20\d{2}$/, { error: EXPIRATION_MESSAGES.invalidFormat }),
+  billingCity: plainText().trim().min(1, { error: BILLING_MESSAGES.cityRequired }),
+  billingState: z
+    .string()
+    .refine((code): boolean => isUsState(code), { error: BILLING_MESSAGES.stateRequired }),
+  billingZip: z.string().regex(ZIP_PATTERN, { error: BILLING_MESSAGES.zipInvalid }),
+  billingAddress: plainText().trim().min(1, { error: BILLING_MESSAGES.addressRequired }),
   freezeReason: z.enum([FreezeReason.NonPayment, FreezeReason.Fraud]),
 });
 export type UnfreezePayload = z.infer<typeof unfreezePayloadSchema>;

@@ -117,3 +117,24 @@ describe('requests the HTTP parser refuses answer in the envelope with the secur
     expect(answer.headers).toMatchObject(SECURITY_HEADERS);
   });
 });
+
+describe('validation failures are worded for people', () => {
+  it('a body that is a list, and fields of the wrong kind', async () => {
+    const list = await t.app.inject({ method: 'POST', url: '/api/listings/search', payload: [] });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().error.message).toBe('Send an object with the fields of this request.');
+
+    const fields = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/search',
+      payload: { keyword: 42, page: 0, pageSize: 1000, sort: 'cheapest' },
+    });
+    expect(fields.statusCode).toBe(400);
+    expect(fields.json().error.fields).toEqual({
+      keyword: 'Enter text.',
+      page: 'Use 1 or more.',
+      pageSize: 'Use 100 or less.',
+      sort: 'Choose one of: relevance, price-asc, price-desc, newest, distance.',
+    });
+  });
+});
