@@ -37,7 +37,8 @@ function rawRequest(data: Buffer) {
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
-    socket.end(data);
+    // Not end(): the server answers and closes (malformed request, or Connection: close).
+    socket.write(data);
   });
 }
 
