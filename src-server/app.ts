@@ -1,3 +1,4 @@
+import '../shared/zod-messages.ts';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
@@ -7,6 +8,12 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
+import {
+  applySecurityHeaders,
+  handleClientError,
+  handleFrameworkError,
+  MAX_PARAM_LENGTH,
+} from './http/framework-errors.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
 import { createModuleContext, endpointOptionsFor } from './module-context.ts';
@@ -62,7 +69,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only as many proxy hops as configured are believed, so X-Forwarded-For cannot be forged.
     trustProxy: trustedHops > 0 ? (_address: string, hop: number) => hop < trustedHops : false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Errors raised before a route or hook runs answer in the envelope with the security headers too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
 
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
@@ -78,11 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await installRateLimit(app);
   const authenticator = accountAuthenticator(database.db, config.jwtSecret);
   installAuthentication(app, () => authenticator);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  app.addHook('onSend', async (_request, reply) => applySecurityHeaders(reply));
 
   const pageResolvers = new Map<string, PageResolver>();
   const ctx = createModuleContext(app, config, database, pageResolvers);

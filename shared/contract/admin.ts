@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../domain/text.ts';
 import { Role, UserStatus } from '../domain/user.ts';
 import { creditTransactionRequestSchema, creditTransactionSchema } from './billing.ts';
 import {
@@ -14,7 +15,7 @@ import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
 /** POST /pprAdmin/search-users: `keyword` matches email, name, seller display name, user id or legacy lister id. */
 export const adminUserSearchRequestSchema = z.object({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: plainText().trim().max(200).optional(),
   role: z.enum(Role).optional(),
   status: z.enum(UserStatus).optional(),
   page: pageSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_MESSAGES, loginFormSchema } from '../domain/login.ts';
+import { plainText } from '../domain/text.ts';
 import { FreezeReason, UserStatus } from '../domain/user.ts';
 import { emailSchema, errorEnvelopeSchema, moneySchema, successSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
@@ -174,7 +175,7 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 /** POST /users/reset-password: the token comes from the emailed link. */
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(16).max(512),
+  token: plainText().min(16).max(512),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;

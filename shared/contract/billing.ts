@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unfreezePayloadSchema } from '../domain/billing.ts';
+import { plainText } from '../domain/text.ts';
 import { dateTimeSchema, emailSchema, moneySchema, signedMoneySchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { paymentMethodsSchema } from './listings.ts';
@@ -14,7 +15,7 @@ import { paymentMethodsSchema } from './listings.ts';
  * bearer token instead.
  */
 export const unfreezeRequestSchema = unfreezePayloadSchema.extend({
-  unfreezeToken: z.string().min(1).max(2048).optional(),
+  unfreezeToken: plainText().min(1).max(2048).optional(),
 });
 export type UnfreezeRequest = z.input<typeof unfreezeRequestSchema>;
 
@@ -34,10 +35,10 @@ export type UnfreezeResponse = z.infer<typeof unfreezeResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const paymentGatewayInputSchema = z.object({
-  provider: z.string().trim().min(1).max(50),
-  merchantId: z.string().trim().min(1).max(100),
+  provider: plainText().trim().min(1).max(50),
+  merchantId: plainText().trim().min(1).max(100),
   /** Write-only: stored encrypted, never answered back. */
-  secretKey: z.string().min(1).max(500),
+  secretKey: plainText().min(1).max(500),
 });
 export type PaymentGatewayInput = z.infer<typeof paymentGatewayInputSchema>;
 
@@ -113,7 +114,7 @@ export type EscrowAccount = z.infer<typeof escrowAccountSchema>;
 export const creditTransactionRequestSchema = z.object({
   userId: uuidSchema,
   amount: moneySchema.min(0.01),
-  description: z.string().trim().min(1, { error: 'Describe the credit.' }).max(500),
+  description: plainText().trim().min(1, { error: 'Describe the credit.' }).max(500),
 });
 export type CreditTransactionRequest = z.input<typeof creditTransactionRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, plainText } from '../domain/text.ts';
 import { dateTimeSchema, linkSchema, resultsSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
 
@@ -57,8 +58,7 @@ export type BrandListResponse = z.infer<typeof brandListResponseSchema>;
 
 /** POST /brands/kw: the brand a search keyword belongs to, if any. The keyword is compared lower-cased. */
 export const brandKeywordRequestSchema = z.object({
-  keyword: z
-    .string()
+  keyword: plainText()
     .trim()
     .min(1)
     .max(100)
@@ -70,15 +70,15 @@ export const brandKeywordResponseSchema = z.object({ slug: brandSlugSchema.nulla
 export type BrandKeywordResponse = z.infer<typeof brandKeywordResponseSchema>;
 
 /** Names an uploaded file of the same request (its original file name). */
-const uploadedFileName = z.string().min(1).max(255);
+const uploadedFileName = plainText().min(1).max(255);
 
 const brandFocusProductInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: nameText().min(1).max(100),
     imageUrl: linkSchema.optional(),
     /** Use this uploaded file as the tile image instead of `imageUrl`. */
     imageFile: uploadedFileName.optional(),
-    imageAlt: z.string().trim().min(1).max(200),
+    imageAlt: plainText().trim().min(1).max(200),
     actionUrl: linkSchema,
   })
   .refine((product) => product.imageUrl !== undefined || product.imageFile !== undefined, {
@@ -93,18 +93,18 @@ export const brandInputSchema = z.object({
   slug: brandSlugSchema.refine((slug) => !RESERVED_BRAND_SLUGS.includes(slug), {
     error: 'This slug is reserved.',
   }),
-  name: z.string().trim().min(1).max(100),
-  keywords: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(50).default([]),
+  name: nameText().min(1).max(100),
+  keywords: z.array(plainText().trim().toLowerCase().min(1).max(100)).max(50).default([]),
   logoUrl: linkSchema.nullable().default(null),
   /** Use this uploaded file as the logo instead of `logoUrl`. */
   logoFile: uploadedFileName.optional(),
   shopUrl: linkSchema.nullable().default(null),
-  metaTitle: z.string().trim().max(70).nullable().default(null),
-  metaDescription: z.string().trim().max(160).nullable().default(null),
+  metaTitle: nameText().max(70).nullable().default(null),
+  metaDescription: plainText().trim().max(160).nullable().default(null),
   focus: z
     .object({
-      name: z.string().trim().min(1).max(100),
-      heroSubtext: z.string().trim().max(300),
+      name: nameText().min(1).max(100),
+      heroSubtext: plainText().trim().max(300),
       products: z.array(brandFocusProductInputSchema).max(BRAND_FOCUS_PRODUCTS_MAX),
     })
     .nullable()

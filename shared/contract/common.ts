@@ -1,5 +1,8 @@
 import { z } from 'zod';
+// Every schema of the contract words its failures for people, whoever parses it.
+import '../zod-messages.ts';
 import type { FlagSet } from '../domain/flags.ts';
+import { plainText } from '../domain/text.ts';
 import { US_STATES, type UsStateCode } from '../domain/us-states.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -41,8 +44,7 @@ export const signedMoneySchema = z.number().min(-MONEY_MAX).max(MONEY_MAX).multi
 /** ISO 8601 date-time with a zone designator, as `Date.prototype.toISOString` writes it. */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
+export const emailSchema = plainText({ error: 'Email is required.' })
   .trim()
   .min(1, { error: 'Email is required.' })
   .max(254)
@@ -58,8 +60,7 @@ export const usStateSchema = z.enum(US_STATES.map((state) => state.code) as [UsS
 });
 
 /** A site-relative path ("/search?...") or an absolute http(s) URL. */
-export const linkSchema = z
-  .string()
+export const linkSchema = plainText()
   .min(1)
   .max(2048)
   .refine((value) => value.startsWith('/') || /^https?:\/\//i.test(value), { error: 'Expected a link.' });
@@ -93,8 +94,7 @@ export function optionalQueryNumber<T extends z.ZodType<number, number>>(inner: 
 
 /** Optional query text: blank reads as undefined. */
 export function optionalQueryText(max = 200) {
-  return z
-    .string()
+  return plainText()
     .trim()
     .max(max)
     .optional()
@@ -102,7 +102,7 @@ export function optionalQueryText(max = 200) {
 }
 
 /** `cmc` is copied from the page URL onto every request that lacks it (spec §7); it is opaque text. */
-export const cmcSchema = z.string().trim().max(64);
+export const cmcSchema = plainText().trim().max(64);
 export const cmcQuerySchema = z.object({ cmc: optionalQueryText(64) });
 
 // ---------------------------------------------------------------------------------------------

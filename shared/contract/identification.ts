@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { plainText } from '../domain/text.ts';
 import { moneySchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
 import { conditionSchema, familyIdSchema, familyKeySchema } from './listings.ts';
 
 /** The `FirearmInfoJson` field beside the photos of POST /firearms/identify: what the owner knows. */
 export const firearmInfoSchema = z.object({
-  manufacturer: z.string().trim().max(100).optional(),
-  model: z.string().trim().max(100).optional(),
-  caliber: z.string().trim().max(100).optional(),
+  manufacturer: plainText().trim().max(100).optional(),
+  model: plainText().trim().max(100).optional(),
+  caliber: plainText().trim().max(100).optional(),
   familyId: familyIdSchema.optional(),
   condition: conditionSchema.optional(),
-  notes: z.string().trim().max(2000).optional(),
+  notes: plainText().trim().max(2000).optional(),
 });
 export type FirearmInfo = z.infer<typeof firearmInfoSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../domain/listing.ts';
 import { PaymentMethod } from '../domain/payment.ts';
+import { nameText, plainText } from '../domain/text.ts';
 import { SearchFormMessage } from '../search/search-form.ts';
 import { SearchSort } from '../search/search-sort.ts';
 import {
@@ -43,7 +44,7 @@ export const listingOptionsSchema = flagsSchema(ListingOption);
 export const paymentMethodsSchema = flagsSchema(PaymentMethod);
 
 /** Two capital letters; read shapes accept any state or district code a seller's address carries. */
-export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Enter a two-letter state code.' });
 
 // ---------------------------------------------------------------------------------------------
 // Listing card (search result, home lists, favorites, basic fetch)
@@ -202,7 +203,7 @@ export const MAX_LISTING_AGE_DAYS = 3650;
  * `shared/search/search-request.ts`; the server applies every rule (distance needs a ZIP code).
  */
 export const searchFiltersSchema = z.object({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: plainText().trim().max(200).optional(),
   familyIds: z.array(familyIdSchema).max(25).optional(),
   listingType: listingTypeSchema.optional(),
   cmc: cmcSchema.optional(),
@@ -293,7 +294,7 @@ export const listingsGetAllRequestSchema = z.object({
   filters: z
     .object({
       status: z.enum(SellerListingStatus).default(SellerListingStatus.Active),
-      keyword: z.string().trim().max(200).optional(),
+      keyword: plainText().trim().max(200).optional(),
       listingType: listingTypeSchema.optional(),
       userId: uuidSchema.optional(),
     })
@@ -330,12 +331,12 @@ export const LISTING_DURATION_MAX_DAYS = 90;
 export const listingInputSchema = z
   .object({
     id: uuidSchema.optional(),
-    title: z.string().trim().min(3).max(LISTING_TITLE_MAX),
-    description: z.string().trim().min(1).max(20_000),
+    title: nameText().min(3).max(LISTING_TITLE_MAX),
+    description: plainText().trim().min(1).max(20_000),
     familyId: familyIdSchema,
-    manufacturer: z.string().trim().max(100).optional(),
-    model: z.string().trim().max(100).optional(),
-    caliber: z.string().trim().max(100).optional(),
+    manufacturer: plainText().trim().max(100).optional(),
+    model: plainText().trim().max(100).optional(),
+    caliber: plainText().trim().max(100).optional(),
     condition: conditionSchema,
     quantity: z.int().min(1).max(10_000),
     price: moneySchema.min(0.01),
@@ -344,8 +345,8 @@ export const listingInputSchema = z
       .trim()
       .regex(/^\d{8,14}$/, { error: 'A UPC has 8 to 14 digits.' })
       .optional(),
-    sku: z.string().trim().max(64).optional(),
-    sellerStockNumber: z.string().trim().max(64).optional(),
+    sku: plainText().trim().max(64).optional(),
+    sellerStockNumber: plainText().trim().max(64).optional(),
     listingType: listingTypeSchema.default(ListingType.National),
     listingOptions: listingOptionsSchema.default(ListingOption.None),
     returnPolicy: returnPolicySchema.default(ReturnPolicy.None),
@@ -394,7 +395,7 @@ export const RELIST_FAILURE: RelistFailure = {
 // ---------------------------------------------------------------------------------------------
 
 export const suggestionsQuerySchema = z.object({
-  query: z.string().trim().min(1).max(100),
+  query: plainText().trim().min(1).max(100),
   cmc: optionalQueryText(64),
 });
 export type SuggestionsQuery = z.input<typeof suggestionsQuerySchema>;
@@ -417,7 +418,9 @@ export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Answered with the image itself (so it can be an `<img src>`), or 404 for an unknown upc. */
-export const stockImageParamsSchema = z.object({ upc: z.string().regex(/^\d{6,14}$/) });
+export const stockImageParamsSchema = z.object({
+  upc: z.string().regex(/^\d{6,14}$/, { error: 'A UPC has 6 to 14 digits.' }),
+});
 export type StockImageParams = z.infer<typeof stockImageParamsSchema>;
 
 export const stockImageResponseSchema = z.instanceof(Uint8Array);

@@ -7,7 +7,7 @@ import { stateCodeSchema } from './listings.ts';
  * placed the server answers the Shop Local default (75207, Dallas) rather than failing.
  */
 export const geoLocationSchema = z.object({
-  zipCode: z.string().regex(/^\d{5}$/),
+  zipCode: z.string().regex(/^\d{5}$/, { error: 'Enter a five-digit zip code.' }),
   cityName: z.string(),
   state: stateCodeSchema.nullable(),
 });

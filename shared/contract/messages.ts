@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, plainText } from '../domain/text.ts';
 import {
   dateTimeSchema,
   pagedSchema,
@@ -47,7 +48,7 @@ export const messageListRequestSchema = z.object({
     .object({
       isRead: z.boolean().optional(),
       listingId: uuidSchema.optional(),
-      keyword: z.string().trim().max(200).optional(),
+      keyword: plainText().trim().max(200).optional(),
     })
     .prefault({}),
   page: pageSchema,
@@ -72,8 +73,8 @@ export const messageInputSchema = z
     recipientId: uuidSchema.optional(),
     listingId: uuidSchema.optional(),
     parentMessageId: uuidSchema.optional(),
-    subject: z.string().trim().max(MESSAGE_SUBJECT_MAX).optional(),
-    body: z.string().trim().max(MESSAGE_BODY_MAX).optional(),
+    subject: nameText().max(MESSAGE_SUBJECT_MAX).optional(),
+    body: plainText().trim().max(MESSAGE_BODY_MAX).optional(),
     isRead: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {

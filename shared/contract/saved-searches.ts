@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, plainText } from '../domain/text.ts';
 import { dateTimeSchema, idParamsSchema, successSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { searchFiltersSchema } from './listings.ts';
@@ -58,8 +59,8 @@ export type SavedSearchListResponse = z.infer<typeof savedSearchListResponseSche
 /** POST /users/addOrUpdateSaveSearch: with `id`, updates one of the caller's saved searches. */
 export const savedSearchInputSchema = z.object({
   id: uuidSchema.optional(),
-  name: z.string().trim().min(1, { error: 'Name the search.' }).max(100),
-  searchQuery: z.string().trim().max(2000),
+  name: nameText().min(1, { error: 'Name the search.' }).max(100),
+  searchQuery: plainText().trim().max(2000),
   frequency: savedSearchFrequencySchema.default(SavedSearchFrequency.Daily),
   filters: searchFiltersSchema.optional(),
 });

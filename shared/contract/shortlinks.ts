@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../domain/text.ts';
 import { isShortCode } from '../routes/legacy-ids.ts';
 import { dateTimeSchema, idParamsSchema, MAX_IDS_PER_REQUEST, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
@@ -26,7 +27,7 @@ export const shortLinkLookupRequestSchema = z
       .object({
         ids: z.array(uuidSchema).max(MAX_IDS_PER_REQUEST).optional(),
         shortCodes: z.array(shortCodeSchema).max(MAX_IDS_PER_REQUEST).optional(),
-        fullLink: z.string().min(1).max(2048).optional(),
+        fullLink: plainText().min(1).max(2048).optional(),
       })
       .prefault({}),
   })

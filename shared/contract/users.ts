@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateBillingFirstName, validateBillingLastName } from '../domain/billing.ts';
+import { nameText, plainText } from '../domain/text.ts';
 import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
 import type { Validator } from '../domain/validation.ts';
 import { ALERT_LINK_MESSAGE, alertLinkTarget } from '../routes/alert-link.ts';
@@ -32,9 +33,7 @@ import { listingSellerSchema, stateCodeSchema } from './listings.ts';
 
 /** A person's name field whose issues carry the spec's name messages (required, 2+, not disallowed). */
 function personNameSchema(validate: Validator<string | null | undefined>) {
-  return z
-    .string({ error: () => validate('')?.message ?? 'Required.' })
-    .trim()
+  return nameText({ error: () => validate('')?.message ?? 'Required.' })
     .max(50)
     .superRefine((value, ctx) => {
       const error = validate(value);
@@ -51,8 +50,8 @@ export const phoneSchema = z
   .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Enter a valid phone number.' });
 
 export const addressSchema = z.object({
-  address1: z.string().trim().min(1, { error: 'Address is required.' }).max(200),
-  address2: z.string().trim().max(200).optional(),
+  address1: plainText().trim().min(1, { error: 'Address is required.' }).max(200),
+  address2: plainText().trim().max(200).optional(),
   city: z
     .string()
     .trim()
@@ -186,7 +185,7 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 /** POST /users/email-confirm: the user id and token of the emailed link. */
 export const emailConfirmRequestSchema = z.object({
   userId: uuidSchema,
-  token: z.string().min(16).max(512),
+  token: plainText().min(16).max(512),
 });
 export type EmailConfirmRequest = z.infer<typeof emailConfirmRequestSchema>;
 
@@ -213,20 +212,21 @@ export const checkEmailResponseSchema = z.object({ isTaken: z.boolean() });
 export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 
 /** A seller's name on listings. */
-export const sellerDisplayNameSchema = z
-  .string()
-  .trim()
+export const sellerDisplayNameSchema = nameText()
   .min(2, { error: 'Use at least 2 characters.' })
   .max(60, { error: 'Use at most 60 characters.' });
 
-/** POST /users/updateAccountInfo: the whole editable profile. */
+/**
+ * POST /users/updateAccountInfo: changes only the fields sent; a field left out keeps its value
+ * and `null` clears one that may be empty (phone, display name, address).
+ */
 export const updateAccountInfoRequestSchema = z.object({
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-  phone: phoneSchema.nullable().default(null),
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+  phone: phoneSchema.nullable().optional(),
   /** Sellers only; shown on listings. */
-  sellerDisplayName: sellerDisplayNameSchema.nullable().default(null),
-  address: addressSchema.nullable().default(null),
+  sellerDisplayName: sellerDisplayNameSchema.nullable().optional(),
+  address: addressSchema.nullable().optional(),
   marketingOptIn: z.boolean().optional(),
 });
 export type UpdateAccountInfoRequest = z.input<typeof updateAccountInfoRequestSchema>;
@@ -324,7 +324,7 @@ export type ClientCredential = z.infer<typeof clientCredentialSchema>;
 export const sellerApiRequestSchema = z
   .object({
     generate: z.boolean().default(false),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: nameText().min(1).max(100).optional(),
   })
   .refine((body) => !body.generate || body.name !== undefined, {
     error: 'Name the credential.',
@@ -395,7 +395,7 @@ export type DistributorFeed = z.infer<typeof distributorFeedSchema>;
 /** POST /users/ManageDistributorFeed: with `id`, updates one of the caller's feeds. */
 export const distributorFeedInputSchema = z.object({
   id: uuidSchema.optional(),
-  name: z.string().trim().min(1).max(100),
+  name: nameText().min(1).max(100),
   url: z.url({ protocol: /^https?$/, error: 'Enter the http(s) address of the feed.' }).max(2048),
   format: z.enum(DistributorFeedFormat),
   schedule: z.enum(DistributorFeedSchedule).default(DistributorFeedSchedule.Daily),

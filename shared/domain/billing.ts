@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { cardDigits, expandExpiration, validateCardNumber, validateCvv, validateExpiration } from './card.ts';
+import {
+  CARD_MESSAGES,
+  CVV_MESSAGES,
+  cardDigits,
+  EXPIRATION_MESSAGES,
+  expandExpiration,
+  validateCardNumber,
+  validateCvv,
+  validateExpiration,
+} from './card.ts';
 import { validateNotDisallowed } from './disallowed-names.ts';
+import { LOGIN_MESSAGES } from './login.ts';
+import { plainText } from './text.ts';
 import { isUsState } from './us-states.ts';
 import { FreezeReason } from './user.ts';
 import { fail, isBlank, type ValidationError, type Validator } from './validation.ts';
@@ -70,7 +81,7 @@ export function validateZip(value: Field): ValidationError | null {
 
 /** A string field whose issues carry the validator's spec message; a missing value reads as required. */
 function validatedString(validate: Validator<Field>) {
-  return z.string({ error: () => validate('')?.message ?? 'Required.' }).superRefine((value, ctx) => {
+  return plainText({ error: () => validate('')?.message ?? 'Required.' }).superRefine((value, ctx) => {
     const error = validate(value);
     if (error) ctx.addIssue({ code: 'custom', message: error.message, params: { key: error.key } });
   });
@@ -85,7 +96,7 @@ export function makeBillingFormSchema(acceptedPaymentFlags?: number | null) {
     expiration: validatedString(validateExpiration),
     cvv: validatedString(validateCvv),
     address1: validatedString(validateAddress),
-    address2: z.string().optional(),
+    address2: plainText().optional(),
     city: validatedString(validateCity),
     state: validatedString(validateState),
     zip: validatedString(validateZip),
@@ -97,16 +108,20 @@ export type BillingForm = z.infer<typeof billingFormSchema>;
 
 /** Body of POST /users/unfreeze (spec §3): card digits, expiration as MM/YYYY. */
 export const unfreezePayloadSchema = z.object({
-  customerFirstName: z.string().trim().min(1),
-  customerLastName: z.string().trim().min(1),
-  email: z.string().trim().min(1),
-  cardNumber: z.string().regex(/^\d{12,19}$/),
-  cvc: z.string().regex(/^\d{3,4}$/),
-  cardExpiration: z.string().regex(/^(0[1-9]|1[0-2])\/20\d{2}$/),
-  billingCity: z.string().trim().min(1),
-  billingState: z.string().refine((code): boolean => isUsState(code)),
-  billingZip: z.string().regex(ZIP_PATTERN),
-  billingAddress: z.string().trim().min(1),
+  customerFirstName: plainText().trim().min(1, { error: BILLING_MESSAGES.firstNameRequired }),
+  customerLastName: plainText().trim().min(1, { error: BILLING_MESSAGES.lastNameRequired }),
+  email: plainText().trim().min(1, { error: LOGIN_MESSAGES.emailRequired }),
+  cardNumber: z.string().regex(/^\d{12,19}$/, { error: CARD_MESSAGES.invalid }),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: CVV_MESSAGES.invalid }),
+  cardExpiration: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/20\d{2}$/, { error: EXPIRATION_MESSAGES.invalidFormat }),
+  billingCity: plainText().trim().min(1, { error: BILLING_MESSAGES.cityRequired }),
+  billingState: z
+    .string()
+    .refine((code): boolean => isUsState(code), { error: BILLING_MESSAGES.stateRequired }),
+  billingZip: z.string().regex(ZIP_PATTERN, { error: BILLING_MESSAGES.zipInvalid }),
+  billingAddress: plainText().trim().min(1, { error: BILLING_MESSAGES.addressRequired }),
   freezeReason: z.enum([FreezeReason.NonPayment, FreezeReason.Fraud]),
 });
 export type UnfreezePayload = z.infer<typeof unfreezePayloadSchema>;

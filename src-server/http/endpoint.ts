@@ -7,6 +7,7 @@ import {
   satisfiesAccess,
   toFastifyPath,
 } from '../../shared/contract/endpoint.ts';
+import { hasNul, TEXT_MESSAGES } from '../../shared/domain/text.ts';
 import { rolesOf } from '../../shared/domain/user.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
@@ -100,8 +101,47 @@ function checkAccountOwner(
   }
 }
 
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | undefined;
+}
+
+function pathTo(visit: Visit): string[] {
+  const keys: string[] = [];
+  for (let at: Visit = visit; at.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse();
+}
+
+/**
+ * The path of the first string (value or key) holding a NUL, which no text column can store.
+ * Walked with a stack and parent links, so deeply nested JSON cannot overflow or slow it.
+ */
+function pathOfNul(root: unknown): string[] | undefined {
+  const pending: Visit[] = [{ value: root, key: '', parent: undefined }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string' && hasNul(value)) return pathTo(visit);
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, item] of Object.entries(value)) {
+      const child = { value: item, key, parent: visit };
+      if (hasNul(key)) return pathTo(child);
+      pending.push(child);
+    }
+  }
+  return undefined;
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
+  // The request schemas refuse control characters; this catches a text field that slipped through them.
+  const nulAt = pathOfNul(value);
+  if (nulAt) {
+    const field = [where === 'body' ? undefined : where, ...nulAt].filter(Boolean).join('.') || where;
+    throw new AppError(400, 'validation_failed', 'The request is not valid.', {
+      fields: { [field]: TEXT_MESSAGES.controlCharacters },
+    });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   // A rule on the whole request (no path) carries a message of spec §8, e.g. 'No ids provided'.

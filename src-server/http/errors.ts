@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
+import { frameworkErrorAnswer } from './framework-errors.ts';
 
 /** An error a client may see: status, a stable code, a human message and optional field messages. */
 export class AppError extends Error {
@@ -79,6 +80,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) {
       return reply.status(429).send(envelope('too_many_requests', error.message));
     }
+    const framework = frameworkErrorAnswer(error);
+    if (framework) return reply.status(framework.status).send(envelope(framework.code, framework.message));
     if (status >= 400 && status < 500) {
       const code =
         status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';

@@ -81,6 +81,63 @@ describe('POST /api/users/updateAccountInfo', () => {
   });
 });
 
+const FULL_PROFILE = {
+  firstName: 'Samantha',
+  lastName: 'Seller',
+  phone: '214-555-0100',
+  sellerDisplayName: 'Sam’s Safe Queens',
+  address: { address1: '12 Elm St', city: 'Fort Worth', state: 'TX', zip: '76102' },
+};
+
+describe('POST /api/users/updateAccountInfo changes only the fields sent', () => {
+  it('keeps the phone, display name, last name and address when only a first name is sent', async () => {
+    const token = await tokenOf(t.app, 'seller');
+    expect((await post('/api/users/updateAccountInfo', FULL_PROFILE, token)).statusCode).toBe(200);
+
+    const res = await post('/api/users/updateAccountInfo', { firstName: 'Sammy' }, token);
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      firstName: 'Sammy',
+      lastName: 'Seller',
+      phone: '214-555-0100',
+      sellerDisplayName: 'Sam’s Safe Queens',
+      address: { address1: '12 Elm St', address2: null, city: 'Fort Worth', state: 'TX', zip: '76102' },
+    };
+    expect(updateAccountInfoResponseSchema.parse(res.json()).profile).toMatchObject(expected);
+    const stored = await post('/api/users/get', {}, token);
+    expect(userProfileSchema.parse(stored.json())).toMatchObject(expected);
+  });
+
+  it('clears a field sent as null and leaves the others', async () => {
+    const token = await tokenOf(t.app, 'seller');
+    expect((await post('/api/users/updateAccountInfo', FULL_PROFILE, token)).statusCode).toBe(200);
+
+    const res = await post('/api/users/updateAccountInfo', { phone: null }, token);
+    expect(res.statusCode).toBe(200);
+    expect(updateAccountInfoResponseSchema.parse(res.json()).profile).toMatchObject({
+      firstName: 'Samantha',
+      phone: null,
+      address: { address1: '12 Elm St', city: 'Fort Worth' },
+    });
+  });
+
+  it('still takes the whole profile, as the account settings form sends it', async () => {
+    const token = await tokenOf(t.app, 'seller');
+    const res = await post(
+      '/api/users/updateAccountInfo',
+      { ...FULL_PROFILE, firstName: 'Sam', phone: null, address: null },
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(updateAccountInfoResponseSchema.parse(res.json()).profile).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Seller',
+      phone: null,
+      address: null,
+    });
+  });
+});
+
 describe('alerts', () => {
   it('lists the public alerts of one location to anyone', async () => {
     for (const location of Object.values(AlertLocation)) {

@@ -65,7 +65,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           lastName: values.lastName,
           phone: values.phone ? values.phone : null,
           sellerDisplayName: profile.isSeller ? values.sellerDisplayName || null : profile.sellerDisplayName,
-          // The request replaces the whole profile: the address is sent back as it is.
+          // The whole profile is sent: the address goes back as it is.
           address: address
             ? {
                 address1: address.address1,

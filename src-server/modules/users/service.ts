@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest } from '../../../shared/contract/auth.ts';
 import {
+  type Address,
   type DashboardSummary,
   type ListingEligibility,
   type ListingIneligibility,
@@ -186,27 +187,23 @@ export async function changePassword(
 export async function updateAccountInfo(
   deps: AccountsDeps,
   auth: AuthContext,
-  body: UpdateAccountInfoRequest & { phone: string | null; sellerDisplayName: string | null },
+  body: UpdateAccountInfoRequest,
 ) {
   const user = await requireUser(deps.db, auth);
-  const seller = isSellerRole(user.roles);
   // Only sellers show a display name; for other accounts the field is left as it is.
-  let sellerDisplayName = user.sellerDisplayName;
-  if (seller) {
-    sellerDisplayName = body.sellerDisplayName;
-    if (sellerDisplayName && validateNotDisallowed(sellerDisplayName, USERS_MESSAGES.displayNameNotAllowed)) {
-      throw badRequest(USERS_MESSAGES.displayNameNotAllowed, {
-        sellerDisplayName: USERS_MESSAGES.displayNameNotAllowed,
-      });
-    }
+  const sellerDisplayName = isSellerRole(user.roles) ? body.sellerDisplayName : undefined;
+  if (sellerDisplayName && validateNotDisallowed(sellerDisplayName, USERS_MESSAGES.displayNameNotAllowed)) {
+    throw badRequest(USERS_MESSAGES.displayNameNotAllowed, {
+      sellerDisplayName: USERS_MESSAGES.displayNameNotAllowed,
+    });
   }
-  const address = body.address ?? null;
   let userOptions = user.userOptions;
   if (body.marketingOptIn !== undefined) {
     userOptions = body.marketingOptIn
       ? setFlag(userOptions, UserOption.AttestedToMarketingOptIn)
       : clearFlag(userOptions, UserOption.AttestedToMarketingOptIn);
   }
+  // A field left out of the request (undefined) is left out of the update, so it keeps its value.
   const [updated] = await deps.db
     .update(users)
     .set({
@@ -214,11 +211,7 @@ export async function updateAccountInfo(
       lastName: body.lastName,
       phone: body.phone,
       sellerDisplayName,
-      address1: address?.address1 ?? null,
-      address2: address?.address2 || null,
-      city: address?.city ?? null,
-      state: address?.state ?? null,
-      zip: address?.zip ?? null,
+      ...(body.address === undefined ? {} : addressColumns(body.address)),
       userOptions,
       updatedAt: new Date(),
     })
@@ -228,6 +221,16 @@ export async function updateAccountInfo(
   return {
     profile: toUserProfile(current),
     jwtToken: await issueSessionToken(current, deps.config.jwtSecret),
+  };
+}
+
+function addressColumns(address: Address | null) {
+  return {
+    address1: address?.address1 ?? null,
+    address2: address?.address2 || null,
+    city: address?.city ?? null,
+    state: address?.state ?? null,
+    zip: address?.zip ?? null,
   };
 }
 
