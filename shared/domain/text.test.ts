@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nameText, plainText, TEXT_MESSAGES } from './text.ts';
+import {
+  hasControlCharacters,
+  nameText,
+  plainText,
+  TEXT_MESSAGES,
+  withoutControlCharacters,
+} from './text.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -44,5 +50,14 @@ describe('nameText', () => {
 
   it('refuses control characters before anything else', () => {
     expect(messageOf(nameText().min(5).safeParse('\u0000'))).toBe(TEXT_MESSAGES.controlCharacters);
+  });
+});
+
+describe('withoutControlCharacters', () => {
+  it('takes out exactly what plainText refuses', () => {
+    const every = Array.from({ length: 0xa0 }, (_, code) => String.fromCharCode(code)).join('');
+    const kept = withoutControlCharacters(every);
+    expect(hasControlCharacters(kept)).toBe(false);
+    expect(kept).toBe(`\t\n\r${every.slice(0x20, 0x7f)}`);
   });
 });

@@ -23,6 +23,11 @@ export function hasControlCharacters(value: string): boolean {
   return false;
 }
 
+/** The text with the control characters `hasControlCharacters` refuses taken out (for text echoed from a URL). */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '');
+}
+
 /** The NUL character: the one a database cannot store in text. */
 export function hasNul(value: string): boolean {
   return value.includes('\u0000');

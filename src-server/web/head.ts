@@ -1,4 +1,5 @@
 import { COOKIE_DOMAIN_META } from '../../shared/domain/constants.ts';
+import { withoutControlCharacters } from '../../shared/domain/text.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 
 /** Site-wide settings the web app reads from the head of every page, whatever the page. */
@@ -7,8 +8,13 @@ export interface SiteHead {
   cookieDomain?: string | undefined;
 }
 
+/** Page text can echo a URL (a search keyword), so control characters never reach the HTML. */
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  withoutControlCharacters(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 /** JSON inside a script element must not be able to close it or open a comment. */
 const escapeJsonForScript = (value: unknown) =>

@@ -24,6 +24,13 @@ describe('web host: first loads are decided by the shared route table', () => {
     expect(res.body).not.toContain('noindex');
   });
 
+  it('keeps control characters of a search URL out of the page head', async () => {
+    const res = await get('/search?keyword=gl%00oc%1Bk');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>glock for Sale');
+    expect(res.body).not.toMatch(/[\u0000\u001b]/);
+  });
+
   it.each([
     ['/pistols.htm', '/firearms/handguns'],
     ['/rifles.htm', '/firearms/rifles'],
