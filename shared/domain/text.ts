@@ -16,16 +16,21 @@ const CARRIAGE_RETURN = 0x0d;
  */
 export function hasControlCharacters(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code < 0x20 && code !== TAB && code !== LINE_FEED && code !== CARRIAGE_RETURN) return true;
-    if (code >= 0x7f && code <= 0x9f) return true;
+    if (isRefusedControl(value.charCodeAt(index))) return true;
   }
   return false;
 }
 
+function isRefusedControl(code: number): boolean {
+  if (code < 0x20) return code !== TAB && code !== LINE_FEED && code !== CARRIAGE_RETURN;
+  return code >= 0x7f && code <= 0x9f;
+}
+
 /** The text with the control characters `hasControlCharacters` refuses taken out (for text echoed from a URL). */
 export function withoutControlCharacters(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '');
+  let kept = '';
+  for (const character of value) if (!isRefusedControl(character.charCodeAt(0))) kept += character;
+  return kept;
 }
 
 /** The NUL character: the one a database cannot store in text. */

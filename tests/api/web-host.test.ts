@@ -28,7 +28,7 @@ describe('web host: first loads are decided by the shared route table', () => {
     const res = await get('/search?keyword=gl%00oc%1Bk');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>glock for Sale');
-    expect(res.body).not.toMatch(/[\u0000\u001b]/);
+    expect(res.body.includes('\u0000') || res.body.includes('\u001b')).toBe(false);
   });
 
   it.each([
