@@ -119,10 +119,20 @@ function buildRequest(
 
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
 
-/** A generated path value, URL-encoded; an empty one would change the route, so it becomes '-'. */
+/**
+ * A generated path value, URL-encoded; an empty one would change the route, so it becomes '-'. A lone
+ * surrogate has no UTF-8 form, so no URL can carry it: it is sent as U+FFFD, as a browser would.
+ */
 function segmentOf(value: unknown): string {
   const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
-  return text === '' ? '-' : encodeURIComponent(text);
+  return text === '' ? '-' : encodeURIComponent(wellFormed(text));
+}
+
+function wellFormed(text: string): string {
+  let out = '';
+  // Iterating by code point leaves a lone surrogate as a single unit of its own.
+  for (const unit of text) out += unit.length === 1 && /[\uD800-\uDFFF]/.test(unit) ? '\uFFFD' : unit;
+  return out;
 }
 
 function queryOf(query: unknown): string {
