@@ -1,6 +1,6 @@
 /**
  * Runs every test of the project and ends with one summary line:
- *   unit, renderer, API and fault tests (Vitest) on the embedded database,
+ *   unit, renderer and API tests, then the kill -9 fault test (Vitest) on the embedded database,
  *   the contract fuzz suite (tests/fuzz, fixed seed and bounded count) on the embedded database,
  *   the API and PostgreSQL fault tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
  *   the web build, then the end-to-end tests (Playwright driving Chromium against the real server).
@@ -84,15 +84,15 @@ if (!chromium) {
 }
 
 vitest(
-  'unit, renderer, API and faults on PGlite',
-  ['--project', 'unit', '--project', 'renderer', '--project', 'api', '--project', 'faults'],
+  'unit, renderer and API on PGlite',
+  ['--project', 'unit', '--project', 'renderer', '--project', 'api'],
   {
     DATABASE_URL: '',
   },
 );
+vitest('faults on PGlite', ['--project', 'faults', 'tests/faults/pglite-kill.test.ts'], { DATABASE_URL: '' });
 vitest('contract fuzz on PGlite', ['--project', 'fuzz'], { DATABASE_URL: '' });
 if (postgresUrl) vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
-// The kill -9 test on PGlite ran with the projects above; this file needs PostgreSQL.
 if (postgresUrl) {
   vitest('faults on PostgreSQL', ['--project', 'faults', 'tests/faults/postgres-connections.test.ts'], {
     DATABASE_URL: postgresUrl,
