@@ -11,10 +11,11 @@ CREATE INDEX "listings_home_featured_idx" ON "listings" USING btree
 CREATE INDEX "listings_home_new_idx" ON "listings" USING btree ("listing_start_date" DESC, "id")
   INCLUDE ("listing_end_date")
   WHERE "is_active" AND NOT "is_sold" AND "quantity" > 0 AND "distributor_id" IS NULL;--> statement-breakpoint
--- Local, nearest a ZIP code: the bounding box is read from this index alone (an index-only scan
--- once vacuumed), distances and their order included; only the listings shown visit the table.
-CREATE INDEX "listings_home_local_location_idx" ON "listings" USING btree ("latitude", "longitude")
-  INCLUDE ("id", "listing_start_date", "listing_end_date")
+-- Local, nearest a ZIP code: listings share their seller's location, so the locations within the
+-- bounding box are grouped from this index alone (an index-only scan once vacuumed) and each gives
+-- its newest listings from it; only the listings shown visit the table.
+CREATE INDEX "listings_home_local_location_idx" ON "listings" USING btree
+  ("latitude", "longitude", "listing_start_date" DESC, "id") INCLUDE ("listing_end_date")
   WHERE "is_active" AND NOT "is_sold" AND "quantity" > 0 AND "listing_type" = 2;--> statement-breakpoint
 -- Local anywhere (no listing near the ZIP code), newest first.
 CREATE INDEX "listings_home_local_start_idx" ON "listings" USING btree ("listing_start_date" DESC, "id")

@@ -65,20 +65,26 @@ export const homeListStatements = {
       limit,
     ),
   /**
-   * The nearest first: the listings within the distance are picked from the covering index alone
-   * (their id, start date and distance), then only those shown are read whole.
+   * The nearest first. Listings share their seller's location, so distances are worked out once
+   * per location within the distance (grouped from the covering index alone); each location then
+   * gives its newest listings from the same index, and only the listings shown are read whole.
    */
-  localNear: (origin: Origin, miles: number, limit: number) => {
-    const distance = distanceSql(origin);
-    return sql`with near as (
-        select l.id, ${distance} as distance, l.listing_start_date from listings l
-        where ${LOCAL} and ${boundingBoxSql(origin, miles)} and ${distance} <= ${miles}::float8
-        order by distance asc, l.listing_start_date desc, l.id
+  localNear: (origin: Origin, miles: number, limit: number) => sql`with places as (
+        select l.latitude, l.longitude, ${distanceSql(origin)} as distance from listings l
+        where ${LOCAL} and ${boundingBoxSql(origin, miles)}
+        group by l.latitude, l.longitude),
+      near as (
+        select n.id, p.distance, n.listing_start_date from places p cross join lateral (
+          select l.id, l.listing_start_date from listings l
+          where ${LOCAL} and l.latitude = p.latitude and l.longitude = p.longitude
+          order by l.listing_start_date desc, l.id
+          limit ${limit}) n
+        where p.distance <= ${miles}::float8
+        order by p.distance asc, n.listing_start_date desc, n.id
         limit ${limit})
       select ${CARD_JSON} as card, near.distance
       from near join listings l on l.id = near.id join users u on u.id = l.user_id
-      order by near.distance asc, near.listing_start_date desc, near.id`;
-  },
+      order by near.distance asc, near.listing_start_date desc, near.id`,
   localAnywhere: (limit: number) => cardsStatement(LOCAL, sql`l.listing_start_date desc, l.id`, limit),
 };
 
