@@ -4,7 +4,11 @@
  * through the API (in-process `app.inject`: routing, parsing, access checks, the SQL and the
  * JSON answer, no sockets) beside the same SQL statement run directly on the database.
  *
+ * The home page's lists (featured, new this week, local near a ZIP code and local anywhere) are
+ * timed the same way after the searches.
+ *
  * Usage: npm run bench:search [-- --listings 100000] [--runs 200] [--postgres URL | --no-postgres] [--no-pglite]
+ *   [--only NAME] (only the scenarios whose name contains NAME; `npm run bench:home-lists` is `--only list`)
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection:
  * the benchmark creates its own database there and drops it afterwards.
  */
@@ -12,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EMPTY_GUID } from '../shared/contract/common.ts';
 import {
@@ -24,9 +28,11 @@ import { CategoryFamilyId } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import type { AppConfig } from '../src-server/config.ts';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
-import { planSearch } from '../src-server/modules/listings/search/plan.ts';
+import { type Origin, planSearch } from '../src-server/modules/listings/search/plan.ts';
 import { querySearch, searchStatements } from '../src-server/modules/listings/search/search-listings.ts';
+import { homeListStatements } from '../src-server/modules/listings/service.ts';
 import { suggestionCandidates } from '../src-server/modules/listings/suggestions.ts';
+import { findZipCentroid } from '../src-server/modules/location/service.ts';
 import { seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
 
@@ -37,6 +43,7 @@ const option = (name: string, fallback: string) => {
 };
 const LISTINGS = Number(option('--listings', '100000'));
 const RUNS = Number(option('--runs', '200'));
+const ONLY = option('--only', '');
 const WARMUP = 20;
 /**
  * A fast scenario keeps sampling past RUNS until its pairs have taken this long (up to MAX_RUNS):
@@ -133,6 +140,55 @@ const SUGGESTION_QUERIES = [
   'remingtn',
 ];
 
+interface HomeList {
+  name: string;
+  /** API requests rotated through, each beside the statement it runs (the same position). */
+  urls: string[];
+  statements: SQL[];
+}
+
+const LOCAL_ZIPS = ['75207', '77002', '85003', '60601', '98101', '37203'];
+
+async function homeLists(db: Database): Promise<HomeList[]> {
+  const origin = async (zip: string): Promise<Origin> => {
+    const found = await findZipCentroid(db, zip);
+    if (!found) throw new Error(`no centroid for ${zip}`);
+    return found;
+  };
+  // A ZIP code with no local listing within 50 miles: the list falls back to local listings anywhere.
+  const [far] = await queryRows<{ zip: string }>(
+    db,
+    sql`select z.zip from zip_centroids z where z.state = 'AK' and not exists (
+          select 1 from listings l where l.listing_type = 2
+            and abs(l.latitude - z.latitude) < 2 and abs(l.longitude - z.longitude) < 4)
+        order by z.zip limit 1`,
+  );
+  if (!far) throw new Error('no ZIP code far from every local listing');
+  const near = await Promise.all(LOCAL_ZIPS.map(origin));
+  return [
+    {
+      name: 'featured list',
+      urls: ['/api/listings/featured'],
+      statements: [homeListStatements.featured(12)],
+    },
+    {
+      name: 'new list',
+      urls: ['/api/listings/newthisweek'],
+      statements: [homeListStatements.newThisWeek(12)],
+    },
+    {
+      name: 'local list near',
+      urls: LOCAL_ZIPS.map((zip) => `/api/listings/local?zipCode=${zip}`),
+      statements: near.map((place) => homeListStatements.localNear(place, 50, 12)),
+    },
+    {
+      name: 'local list far',
+      urls: [`/api/listings/local?zipCode=${far.zip}`],
+      statements: [homeListStatements.localAnywhere(12)],
+    },
+  ];
+}
+
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -222,7 +278,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
       `${'scenario'.padEnd(17)} |  API p50    p95    p99 |  SQL p50    p95    p99 | API/SQL p50, p95 |  runs`,
     );
 
-    for (const scenario of await scenarios(db)) {
+    for (const scenario of (await scenarios(db)).filter((scenario) => scenario.name.includes(ONLY))) {
       const requests = scenario.requests;
       const parsed: ParsedSearchRequest[] = requests.map((request) => searchRequestSchema.parse(request));
       const plans = await Promise.all(parsed.map((request) => planSearch(db, request)));
@@ -250,15 +306,30 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
       );
     }
 
-    const { api, direct } = await timePair(
-      async (i) => {
-        const query = encodeURIComponent(SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!);
-        const res = await app.inject({ method: 'GET', url: `/api/listings/suggestions?query=${query}` });
-        if (res.statusCode !== 200) throw new Error(`suggestions: ${res.statusCode}`);
-      },
-      (i) => suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
-    );
-    console.info(row('suggestions', api, direct));
+    if ('suggestions'.includes(ONLY)) {
+      const { api, direct } = await timePair(
+        async (i) => {
+          const query = encodeURIComponent(SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!);
+          const res = await app.inject({ method: 'GET', url: `/api/listings/suggestions?query=${query}` });
+          if (res.statusCode !== 200) throw new Error(`suggestions: ${res.statusCode}`);
+        },
+        (i) => suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
+      );
+      console.info(row('suggestions', api, direct));
+    }
+
+    for (const list of await homeLists(db)) {
+      if (!list.name.includes(ONLY)) continue;
+      const { api, direct } = await timePair(
+        async (i) => {
+          const res = await app.inject({ method: 'GET', url: list.urls[i % list.urls.length]! });
+          if (res.statusCode !== 200) throw new Error(`${list.name}: ${res.statusCode} ${res.body}`);
+        },
+        (i) => queryRows(db, list.statements[i % list.statements.length]!),
+        list.urls.length,
+      );
+      console.info(row(list.name, api, direct));
+    }
   } finally {
     await app.close();
   }

@@ -21,7 +21,7 @@ import {
   toDetail,
   toSellerListing,
 } from './cards.ts';
-import { boundingBoxSql, distanceSql } from './search/plan.ts';
+import { boundingBoxSql, distanceSql, type Origin } from './search/plan.ts';
 
 interface CardRow {
   card: CardJson;
@@ -29,37 +29,71 @@ interface CardRow {
   [key: string]: unknown;
 }
 
-async function cards(
-  db: Database,
-  where: SQL,
-  order: SQL,
-  limit: number,
-  select: SQL = sql``,
-): Promise<CardRow[]> {
-  return queryRows<CardRow>(
-    db,
-    sql`select ${CARD_JSON} as card ${select}
+function cardsStatement(where: SQL, order: SQL, limit: number, select: SQL = sql``): SQL {
+  return sql`select ${CARD_JSON} as card ${select}
         from listings l join users u on u.id = l.user_id
         where ${where}
         order by ${order}
-        limit ${limit}`,
-  );
+        limit ${limit}`;
 }
 
-const IN_STOCK = sql`l.quantity > 0`;
+/**
+ * Each home list's filter repeats the predicate of its partial index in migration
+ * 0010_home_list_indexes.sql, with the constants written into the statement so the planner can
+ * prove the index applies whatever plan it caches.
+ */
+const constant = (value: number) => sql.raw(String(value));
+const HOME_OFFERED = sql`${OFFERED} and l.quantity > 0`;
+const FEATURED_OR_HOMEPAGE = constant(ListingOption.Featured | ListingOption.Homepage);
+const HOMEPAGE = constant(ListingOption.Homepage);
+const LOCAL = sql`${HOME_OFFERED} and l.listing_type = ${constant(ListingType.Local)}`;
+
+/** The statements of the home lists, apart so their plans can be checked. */
+export const homeListStatements = {
+  featured: (limit: number) =>
+    cardsStatement(
+      sql`${HOME_OFFERED} and l.listing_type = ${constant(ListingType.National)}
+        and (l.listing_options & ${FEATURED_OR_HOMEPAGE}) <> 0`,
+      sql`(l.listing_options & ${HOMEPAGE}) <> 0 desc, l.listing_start_date desc, l.id`,
+      limit,
+    ),
+  newThisWeek: (limit: number) =>
+    cardsStatement(
+      sql`${HOME_OFFERED} and l.distributor_id is null
+        and l.listing_start_date >= now() - interval '7 days'`,
+      sql`l.listing_start_date desc, l.id`,
+      limit,
+    ),
+  /**
+   * The nearest first. Listings share their seller's location, so distances are worked out once
+   * per location within the distance (grouped from the covering index alone); each location then
+   * gives its newest listings from the same index, and only the listings shown are read whole.
+   */
+  localNear: (origin: Origin, miles: number, limit: number) => sql`with places as (
+        select l.latitude, l.longitude, ${distanceSql(origin)} as distance from listings l
+        where ${LOCAL} and ${boundingBoxSql(origin, miles)}
+        group by l.latitude, l.longitude),
+      near as (
+        select n.id, p.distance, n.listing_start_date from places p cross join lateral (
+          select l.id, l.listing_start_date from listings l
+          where ${LOCAL} and l.latitude = p.latitude and l.longitude = p.longitude
+          order by l.listing_start_date desc, l.id
+          limit ${limit}) n
+        where p.distance <= ${miles}::float8
+        order by p.distance asc, n.listing_start_date desc, n.id
+        limit ${limit})
+      select ${CARD_JSON} as card, near.distance
+      from near join listings l on l.id = near.id join users u on u.id = l.user_id
+      order by near.distance asc, near.listing_start_date desc, near.id`,
+  localAnywhere: (limit: number) => cardsStatement(LOCAL, sql`l.listing_start_date desc, l.id`, limit),
+};
 
 /** Home 'Online Listings': national listings carrying the Featured or Homepage option, Homepage first. */
 export async function featuredListings(
   db: Database,
   limit = HOME_LIST_DEFAULT_LIMIT,
 ): Promise<ListingCard[]> {
-  const rows = await cards(
-    db,
-    sql`${OFFERED} and ${IN_STOCK} and l.listing_type = ${ListingType.National}
-        and (l.listing_options & ${ListingOption.Featured | ListingOption.Homepage}) <> 0`,
-    sql`(l.listing_options & ${ListingOption.Homepage}) <> 0 desc, l.listing_start_date desc, l.id`,
-    limit,
-  );
+  const rows = await queryRows<CardRow>(db, homeListStatements.featured(limit));
   return rows.map((row) => toCard(row.card));
 }
 
@@ -72,13 +106,7 @@ export async function newThisWeekListings(
   db: Database,
   limit = HOME_LIST_DEFAULT_LIMIT,
 ): Promise<ListingCard[]> {
-  const rows = await cards(
-    db,
-    sql`${OFFERED} and ${IN_STOCK} and l.distributor_id is null
-      and l.listing_start_date >= now() - interval '7 days'`,
-    sql`l.listing_start_date desc, l.id`,
-    limit,
-  );
+  const rows = await queryRows<CardRow>(db, homeListStatements.newThisWeek(limit));
   return rows.map((row) => toCard(row.card));
 }
 
@@ -96,19 +124,11 @@ export async function localListings(
   const miles = options.distance ?? SHOP_LOCAL_DEFAULTS.distance;
   const origin =
     (await findZipCentroid(db, options.zipCode)) ?? (await findZipCentroid(db, fallback.zipCode));
-  const local = sql`${OFFERED} and ${IN_STOCK} and l.listing_type = ${ListingType.Local}`;
   if (origin) {
-    const distance = distanceSql(origin);
-    const near = await cards(
-      db,
-      sql`${local} and ${boundingBoxSql(origin, miles)} and ${distance} <= ${miles}::float8`,
-      sql`distance asc, l.listing_start_date desc, l.id`,
-      limit,
-      sql`, ${distance} as distance`,
-    );
+    const near = await queryRows<CardRow>(db, homeListStatements.localNear(origin, miles, limit));
     if (near.length > 0) return near.map((row) => toCard(row.card, row.distance));
   }
-  const anywhere = await cards(db, local, sql`l.listing_start_date desc, l.id`, limit);
+  const anywhere = await queryRows<CardRow>(db, homeListStatements.localAnywhere(limit));
   return anywhere.map((row) => toCard(row.card));
 }
 
