@@ -8,7 +8,8 @@ CREATE TABLE "catalog_version" (
 );--> statement-breakpoint
 INSERT INTO "catalog_version" ("id", "version") VALUES (1, 1);--> statement-breakpoint
 -- A row update, not a sequence: nextval is visible before commit, so a reader could file an answer
--- computed from the old rows under the new version and keep it.
+-- computed from the old rows under the new version and keep it. The price: transactions that write
+-- the catalogue take turns on this row until they commit, which is fine while writes are rare.
 CREATE FUNCTION "bump_catalog_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	UPDATE "catalog_version" SET "version" = "version" + 1 WHERE "id" = 1;
