@@ -1,39 +1,45 @@
 import { BRANDS_ENDPOINTS } from '../../../shared/contract/brands.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { notFound } from '../../http/errors.ts';
+import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { brandSlugForKeyword, createBrandCache, findBrand, listBrands } from './service.ts';
+import { brandSlugForKeyword, listBrands } from './service.ts';
 
 export function registerBrandsModule({ endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
-  const cache = createBrandCache(db);
+  // Checked against the catalogue version on every call, so even the `nc` (uncached) calls, which
+  // keep no-store for HTTP caches, answer a brand written a moment ago.
+  const cache = createSharedCache({ version: catalogVersion(db) });
+  const allBrands = () => cache.get('brands', async () => ({ results: await listBrands(db) }));
+  const brandBySlug = (slug: string) =>
+    cache.get(
+      `brand:${slug}`,
+      async () => (await allBrands()).value.results.find((brand) => brand.slug === slug) ?? null,
+    );
+  const foundBrand = async (slug: string) => {
+    const answer = await brandBySlug(slug);
+    if (!answer.value) throw notFound('No brand with that slug.');
+    return { value: answer.value, etag: answer.etag };
+  };
 
   endpoints(BRANDS_ENDPOINTS, {
-    brandsList: async ({ reply }) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { results: await cache.list() };
-    },
+    brandsList: async ({ request, reply }) =>
+      replyShared(request, reply, await allBrands(), { cacheControl: HttpCaching.shared }),
     brandsListNc: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
-      return { results: await listBrands(db) };
+      return (await allBrands()).value;
     },
-    brandsGet: async ({ params, reply }) => {
-      const brand = await cache.get(params.slug);
-      if (!brand) throw notFound('No brand with that slug.');
-      reply.header('cache-control', 'public, max-age=60');
-      return brand;
-    },
+    brandsGet: async ({ params, request, reply }) =>
+      replyShared(request, reply, await foundBrand(params.slug), { cacheControl: HttpCaching.shared }),
     brandsGetNc: async ({ params, reply }) => {
-      const brand = await findBrand(db, params.slug);
-      if (!brand) throw notFound('No brand with that slug.');
       reply.header('cache-control', 'no-store');
-      return brand;
+      return (await foundBrand(params.slug)).value;
     },
     brandsKw: async ({ body }) => ({ slug: await brandSlugForKeyword(db, body.keyword) }),
   });
 
   page('brand', async (match) => {
-    const brand = await cache.get(match.params.slug ?? '');
+    const brand = (await brandBySlug(match.params.slug ?? '')).value;
     if (!brand) return { status: 404, meta: {} };
     return { meta: brandPageMeta(brand, config.publicOrigin) };
   });

@@ -54,19 +54,3 @@ export async function brandSlugForKeyword(db: Database, keyword: string): Promis
   );
   return rows[0]?.slug ?? null;
 }
-
-/**
- * A short-lived in-process copy for the cached calls (GET /brands, /brands/{slug}); the `nc`
- * calls always read the database. Several server instances may each hold a copy for its lifetime.
- */
-export function createBrandCache(db: Database, ttlMs = 60_000) {
-  let list: { at: number; brands: Brand[] } | null = null;
-  const fresh = async () => {
-    if (!list || Date.now() - list.at > ttlMs) list = { at: Date.now(), brands: await listBrands(db) };
-    return list.brands;
-  };
-  return {
-    list: fresh,
-    get: async (slug: string) => (await fresh()).find((brand) => brand.slug === slug) ?? null,
-  };
-}

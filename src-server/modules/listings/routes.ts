@@ -1,4 +1,11 @@
-import { LISTINGS_ENDPOINTS } from '../../../shared/contract/listings.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
+import {
+  HOME_LIST_DEFAULT_LIMIT,
+  LISTINGS_ENDPOINTS,
+  type ParsedSearchRequest,
+} from '../../../shared/contract/listings.ts';
+import { DEFAULT_GEO_LOCATION } from '../../../shared/contract/location.ts';
+import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
 import {
   cityPageMeta,
   homePageMeta,
@@ -6,9 +13,11 @@ import {
   newThisWeekPageMeta,
   searchPageMeta,
 } from '../../../shared/page-meta-builders.ts';
+import { SearchSort } from '../../../shared/search/search-sort.ts';
 import { notFound } from '../../http/errors.ts';
+import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { locateCaller } from '../location/service.ts';
+import { findZipCentroid, locateCaller } from '../location/service.ts';
 import { notFoundDecision } from './pages.ts';
 import { searchListings } from './search/search-listings.ts';
 import {
@@ -24,32 +33,67 @@ import {
 } from './service.ts';
 import { suggest } from './suggestions.ts';
 
+/**
+ * The cache key of a popular search, or null when the search is not one: a keyword or none, no
+ * other filter (an empty list counts as one), the default sort, the first page at its default size.
+ * `cmc` is left out, as it never changes results. Any other search is answered from the database.
+ */
+export function popularSearchKey(request: ParsedSearchRequest): string | null {
+  const { keyword, cmc: _cmc, sort, page, pageSize, ...filters } = request;
+  const facetFree = Object.values(filters).every((value) => value === undefined);
+  if (!facetFree || sort !== SearchSort.Relevance || page !== 1 || pageSize !== DEFAULT_PAGE_SIZE)
+    return null;
+  return `search:${JSON.stringify(keyword ?? null)}`;
+}
+
 export function registerListingsModule({ endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
+  const cache = createSharedCache({ version: catalogVersion(db) });
 
   endpoints(LISTINGS_ENDPOINTS, {
-    listingsFeatured: async ({ query }) => ({
-      results: await featuredListings(db, query.limit),
-    }),
-    listingsNewThisWeek: async ({ query }) => ({
-      results: await newThisWeekListings(db, query.limit),
-    }),
-    listingsLocal: async ({ query, auth }) => {
-      const caller = await locateCaller(db, auth?.userId ?? null);
-      return {
-        results: await localListings(
-          db,
-          { zipCode: query.zipCode ?? caller.zipCode, distance: query.distance, limit: query.limit },
-          caller,
-        ),
-      };
+    // Nothing in these answers depends on the caller, so a signed-in caller gets the shared answer
+    // and headers too (its own Cache-Control wins over the endpoint's no-store for a token).
+    listingsFeatured: async ({ query, request, reply }) => {
+      const limit = query.limit ?? HOME_LIST_DEFAULT_LIMIT;
+      const answer = await cache.get(`featured:${limit}`, async () => ({
+        results: await featuredListings(db, limit),
+      }));
+      return replyShared(request, reply, answer, { cacheControl: HttpCaching.shared });
+    },
+    listingsNewThisWeek: async ({ query, request, reply }) => {
+      const limit = query.limit ?? HOME_LIST_DEFAULT_LIMIT;
+      const answer = await cache.get(`newthisweek:${limit}`, async () => ({
+        results: await newThisWeekListings(db, limit),
+      }));
+      return replyShared(request, reply, answer, { cacheControl: HttpCaching.shared });
+    },
+    // Keyed by the resolved place (a known asked ZIP, else the caller's), never by the caller. An
+    // answer placed by a signed-in caller's own address is theirs to keep, not a CDN's; `Vary` keeps
+    // a CDN from handing the anonymous (default-place) answer to a signed-in caller.
+    listingsLocal: async ({ query, auth, request, reply }) => {
+      const asked = query.zipCode ? await findZipCentroid(db, query.zipCode) : null;
+      const caller = asked ? DEFAULT_GEO_LOCATION : await locateCaller(db, auth?.userId ?? null);
+      const place = asked ?? (await findZipCentroid(db, caller.zipCode));
+      const distance = query.distance ?? SHOP_LOCAL_DEFAULTS.distance;
+      const limit = query.limit ?? HOME_LIST_DEFAULT_LIMIT;
+      const answer = await cache.get(`local:${place?.zip ?? '-'}:${distance}:${limit}`, async () => ({
+        results: await localListings(db, { zipCode: place?.zip ?? caller.zipCode, distance, limit }, caller),
+      }));
+      const personal = auth !== null && !asked;
+      return replyShared(request, reply, answer, {
+        cacheControl: personal ? HttpCaching.personal : HttpCaching.shared,
+        vary: 'authorization',
+      });
     },
     // `cmc` (campaign code) has no effect on results; it is logged with the request for attribution.
+    // A POST is not kept by HTTP caches, so a popular search is only shared in this process.
     listingsSearch: async ({ body, query, request }) => {
       const cmc = query.cmc ?? body.cmc;
       if (cmc) request.log.info({ cmc }, 'listings search campaign code');
-      return searchListings(db, body);
+      const key = popularSearchKey(body);
+      if (!key) return searchListings(db, body);
+      return (await cache.get(key, () => searchListings(db, body))).value;
     },
     listingsGet: async ({ body }) => ({
       results: await listingsByIds(db, body.filters.listingIds, body.filters.legacyIds),

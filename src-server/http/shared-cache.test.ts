@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createSharedCache, etagOf, freshReader, matchesIfNoneMatch } from './shared-cache.ts';
+
+/** A promise settled from outside, to hold a read or a computation open. */
+function gate<T>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+function counting<T>(values: () => T) {
+  const state = { calls: 0 };
+  const compute = async () => {
+    state.calls += 1;
+    return values();
+  };
+  return { state, compute };
+}
+
+describe('shared cache', () => {
+  it('computes once per key and version, and again after the version moves', async () => {
+    let version = '1';
+    const cache = createSharedCache({ version: async () => version });
+    let computed = 0;
+    const compute = async () => ({ n: ++computed });
+    const first = await cache.get('featured', compute);
+    expect(await cache.get('featured', compute)).toBe(first);
+    expect(computed).toBe(1);
+    version = '2';
+    const second = await cache.get('featured', compute);
+    expect(computed).toBe(2);
+    expect(second.value).toEqual({ n: 2 });
+    expect(second.etag).not.toBe(first.etag);
+  });
+
+  it('forgets an answer older than its lifetime', async () => {
+    let clock = 0;
+    const cache = createSharedCache({ version: async () => '1', ttlMs: 1000, now: () => clock });
+    const { state, compute } = counting(() => 'answer');
+    await cache.get('k', compute);
+    clock = 999;
+    await cache.get('k', compute);
+    expect(state.calls).toBe(1);
+    clock = 1000;
+    await cache.get('k', compute);
+    expect(state.calls).toBe(2);
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently used', async () => {
+    const cache = createSharedCache({ version: async () => '1', maxEntries: 2 });
+    const { state, compute } = counting(() => 'answer');
+    await cache.get('a', compute);
+    await cache.get('b', compute);
+    await cache.get('a', compute);
+    await cache.get('c', compute);
+    expect(cache.size).toBe(2);
+    expect(state.calls).toBe(3);
+    await cache.get('a', compute);
+    expect(state.calls).toBe(3);
+    await cache.get('b', compute);
+    expect(state.calls).toBe(4);
+  });
+
+  it('lets concurrent misses for one key share a single computation', async () => {
+    const cache = createSharedCache({ version: async () => '1' });
+    const held = gate<string>();
+    let calls = 0;
+    const compute = () => {
+      calls += 1;
+      return held.promise;
+    };
+    const answers = Promise.all(Array.from({ length: 10 }, () => cache.get('k', compute)));
+    await new Promise((resolve) => setImmediate(resolve));
+    held.open('value');
+    expect((await answers).map((answer) => answer.value)).toEqual(Array(10).fill('value'));
+    expect(calls).toBe(1);
+  });
+
+  it('does not let a miss after a write join a computation started before it', async () => {
+    let version = '1';
+    const cache = createSharedCache({ version: async () => version });
+    const held = gate<string>();
+    const before = cache.get('k', () => held.promise);
+    await new Promise((resolve) => setImmediate(resolve));
+    version = '2';
+    const after = await cache.get('k', async () => 'new rows');
+    held.open('old rows');
+    expect((await before).value).toBe('old rows');
+    expect(after.value).toBe('new rows');
+  });
+
+  it('keeps nothing when the computation fails, so the next call tries again', async () => {
+    const cache = createSharedCache({ version: async () => '1' });
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect((await cache.get('k', async () => 'up')).value).toBe('up');
+  });
+});
+
+describe('freshReader', () => {
+  it('starts a new read for a caller arriving during one, shared by everyone who arrived meanwhile', async () => {
+    const reads: ReturnType<typeof gate<number>>[] = [];
+    const read = freshReader(() => {
+      const next = gate<number>();
+      reads.push(next);
+      return next.promise;
+    });
+    const first = read();
+    const late = [read(), read(), read()];
+    expect(reads).toHaveLength(1);
+    reads[0]!.open(1);
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveLength(2);
+    reads[1]!.open(2);
+    expect(await Promise.all(late)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('If-None-Match', () => {
+  const etag = etagOf({ results: [] });
+  it('matches the tag, a list holding it, its weak form and *', () => {
+    expect(matchesIfNoneMatch(etag, etag)).toBe(true);
+    expect(matchesIfNoneMatch(`"other", ${etag}`, etag)).toBe(true);
+    expect(matchesIfNoneMatch(`W/${etag}`, etag)).toBe(true);
+    expect(matchesIfNoneMatch('*', etag)).toBe(true);
+  });
+  it('does not match another tag or none', () => {
+    expect(matchesIfNoneMatch('"other"', etag)).toBe(false);
+    expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
+    expect(etagOf({ results: [1] })).not.toBe(etag);
+  });
+});
