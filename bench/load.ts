@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { listingPath } from '../shared/routes/paths.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
@@ -47,18 +48,26 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
   options: AutocannonOptions,
 ) => Promise<AutocannonResult>;
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(name);
-  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
-};
-const LISTINGS = Number(option('--listings', '100000'));
-const DURATION_S = Number(option('--duration', '15'));
-const CONNECTIONS = Number(option('--connections', '50'));
-const PGLITE_FOLDER = args.includes('--pglite-folder') ? path.resolve(option('--pglite-folder', '')) : null;
-const POSTGRES_URL = args.includes('--no-postgres')
-  ? null
-  : option('--postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const { values: flags } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    postgres: {
+      type: 'string',
+      default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    'no-postgres': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+    'pglite-folder': { type: 'string' },
+    'hello-world': { type: 'boolean', default: false },
+  },
+});
+const LISTINGS = Number(flags.listings);
+const DURATION_S = Number(flags.duration);
+const CONNECTIONS = Number(flags.connections);
+const PGLITE_FOLDER = flags['pglite-folder'] ? path.resolve(flags['pglite-folder']) : null;
+const POSTGRES_URL = flags['no-postgres'] ? null : flags.postgres;
 const HOST = '127.0.0.1';
 const SEED = 1997;
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -299,11 +308,11 @@ async function benchPostgres(adminUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (args.includes('--hello-world')) return helloWorld();
+  if (flags['hello-world']) return helloWorld();
   console.info(
     `Load benchmark: ${LISTINGS.toLocaleString('en-US')} listings, ${CONNECTIONS} connections for ${DURATION_S} s per target`,
   );
-  if (!args.includes('--no-pglite')) await benchPglite();
+  if (!flags['no-pglite']) await benchPglite();
   if (POSTGRES_URL) await benchPostgres(POSTGRES_URL);
 }
 
