@@ -1,8 +1,9 @@
 /**
  * Admission to a database that runs a fixed amount of work at once (PGlite: one statement or
- * transaction). Waiting work is served first come, first served; past a bounded queue, or after
- * waiting too long for its turn, a statement fails at once with DatabaseBusyError (a 503 with
- * Retry-After) instead of every request waiting behind one slow statement.
+ * transaction). Waiting work is served first come, first served; past a bounded queue, when the
+ * work ahead would take longer than the longest wait, or after waiting too long for its turn, a
+ * statement fails with DatabaseBusyError (a 503 with Retry-After) instead of every request
+ * waiting behind slow statements.
  */
 
 /** The database has more waiting work than it may queue, or a statement waited too long for its turn. */
@@ -35,13 +36,20 @@ export interface StatementQueueOptions {
 
 interface Waiter {
   start: () => void;
+  refuse: (error: DatabaseBusyError) => void;
+  since: number;
   timer: NodeJS.Timeout | undefined;
 }
+
+/** Weight of the latest unit in the running average of how long a unit holds its turn. */
+const AVERAGE_WEIGHT = 0.2;
 
 export class StatementQueue {
   readonly #options: StatementQueueOptions;
   #running = 0;
   readonly #waiting: Waiter[] = [];
+  /** Running average of how long a unit holds its turn, in milliseconds. */
+  #averageHoldMs = 0;
 
   constructor(options: StatementQueueOptions) {
     this.#options = options;
@@ -54,9 +62,12 @@ export class StatementQueue {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     await this.#admit();
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      const held = performance.now() - started;
+      this.#averageHoldMs += AVERAGE_WEIGHT * (held - this.#averageHoldMs);
       this.#release();
     }
   }
@@ -70,12 +81,19 @@ export class StatementQueue {
     if (this.#waiting.length >= limit) {
       return Promise.reject(new DatabaseBusyError(`${this.#waiting.length} statements are already waiting`));
     }
+    // Work that would wait past the bound is refused now rather than after the wait.
+    const expectedWaitMs = ((this.#waiting.length + 1) * this.#averageHoldMs) / concurrency;
+    if (maxWaitMs > 0 && expectedWaitMs > maxWaitMs) {
+      return Promise.reject(
+        new DatabaseBusyError(`the statements ahead would take about ${Math.round(expectedWaitMs)} ms`),
+      );
+    }
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { start: resolve, timer: undefined };
+      const waiter: Waiter = { start: resolve, refuse: reject, since: performance.now(), timer: undefined };
       if (maxWaitMs > 0) {
         waiter.timer = setTimeout(() => {
           this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
-          reject(new DatabaseBusyError(`waited ${maxWaitMs} ms for the database without a turn`));
+          reject(tooLong(maxWaitMs));
         }, maxWaitMs);
       }
       this.#waiting.push(waiter);
@@ -83,13 +101,22 @@ export class StatementQueue {
   }
 
   #release(): void {
-    const next = this.#waiting.shift();
-    // The slot passes straight to the next waiter, so nothing can overtake the queue.
-    if (next) {
+    const { maxWaitMs } = this.#options;
+    // A statement that ran synchronously (PGlite's WebAssembly) kept the timers from firing, so a
+    // waiter past its bound is refused here; the slot then passes straight to the next, so nothing
+    // can overtake the queue.
+    for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
       clearTimeout(next.timer);
+      if (maxWaitMs > 0 && performance.now() - next.since > maxWaitMs) {
+        next.refuse(tooLong(maxWaitMs));
+        continue;
+      }
       next.start();
-    } else {
-      this.#running -= 1;
+      return;
     }
+    this.#running -= 1;
   }
 }
+
+const tooLong = (maxWaitMs: number) =>
+  new DatabaseBusyError(`waited more than ${maxWaitMs} ms for the database without a turn`);
