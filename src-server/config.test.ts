@@ -50,6 +50,7 @@ describe('configuration from the environment', () => {
     [{ DEMO_DATA: 'yes' }, /DEMO_DATA/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
     [{ DATABASE_QUEUE_LIMIT: 'many' }, /DATABASE_QUEUE_LIMIT/],
+    [{ DATABASE_QUEUE_WAIT_MS: '1.5' }, /DATABASE_QUEUE_WAIT_MS/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
     [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
     [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
@@ -74,15 +75,22 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).database).toEqual({
       poolSize: 10,
       queueLimit: 200,
+      queueWaitMs: 1000,
       statementTimeoutMs: 5000,
     });
     const config = loadConfig({
       DATA_DIR: tempDir(),
       DATABASE_POOL_SIZE: '32',
       DATABASE_QUEUE_LIMIT: '40',
+      DATABASE_QUEUE_WAIT_MS: '250',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
     });
-    expect(config.database).toEqual({ poolSize: 32, queueLimit: 40, statementTimeoutMs: 0 });
+    expect(config.database).toEqual({
+      poolSize: 32,
+      queueLimit: 40,
+      queueWaitMs: 250,
+      statementTimeoutMs: 0,
+    });
   });
 
   it('keeps the session cookie host-only unless COOKIE_DOMAIN is set', () => {

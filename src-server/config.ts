@@ -16,7 +16,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Database work that may wait for its turn; past it a request answers 503 with Retry-After at once. */
   DATABASE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(200),
-  /** PostgreSQL: statement_timeout. PGlite: the longest a statement waits for its turn. 0: no bound. */
+  /** PGlite: the longest a statement waits for its turn (503 past it); work that would wait longer is refused at once. */
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** PostgreSQL: statement_timeout of each connection (PGlite cannot interrupt a statement). 0: no bound. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
@@ -57,7 +59,7 @@ export interface AppConfig {
   /** When set, PostgreSQL through a pool; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** Pool size, queue bound and statement timeout of the database; unset: unbounded (tests, benchmarks). */
-  database?: { poolSize: number; queueLimit: number; statementTimeoutMs: number };
+  database?: { poolSize: number; queueLimit: number; queueWaitMs: number; statementTimeoutMs: number };
   jwtSecret: string;
   /** When set, mail goes out through this SMTP server; otherwise it is written to DATA_DIR/outbox. */
   smtpUrl?: string | undefined;
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: {
       poolSize: e.DATABASE_POOL_SIZE,
       queueLimit: e.DATABASE_QUEUE_LIMIT,
+      queueWaitMs: e.DATABASE_QUEUE_WAIT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),

@@ -32,8 +32,13 @@ export interface DatabaseLimits {
   /** Statements (PGlite) or pool checkouts (PostgreSQL) that may wait; one more fails at once (503). */
   queueLimit?: number;
   /**
+   * PGlite: the longest a statement waits for its turn before failing (503), and work that would
+   * wait longer is refused at once. PostgreSQL bounds the wait for a pooled connection by its connect timeout.
+   */
+  queueWaitMs?: number;
+  /**
    * PostgreSQL: statement_timeout of every pooled connection. PGlite cannot interrupt a running
-   * statement (WebAssembly has no timer signal), so there it bounds the wait for a turn instead.
+   * statement (its WebAssembly has no timer signal), so there the queue wait is the bound.
    */
   statementTimeoutMs?: number;
 }
@@ -85,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       new StatementQueue({
         concurrency: 1,
         limit: options.queueLimit ?? Number.POSITIVE_INFINITY,
-        maxWaitMs: options.statementTimeoutMs ?? 0,
+        maxWaitMs: options.queueWaitMs ?? 0,
       }),
     );
     return {

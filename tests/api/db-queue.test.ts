@@ -96,7 +96,7 @@ describe('a bounded database queue', () => {
   it.skipIf(onPostgres)(
     'on PGlite, a statement waiting longer than the timeout for its turn answers 503 instead of waiting out slow work',
     async () => {
-      const { app, database } = await serverWith({ queueLimit: 50, statementTimeoutMs: 300 });
+      const { app, database } = await serverWith({ queueLimit: 50, queueWaitMs: 300 });
       const slow = holdDatabase(database, 1.5);
       await new Promise((resolve) => setTimeout(resolve, 50));
 
