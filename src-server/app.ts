@@ -53,8 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database =
     options.database ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-      : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config) }));
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...config.database })
+      : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config), ...config.database }));
 
   if (options.demoData && config.demoData && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db, options.demoData);

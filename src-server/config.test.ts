@@ -48,6 +48,10 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
     [{ DEMO_DATA: 'yes' }, /DEMO_DATA/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
+    [{ DATABASE_QUEUE_LIMIT: 'many' }, /DATABASE_QUEUE_LIMIT/],
+    [{ DATABASE_QUEUE_WAIT_MS: '1.5' }, /DATABASE_QUEUE_WAIT_MS/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
     [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
     [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
   ])('refuses %o with a message naming the problem', (env, message) => {
@@ -65,6 +69,28 @@ describe('configuration from the environment', () => {
     [{ NODE_ENV: 'development', DEMO_DATA: '0' }, false],
   ])('seeds demo accounts for %o: %s', (env, expected) => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...env }).demoData).toBe(expected);
+  });
+
+  it('bounds the database by default and reads its pool size, queue limit and statement timeout', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).database).toEqual({
+      poolSize: 10,
+      queueLimit: 200,
+      queueWaitMs: 1000,
+      statementTimeoutMs: 5000,
+    });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_POOL_SIZE: '32',
+      DATABASE_QUEUE_LIMIT: '40',
+      DATABASE_QUEUE_WAIT_MS: '250',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    });
+    expect(config.database).toEqual({
+      poolSize: 32,
+      queueLimit: 40,
+      queueWaitMs: 250,
+      statementTimeoutMs: 0,
+    });
   });
 
   it('keeps the session cookie host-only unless COOKIE_DOMAIN is set', () => {

@@ -12,6 +12,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections of the PostgreSQL pool (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Database work that may wait for its turn; past it a request answers 503 with Retry-After at once. */
+  DATABASE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** PGlite: the longest a statement waits for its turn (503 past it); work that would wait longer is refused at once. */
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** PostgreSQL: statement_timeout of each connection (PGlite cannot interrupt a statement). 0: no bound. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
    * How many reverse proxies in front of the server may be believed about the client address
@@ -50,6 +58,8 @@ export interface AppConfig {
   dataDir: string;
   /** When set, PostgreSQL through a pool; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** Pool size, queue bound and statement timeout of the database; unset: unbounded (tests, benchmarks). */
+  database?: { poolSize: number; queueLimit: number; queueWaitMs: number; statementTimeoutMs: number };
   jwtSecret: string;
   /** When set, mail goes out through this SMTP server; otherwise it is written to DATA_DIR/outbox. */
   smtpUrl?: string | undefined;
@@ -92,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      queueLimit: e.DATABASE_QUEUE_LIMIT,
+      queueWaitMs: e.DATABASE_QUEUE_WAIT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     trustProxyHops: e.TRUST_PROXY,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
 import * as schema from './schema.ts';
+import { DatabaseBusyError, StatementQueue } from './statement-queue.ts';
 
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services take this one type. */
@@ -26,10 +27,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+/** How much waiting work the database accepts and how long a statement may take; unset: unbounded. */
+export interface DatabaseLimits {
+  /** Statements (PGlite) or pool checkouts (PostgreSQL) that may wait; one more fails at once (503). */
+  queueLimit?: number;
+  /**
+   * PGlite: the longest a statement waits for its turn before failing (503), and work that would
+   * wait longer is refused at once. PostgreSQL bounds the wait for a pooled connection by its connect timeout.
+   */
+  queueWaitMs?: number;
+  /**
+   * PostgreSQL: statement_timeout of every pooled connection. PGlite cannot interrupt a running
+   * statement (its WebAssembly has no timer signal), so there the queue wait is the bound.
+   */
+  statementTimeoutMs?: number;
+}
+
+export type DatabaseOptions = DatabaseLimits &
+  (
+    | { kind: 'postgres'; url: string; poolSize?: number }
+    /** dataDir undefined keeps the database in memory (tests). */
+    | { kind: 'pglite'; dataDir?: string }
+  );
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -39,24 +58,22 @@ const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
 /** Opens the database, applies every pending migration and returns a handle that closes cleanly. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
+    // Migrations run on a connection of their own, free of the statement timeout: an index build may take long.
+    await migratePostgres(options.url);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // A database that is down or unreachable fails the request (503) instead of holding it open.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // A dropped connection (restart, failover, pg_terminate_backend) must never be fatal: an 'error' event
     // without a listener ends the process. The pool hears idle clients only, so each client gets its own
     // listener for while it is checked out; its query then fails (503) and the pool replaces it.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
+    boundPoolQueue(pool, options.queueLimit ?? Number.POSITIVE_INFINITY);
     const db = drizzleNodePg({ client: pool, schema });
-    try {
-      await migrateNodePg(db, migrationConfig);
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
@@ -68,6 +85,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, migrationConfig);
+    queueStatements(
+      client,
+      new StatementQueue({
+        concurrency: 1,
+        limit: options.queueLimit ?? Number.POSITIVE_INFINITY,
+        maxWaitMs: options.queueWaitMs ?? 0,
+      }),
+    );
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -80,6 +105,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await release();
     throw error;
   }
+}
+
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await migrateNodePg(drizzleNodePg({ client, schema }), migrationConfig);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PGlite runs one statement or transaction at a time; its entry points go through one FIFO queue
+ * so waiting work is counted and bounded. Statements inside a transaction use the transaction's
+ * own handle and run within the transaction's turn.
+ */
+function queueStatements(client: PGlite, queue: StatementQueue): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => queue.run(() => query(...args))) as typeof query;
+  client.exec = (...args) => queue.run(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    queue.run(() => transaction(...args))) as typeof transaction;
+}
+
+/**
+ * The pool queues checkouts without bound; past `limit` waiting, a query or transaction fails at
+ * once (503) instead. Its wait is bounded by the connect timeout. pool.query checks out through
+ * pool.connect, so this one entry point counts both.
+ */
+function boundPoolQueue(pool: pg.Pool, limit: number): void {
+  if (!Number.isFinite(limit)) return;
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  (pool as { connect: unknown }).connect = (callback?: (error: Error) => void) => {
+    if (pool.waitingCount >= limit) {
+      const error = new DatabaseBusyError(
+        `${pool.waitingCount} queries are already waiting for a connection`,
+      );
+      if (callback) return callback(error);
+      return Promise.reject(error);
+    }
+    return connect(callback);
+  };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */

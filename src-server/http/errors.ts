@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
+import { isDatabaseBusy } from '../db/statement-queue.ts';
 import { frameworkErrorAnswer } from './framework-errors.ts';
 
 /** An error a client may see: status, a stable code, a human message and optional field messages. */
@@ -36,8 +37,11 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 
 const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable (its database connection was lost). Please try again.';
+const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a moment.';
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = 2;
+/** A full queue or a timed-out statement clears quickly: a second is enough before a retry. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 export const serviceUnavailable = (message = DATABASE_UNAVAILABLE_MESSAGE) =>
   new AppError(ERROR_STATUS.service_unavailable, ErrorCode.ServiceUnavailable, message);
 
@@ -62,6 +66,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isConnectionLost(error)) {
       request.log.warn({ err: error }, 'database connection lost');
       return replyUnavailable(reply, serviceUnavailable());
+    }
+    // A full database queue or a statement past its timeout is load, not a bug: 503, retry shortly.
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy');
+      return replyUnavailable(reply, serviceUnavailable(DATABASE_BUSY_MESSAGE), BUSY_RETRY_AFTER_SECONDS);
     }
     if (error instanceof AppError && error.status === ERROR_STATUS.service_unavailable) {
       return replyUnavailable(reply, error);
@@ -94,9 +103,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function replyUnavailable(reply: FastifyReply, error: AppError) {
+function replyUnavailable(reply: FastifyReply, error: AppError, retryAfterSeconds = RETRY_AFTER_SECONDS) {
   return reply
     .status(error.status)
-    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .header('retry-after', String(retryAfterSeconds))
     .send(envelope(error.code, error.message));
 }

@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../../src-server/db/client.ts';
+import { type DatabaseHandle, type DatabaseLimits, openDatabase } from '../../../src-server/db/client.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a new PostgreSQL database created for this file and dropped afterwards, so runs never collide.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  limits: DatabaseLimits & { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'pglite' });
+  if (!adminUrl) return openDatabase({ kind: 'pglite', ...limits });
 
   const name = `ironsight_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, ...limits });
   return {
     ...handle,
     close: async () => {

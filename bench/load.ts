@@ -1,0 +1,322 @@
+/**
+ * Many shoppers at once. Seeds N listings (default 100,000) into a fresh data folder (PGlite) or a
+ * database of its own (PostgreSQL), starts the real server on it as a process of its own
+ * (`node src-server/main.ts`, demo seeding off), and runs autocannon against the pages and calls
+ * of a visit: the home page HTML, the three home lists, a keyword and a ZIP search, a listing
+ * page and /api/health. A bare Fastify hello-world, also a process of its own, is measured in the
+ * same run as the ceiling of this machine.
+ *
+ * Usage: npm run bench:load [-- --listings 100000] [--duration 15] [--connections 50]
+ *          [--postgres URL | --no-postgres] [--no-pglite] [--pglite-folder DIR]
+ * --pglite-folder keeps the seeded PGlite folder at DIR and reuses it on the next run (seeding
+ * 100k listings on PGlite takes minutes); without it a fresh folder is made and removed.
+ * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection: the
+ * benchmark creates its own database there and drops it afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { listingPath } from '../shared/routes/paths.ts';
+import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
+import { isDatabaseEmpty, seedDemoData } from '../src-server/seed/seed.ts';
+import { withAdminClient } from '../tests/api/support/test-database.ts';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+// autocannon ships no types; only the fields read here are declared.
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+const { values: flags } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    postgres: {
+      type: 'string',
+      default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    'no-postgres': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+    'pglite-folder': { type: 'string' },
+    'hello-world': { type: 'boolean', default: false },
+  },
+});
+const LISTINGS = Number(flags.listings);
+const DURATION_S = Number(flags.duration);
+const CONNECTIONS = Number(flags.connections);
+const PGLITE_FOLDER = flags['pglite-folder'] ? path.resolve(flags['pglite-folder']) : null;
+const POSTGRES_URL = flags['no-postgres'] ? null : flags.postgres;
+const HOST = '127.0.0.1';
+const SEED = 1997;
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The built web app when there is one; otherwise the test fixture page (the server does the same work). */
+const WEB_ROOT = existsSync(path.join(ROOT, 'dist/web/index.html'))
+  ? path.join(ROOT, 'dist/web')
+  : path.join(ROOT, 'tests/api/fixtures/web');
+
+interface Target {
+  name: string;
+  path: string;
+  method?: 'POST';
+  body?: unknown;
+}
+
+function targets(listing: { id: string; title: string }): Target[] {
+  return [
+    { name: 'home page HTML  GET /', path: '/' },
+    { name: 'featured  GET /api/listings/featured', path: '/api/listings/featured' },
+    { name: 'new this week  GET /api/listings/newthisweek', path: '/api/listings/newthisweek' },
+    { name: 'local  GET /api/listings/local?zipCode=75207', path: '/api/listings/local?zipCode=75207' },
+    {
+      name: 'keyword search  POST {"keyword":"glock"}',
+      path: '/api/listings/search',
+      method: 'POST',
+      body: { keyword: 'glock' },
+    },
+    {
+      name: 'ZIP search  POST {"zipCode":"75207","distance":50}',
+      path: '/api/listings/search',
+      method: 'POST',
+      body: { zipCode: '75207', distance: 50 },
+    },
+    { name: 'listing page  GET /<id>/<title>', path: listingPath(listing.id, listing.title) },
+    { name: 'health  GET /api/health', path: '/api/health' },
+  ];
+}
+
+interface Row {
+  name: string;
+  result: AutocannonResult;
+}
+
+async function load(origin: string, target: Target): Promise<AutocannonResult> {
+  return autocannon({
+    url: `${origin}${target.path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(target.method
+      ? {
+          method: target.method,
+          body: JSON.stringify(target.body),
+          headers: { 'content-type': 'application/json' },
+        }
+      : {}),
+  });
+}
+
+function printTable(title: string, ceiling: Row, rows: Row[]): void {
+  const header = ['target', 'requests/s', 'p50', 'p99', 'errors', 'non-2xx', 'of ceiling'];
+  const lines = [ceiling, ...rows].map(({ name, result }) => [
+    name,
+    Math.round(result.requests.average).toLocaleString('en-US'),
+    `${result.latency.p50} ms`,
+    `${result.latency.p99} ms`,
+    String(result.errors + result.timeouts),
+    String(result.non2xx),
+    `${((100 * result.requests.average) / ceiling.result.requests.average).toFixed(2)} %`,
+  ]);
+  console.info(`\n${title}\n`);
+  console.info(`| ${header.join(' | ')} |`);
+  console.info(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const line of lines) console.info(`| ${line.join(' | ')} |`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output()}`);
+    const ok = await fetch(`${origin}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+/** Starts a process serving HTTP on a free port and answers its origin once it is healthy. */
+async function startProcess(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const origin = `http://${HOST}:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitForHealth(origin, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+/** The ceiling: Fastify answering a constant, nothing else. */
+async function helloWorld(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  app.get('/api/health', async () => ({ ok: true }));
+  await app.listen({ port: Number(process.env.PORT), host: HOST });
+}
+
+async function seeded(handle: DatabaseHandle): Promise<{ id: string; title: string }> {
+  if (await isDatabaseEmpty(handle.db)) {
+    const started = performance.now();
+    await seedDemoData(handle.db, { seed: SEED, listings: LISTINGS });
+    console.info(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    console.info('  reusing the seeded data');
+  }
+  const [listing] = await queryRows<{ id: string; title: string }>(
+    handle.db,
+    sql`select id, title from listings where not is_sold order by id limit 1`,
+  );
+  if (!listing) throw new Error('no listing was seeded');
+  return listing;
+}
+
+async function measure(
+  title: string,
+  serverEnv: NodeJS.ProcessEnv,
+  listing: { id: string; title: string },
+): Promise<void> {
+  const hello = await startProcess([import.meta.filename, '--hello-world'], {});
+  const server = await startProcess(['src-server/main.ts'], {
+    ...serverEnv,
+    NODE_ENV: 'production',
+    DEMO_DATA: '0',
+    // Request logs at info would measure the logger; warnings (503s) still show.
+    LOG_LEVEL: 'warn',
+    WEB_ROOT,
+    PUBLIC_ORIGIN: 'http://bench.local',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+  });
+  try {
+    const list = targets(listing);
+    for (const target of list) {
+      const res = await fetch(`${server.origin}${target.path}`, {
+        method: target.method ?? 'GET',
+        ...(target.body
+          ? { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }
+          : {}),
+      });
+      if (!res.ok) throw new Error(`${target.name}: ${res.status} ${await res.text()}`);
+    }
+    const ceiling: Row = {
+      name: 'bare Fastify hello world (ceiling)',
+      result: await load(hello.origin, { name: 'hello', path: '/' }),
+    };
+    const rows: Row[] = [];
+    for (const target of list) {
+      rows.push({ name: target.name, result: await load(server.origin, target) });
+      process.stdout.write('.');
+    }
+    printTable(title, ceiling, rows);
+  } finally {
+    await server.stop();
+    await hello.stop();
+  }
+}
+
+async function benchPglite(): Promise<void> {
+  const dataDir = PGLITE_FOLDER ?? (await mkdtemp(path.join(tmpdir(), 'ironsight-load-')));
+  console.info(`PGlite in ${dataDir}`);
+  try {
+    // The server's own layout: the database lives in DATA_DIR/pglite.
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const listing = await seeded(handle).finally(() => handle.close());
+    await measure(`PGlite, ${LISTINGS.toLocaleString('en-US')} listings`, { DATA_DIR: dataDir }, listing);
+  } finally {
+    if (!PGLITE_FOLDER) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(adminUrl: string): Promise<void> {
+  const name = `ironsight_load_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  console.info(`PostgreSQL database ${name}`);
+  try {
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const listing = await seeded(handle).finally(() => handle.close());
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-load-pg-'));
+    try {
+      await measure(
+        `PostgreSQL, ${LISTINGS.toLocaleString('en-US')} listings`,
+        { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        listing,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await withAdminClient(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  if (flags['hello-world']) return helloWorld();
+  console.info(
+    `Load benchmark: ${LISTINGS.toLocaleString('en-US')} listings, ${CONNECTIONS} connections for ${DURATION_S} s per target`,
+  );
+  if (!flags['no-pglite']) await benchPglite();
+  if (POSTGRES_URL) await benchPostgres(POSTGRES_URL);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

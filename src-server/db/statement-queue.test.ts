@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseBusyError, isDatabaseBusy, StatementQueue } from './statement-queue.ts';
+
+/** Work that holds the thread, as a PGlite statement does while its WebAssembly runs. */
+const blockFor = (ms: number) => async () => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // busy: no timer can fire meanwhile
+  }
+  return ms;
+};
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+describe('the statement queue', () => {
+  it('runs waiting work one at a time, first come first served', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 0 });
+    const order: number[] = [];
+    await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        queue.run(async () => {
+          order.push(n);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }),
+      ),
+    );
+    expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('refuses work past its limit at once', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 2, maxWaitMs: 0 });
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => settle(queue.run(blockFor(1)))));
+    expect(results.map((result) => result.ok)).toEqual([true, true, true, false, false]);
+  });
+
+  it('refuses waiters past the longest wait even when the work ahead kept the timers from firing', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 100 });
+    const results = await Promise.all([250, 1, 1].map((ms) => settle(queue.run(blockFor(ms)))));
+    expect(results[0]).toEqual({ ok: true, value: 250 });
+    expect(results.slice(1).every((result) => !result.ok && result.error instanceof DatabaseBusyError)).toBe(
+      true,
+    );
+    // The slot came back: the next work runs.
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+
+  it('refuses at once work that would wait past the longest wait behind slow statements', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 100, maxWaitMs: 200 });
+    for (let i = 0; i < 10; i += 1) await queue.run(blockFor(60));
+    const holder = queue.run(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // Each waits about 60 ms: three fit in 200 ms, the fourth would not.
+    const waiting = [1, 2, 3, 4].map(() => settle(queue.run(async () => 'ran')));
+    const started = performance.now();
+    const fourth = await waiting[3]!;
+    expect(fourth.ok).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+    await holder;
+    expect((await Promise.all(waiting.slice(0, 3))).every((result) => result.ok)).toBe(true);
+  });
+
+  it('recognises a busy queue and a cancelled statement through wrapping errors', () => {
+    expect(isDatabaseBusy(new Error('query failed', { cause: new DatabaseBusyError('full') }))).toBe(true);
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    expect(isDatabaseBusy(new Error('query failed', { cause: cancelled }))).toBe(true);
+    expect(isDatabaseBusy(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Admission to a database that runs a fixed amount of work at once (PGlite: one statement or
+ * transaction). Waiting work is served first come, first served; past a bounded queue, when the
+ * work ahead would take longer than the longest wait, or after waiting too long for its turn, a
+ * statement fails with DatabaseBusyError (a 503 with Retry-After) instead of every request
+ * waiting behind slow statements.
+ */
+
+/** The database has more waiting work than it may queue, or a statement waited too long for its turn. */
+export class DatabaseBusyError extends Error {
+  readonly code = 'database_busy';
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/** Whether `error` (or a cause Drizzle wrapped it in) says the database is too busy or too slow now. */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    if (current instanceof DatabaseBusyError) return true;
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export interface StatementQueueOptions {
+  /** Units of work that run at once. */
+  concurrency: number;
+  /** Most units that may wait; one more fails at once. Infinity: unbounded. */
+  limit: number;
+  /** Longest wait for a turn in milliseconds; 0: no bound. */
+  maxWaitMs: number;
+}
+
+interface Waiter {
+  start: () => void;
+  refuse: (error: DatabaseBusyError) => void;
+  since: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** Weight of the latest unit in the running average of how long a unit holds its turn. */
+const AVERAGE_WEIGHT = 0.2;
+
+export class StatementQueue {
+  readonly #options: StatementQueueOptions;
+  #running = 0;
+  readonly #waiting: Waiter[] = [];
+  /** Running average of how long a unit holds its turn, in milliseconds. */
+  #averageHoldMs = 0;
+
+  constructor(options: StatementQueueOptions) {
+    this.#options = options;
+  }
+
+  /** Work waiting for its turn (not counting what runs). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.#admit();
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      const held = performance.now() - started;
+      this.#averageHoldMs += AVERAGE_WEIGHT * (held - this.#averageHoldMs);
+      this.#release();
+    }
+  }
+
+  #admit(): Promise<void> {
+    const { concurrency, limit, maxWaitMs } = this.#options;
+    if (this.#running < concurrency && this.#waiting.length === 0) {
+      this.#running += 1;
+      return Promise.resolve();
+    }
+    if (this.#waiting.length >= limit) {
+      return Promise.reject(new DatabaseBusyError(`${this.#waiting.length} statements are already waiting`));
+    }
+    // Work that would wait past the bound is refused now rather than after the wait.
+    const expectedWaitMs = ((this.#waiting.length + 1) * this.#averageHoldMs) / concurrency;
+    if (maxWaitMs > 0 && expectedWaitMs > maxWaitMs) {
+      return Promise.reject(
+        new DatabaseBusyError(`the statements ahead would take about ${Math.round(expectedWaitMs)} ms`),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { start: resolve, refuse: reject, since: performance.now(), timer: undefined };
+      if (maxWaitMs > 0) {
+        waiter.timer = setTimeout(() => {
+          this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+          reject(tooLong(maxWaitMs));
+        }, maxWaitMs);
+      }
+      this.#waiting.push(waiter);
+    });
+  }
+
+  #release(): void {
+    const { maxWaitMs } = this.#options;
+    // A statement that ran synchronously (PGlite's WebAssembly) kept the timers from firing, so a
+    // waiter past its bound is refused here; the slot then passes straight to the next, so nothing
+    // can overtake the queue.
+    for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
+      clearTimeout(next.timer);
+      if (maxWaitMs > 0 && performance.now() - next.since > maxWaitMs) {
+        next.refuse(tooLong(maxWaitMs));
+        continue;
+      }
+      next.start();
+      return;
+    }
+    this.#running -= 1;
+  }
+}
+
+const tooLong = (maxWaitMs: number) =>
+  new DatabaseBusyError(`waited more than ${maxWaitMs} ms for the database without a turn`);
