@@ -1,6 +1,6 @@
 /**
  * Runs every test of the project and ends with one summary line:
- *   unit, renderer and API tests, then the kill -9 fault test (Vitest) on the embedded database,
+ *   unit, renderer and API tests, then the embedded database's fault and queue tests (Vitest),
  *   the contract fuzz suite (tests/fuzz, fixed seed and bounded count) on the embedded database,
  *   the API and PostgreSQL fault tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given,
  *   the web build, then the end-to-end tests (Playwright driving Chromium against the real server).
@@ -90,11 +90,11 @@ vitest(
     DATABASE_URL: '',
   },
 );
-vitest('faults on PGlite', ['--project', 'faults', 'tests/faults/pglite-kill.test.ts'], { DATABASE_URL: '' });
+vitest('faults on PGlite', ['--project', 'faults', 'tests/faults/pglite-'], { DATABASE_URL: '' });
 vitest('contract fuzz on PGlite', ['--project', 'fuzz'], { DATABASE_URL: '' });
 if (postgresUrl) vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
 if (postgresUrl) {
-  vitest('faults on PostgreSQL', ['--project', 'faults', 'tests/faults/postgres-connections.test.ts'], {
+  vitest('faults on PostgreSQL', ['--project', 'faults', 'tests/faults/postgres-'], {
     DATABASE_URL: postgresUrl,
   });
 }

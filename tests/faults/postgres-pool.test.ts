@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { serverWith, sleepInSql, timed, UNCACHED } from './support/queue-server.ts';
+
+/** Needs PostgreSQL: `npm test -- --postgres URL` runs it. */
+describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
+  it('runs slow statements in parallel up to its size', async () => {
+    const { database } = await serverWith({ poolSize: 4 });
+    const sleeps = (count: number) =>
+      timed(() => Promise.all(Array.from({ length: count }, () => sleepInSql(database, 0.4))));
+
+    const four = await sleeps(4);
+    expect(four.result).toEqual(['done', 'done', 'done', 'done']);
+    // Four at once take about one sleep, not four.
+    expect(four.ms).toBeLessThan(750);
+    // Eight take two rounds on four connections.
+    const eight = await sleeps(8);
+    expect(eight.ms).toBeGreaterThanOrEqual(780);
+    expect(eight.ms).toBeLessThan(1400);
+  });
+
+  it('cancels a statement past statement_timeout and answers 503 with Retry-After, then serves the next', async () => {
+    const { app } = await serverWith({ poolSize: 2, statementTimeoutMs: 300 });
+
+    const { result, ms } = await timed(() => app.inject({ method: 'GET', url: '/slow?s=3' }));
+    expect(result.statusCode).toBe(503);
+    expect(result.headers['retry-after']).toBe('1');
+    expect(result.json().error.code).toBe('service_unavailable');
+    expect(ms).toBeLessThan(1500);
+
+    expect((await app.inject({ method: 'GET', url: '/slow?s=0.05' })).json()).toEqual({ slept: 0.05 });
+    expect((await app.inject({ method: 'GET', url: UNCACHED })).statusCode).toBe(200);
+  });
+});
