@@ -25,6 +25,13 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Embedded PGlite only: calls `onPayload` with each notification on `channel`. This process is the
+   * database's only writer (the data folder is locked), and a notification is delivered at commit,
+   * before the writing statement's or transaction's promise settles. Absent on PostgreSQL, where
+   * other server instances write too. Resolves once listening, to a function that stops it.
+   */
+  listenToOwnWrites?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 /** How much waiting work the database accepts and how long a statement may take; unset: unbounded. */
@@ -96,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      listenToOwnWrites: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         await release();

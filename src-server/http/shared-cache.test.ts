@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedCache, etagOf, freshReader, matchesIfNoneMatch } from './shared-cache.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import {
+  catalogVersion,
+  createSharedCache,
+  etagOf,
+  freshReader,
+  matchesIfNoneMatch,
+} from './shared-cache.ts';
 
 /** A promise settled from outside, to hold a read or a computation open. */
 function gate<T>() {
@@ -130,5 +137,59 @@ describe('If-None-Match', () => {
     expect(matchesIfNoneMatch('"other"', etag)).toBe(false);
     expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
     expect(etagOf({ results: [1] })).not.toBe(etag);
+  });
+});
+
+describe('catalogue version on a database that announces its own writes', () => {
+  function database(stored: string) {
+    const state = { reads: 0, stored, heard: null as ((payload: string) => void) | null };
+    const db = {
+      execute: async () => {
+        state.reads += 1;
+        return { rows: [{ version: state.stored }] };
+      },
+    };
+    const handle = {
+      db,
+      kind: 'pglite',
+      close: async () => {},
+      listenToOwnWrites: async (_channel: string, onPayload: (payload: string) => void) => {
+        state.heard = onPayload;
+        return async () => {};
+      },
+    } as unknown as DatabaseHandle;
+    return { state, handle };
+  }
+
+  it('reads the version once, then follows what it hears', async () => {
+    const { state, handle } = database('7');
+    const version = catalogVersion(handle);
+    expect(await Promise.all([version(), version()])).toEqual(['7', '7']);
+    state.heard?.('8');
+    expect(await version()).toBe('8');
+    expect(state.reads).toBe(1);
+  });
+
+  it('never goes back to an older version heard late', async () => {
+    const { state, handle } = database('9');
+    const version = catalogVersion(handle);
+    expect(await version()).toBe('9');
+    state.heard?.('8');
+    expect(await version()).toBe('9');
+  });
+
+  it('reads per request when it cannot listen', async () => {
+    const { state, handle } = database('3');
+    const failing = {
+      ...handle,
+      listenToOwnWrites: async () => {
+        throw new Error('no notifications');
+      },
+    } as DatabaseHandle;
+    const version = catalogVersion(failing);
+    expect(await version()).toBe('3');
+    state.stored = '4';
+    expect(await version()).toBe('4');
+    expect(state.reads).toBe(2);
   });
 });

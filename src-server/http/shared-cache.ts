@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Database, queryRows } from '../db/client.ts';
+import { type Database, type DatabaseHandle, queryRows } from '../db/client.ts';
 
 /**
  * Answers that are the same for every visitor (home lists, brands, popular searches), kept in this
@@ -119,26 +119,69 @@ export function freshReader<T>(read: () => Promise<T>): () => Promise<T> {
 
 const versionReaders = new WeakMap<Database, () => Promise<string>>();
 
+/** The channel migration 0012's trigger announces each new catalogue version on. */
+export const CATALOG_VERSION_CHANNEL = 'catalog_version';
+
 /**
  * The catalogue version of migration 0011, bumped by statement triggers on listings, brands and the
- * seller columns of cards. Read per request (one primary-key row, coalesced by `freshReader`) rather
- * than heard through LISTEN/NOTIFY: it is right across instances on one PostgreSQL and on PGlite
- * alike, needs no connection held outside the pool, and has no window of missed notifications while
- * a listening connection is lost and re-established.
+ * seller columns of cards.
+ *
+ * On PostgreSQL it is read per request (one primary-key row, coalesced by `freshReader`) rather
+ * than heard through LISTEN/NOTIFY: it is right across instances on one database, needs no
+ * connection held outside the pool, and has no window of missed notifications while a listening
+ * connection is lost and re-established.
+ *
+ * On embedded PGlite this process is the only writer and hears each new version (migration 0012)
+ * before the write that made it returns, so after one read the version is kept in memory and no
+ * shared answer waits for the database. Should listening fail, it is read per request as on PostgreSQL.
  */
-export function catalogVersion(db: Database): () => Promise<string> {
+export function catalogVersion(database: DatabaseHandle): () => Promise<string> {
+  const { db } = database;
   let reader = versionReaders.get(db);
   if (!reader) {
-    reader = freshReader(async () => {
+    const read = freshReader(async () => {
       const rows = await queryRows<{ version: string }>(
         db,
         sql`select version::text as version from catalog_version where id = 1`,
       );
       return rows[0]?.version ?? '0';
     });
+    reader = database.listenToOwnWrites ? heardVersion(database.listenToOwnWrites, read) : read;
     versionReaders.set(db, reader);
   }
   return reader;
+}
+
+/** The version kept from the notifications of this process's own writes, `read` once to start. */
+function heardVersion(
+  listen: NonNullable<DatabaseHandle['listenToOwnWrites']>,
+  read: () => Promise<string>,
+): () => Promise<string> {
+  let known: bigint | null = null;
+  // Versions only grow; a notification heard while the first read runs may be newer than its answer.
+  const learn = (version: string) => {
+    const value = BigInt(version);
+    if (known === null || value > known) known = value;
+  };
+  let listening: Promise<boolean> | null = null;
+  const start = async () => {
+    try {
+      await listen(CATALOG_VERSION_CHANNEL, learn);
+    } catch {
+      return false;
+    }
+    learn(await read());
+    return true;
+  };
+  return async () => {
+    if (known !== null) return known.toString();
+    listening ??= start().catch(() => {
+      listening = null;
+      return false;
+    });
+    if (!(await listening) || known === null) return read();
+    return (known as bigint).toString();
+  };
 }
 
 /** How an HTTP cache may keep a shared answer. */

@@ -110,6 +110,24 @@ describe('popular searches', () => {
     await run(sql`update listings set price = 301 where title = ${`Rifle ${WORD}`}`);
     expect((await search({ keyword: WORD })).json().total).toBe(1);
   });
+
+  it('a ZIP code and distance first page is shared per place and distance, and follows a write', async () => {
+    const near = { zipCode: '75207', distance: 25 };
+    const before = (await search(near)).json().total as number;
+    await unseen(
+      sql`insert into listings (user_id, title, condition, price, family_id, listing_type, zip_code,
+            latitude, longitude)
+          select ${sellerId}, 'Local shotgun zzplace', 'Used', 250, 3, ${ListingType.National}, z.zip,
+            z.latitude, z.longitude
+          from zip_centroids z where z.zip = '75207'`,
+    );
+    // Kept per ZIP code and distance: the same place answers what it kept, another distance reads anew.
+    expect((await search(near)).json().total).toBe(before);
+    expect((await search({ ...near, distance: 26 })).json().total).toBe(before + 1);
+    expect((await search({ ...near, maxPrice: 100_000 })).json().total).toBe(before + 1);
+    await run(sql`update listings set price = 251 where title = 'Local shotgun zzplace'`);
+    expect((await search(near)).json().total).toBe(before + 1);
+  });
 });
 
 describe('ETag and 304', () => {

@@ -9,7 +9,7 @@ export function registerBrandsModule({ endpoints, page, database, config }: Modu
   const { db } = database;
   // Checked against the catalogue version on every call, so even the `nc` (uncached) calls, which
   // keep no-store for HTTP caches, answer a brand written a moment ago.
-  const cache = createSharedCache({ version: catalogVersion(db) });
+  const cache = createSharedCache({ version: catalogVersion(database) });
   const allBrands = () => cache.get('brands', async () => ({ results: await listBrands(db) }));
   const brandBySlug = (slug: string) =>
     cache.get(

@@ -34,22 +34,23 @@ import {
 import { suggest } from './suggestions.ts';
 
 /**
- * The cache key of a popular search, or null when the search is not one: a keyword or none, no
- * other filter (an empty list counts as one), the default sort, the first page at its default size.
- * `cmc` is left out, as it never changes results. Any other search is answered from the database.
+ * The cache key of a popular search, or null when the search is not one: a keyword, a ZIP code and
+ * distance (Shop Local's "View all"), both or neither, no other filter (an empty list counts as one),
+ * the default sort, the first page at its default size. `cmc` is left out, as it never changes
+ * results. Any other search is answered from the database.
  */
 export function popularSearchKey(request: ParsedSearchRequest): string | null {
-  const { keyword, cmc: _cmc, sort, page, pageSize, ...filters } = request;
+  const { keyword, zipCode, distance, cmc: _cmc, sort, page, pageSize, ...filters } = request;
   const facetFree = Object.values(filters).every((value) => value === undefined);
   if (!facetFree || sort !== SearchSort.Relevance || page !== 1 || pageSize !== DEFAULT_PAGE_SIZE)
     return null;
-  return `search:${JSON.stringify(keyword ?? null)}`;
+  return `search:${JSON.stringify([keyword ?? null, zipCode ?? null, distance ?? null])}`;
 }
 
 export function registerListingsModule({ endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
-  const cache = createSharedCache({ version: catalogVersion(db) });
+  const cache = createSharedCache({ version: catalogVersion(database) });
 
   endpoints(LISTINGS_ENDPOINTS, {
     // Nothing in these answers depends on the caller, so a signed-in caller gets the shared answer
