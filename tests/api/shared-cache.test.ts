@@ -93,6 +93,18 @@ describe('shared answers are invalidated by a catalogue write', () => {
   });
 });
 
+describe('listing pages', () => {
+  it('a listing page is shared until the listing is written, and then shows the change at once', async () => {
+    const id = await addFeaturedListing('Page cached Glock 17');
+    const page = () => get(`/${id}`);
+    expect((await page()).body).toContain('<title>Page cached Glock 17');
+    await unseen(sql`update listings set title = 'Quietly retitled' where id = ${id}`);
+    expect((await page()).body).toContain('<title>Page cached Glock 17');
+    await run(sql`update listings set title = 'Openly retitled Glock 17' where id = ${id}`);
+    expect((await page()).body).toContain('<title>Openly retitled Glock 17');
+  });
+});
+
 describe('popular searches', () => {
   const WORD = 'zzpopularword';
 

@@ -114,16 +114,19 @@ export function registerListingsModule({ endpoints, page, database, config }: Mo
     },
   });
 
+  // A listing page is the same for every visitor: its detail is shared until the catalogue moves.
   page('listingById', async (match) => {
     const id = match.params.productId;
-    const listing = id ? await listingById(db, id) : null;
+    const listing = id ? (await cache.get(`listing:${id}`, () => listingById(db, id))).value : null;
     return listing ? { meta: listingPageMeta(listing, origin, new Date()) } : notFoundDecision;
   });
 
   page('listing', async (match) => {
     const legacyId = Number(match.params.p ?? match.query.get('p'));
     const listing =
-      Number.isSafeInteger(legacyId) && legacyId > 0 ? await listingByLegacyId(db, legacyId) : null;
+      Number.isSafeInteger(legacyId) && legacyId > 0
+        ? (await cache.get(`legacy-listing:${legacyId}`, () => listingByLegacyId(db, legacyId))).value
+        : null;
     return listing ? { meta: listingPageMeta(listing, origin, new Date()) } : notFoundDecision;
   });
 
