@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite.precompress.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const rendererRoot = fileURLToPath(new URL('./src-renderer', import.meta.url));
@@ -13,7 +14,7 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   root: rendererRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

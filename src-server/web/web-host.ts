@@ -71,6 +71,9 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       wildcard: false,
       index: false,
       allowedPath: (pathname) => pathname !== '/index.html',
+      // The build writes .br and .gz beside each compressible file; the variant is chosen by
+      // Accept-Encoding (with Vary: Accept-Encoding), and the compression step leaves it alone.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change under the same name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
