@@ -90,6 +90,13 @@ describe('built assets are sent precompressed, chosen by Accept-Encoding', () =>
     }
   });
 
+  it('does not serve the compressed copies under addresses of their own', async () => {
+    for (const suffix of ['.br', '.gz']) {
+      const res = await get(`${ASSET}${suffix}`, { 'accept-encoding': 'br, gzip' });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
   it('answers HEAD on an asset with the headers of the variant and no body', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: ASSET, headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
