@@ -20,6 +20,18 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // zod probes for eval when a schema is built unless jitless is already set; under a CSP
+        // without 'unsafe-eval' the probe is reported as a violation. Bundling can evaluate shared
+        // schemas before src-renderer/zod-config.ts runs, so the chunk holding zod's core sets
+        // jitless before zod itself initialises.
+        intro: (chunk) =>
+          Object.keys(chunk.modules).some((id) => /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
+            ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
+            : '',
+      },
+    },
   },
   server: {
     // The renderer imports the shared contract and routes from outside its root.
