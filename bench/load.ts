@@ -13,12 +13,10 @@
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection: the
  * benchmark creates its own database there and drops it afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +25,7 @@ import { listingPath } from '../shared/routes/paths.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
 import { isDatabaseEmpty, seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
+import { BENCH_HOST, benchServerEnv, ROOT, startProcess } from './server-process.ts';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -68,9 +67,8 @@ const DURATION_S = Number(flags.duration);
 const CONNECTIONS = Number(flags.connections);
 const PGLITE_FOLDER = flags['pglite-folder'] ? path.resolve(flags['pglite-folder']) : null;
 const POSTGRES_URL = flags['no-postgres'] ? null : flags.postgres;
-const HOST = '127.0.0.1';
+const HOST = BENCH_HOST;
 const SEED = 1997;
-const ROOT = path.resolve(import.meta.dirname, '..');
 /** The built web app when there is one; otherwise the test fixture page (the server does the same work). */
 const WEB_ROOT = existsSync(path.join(ROOT, 'dist/web/index.html'))
   ? path.join(ROOT, 'dist/web')
@@ -150,63 +148,6 @@ function printTable(title: string, ceiling: Row, rows: Row[]): void {
   for (const line of lines) console.info(`| ${line.join(' | ')} |`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output()}`);
-    const ok = await fetch(`${origin}/api/health`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not become healthy:\n${output()}`);
-}
-
-/** Starts a process serving HTTP on a free port and answers its origin once it is healthy. */
-async function startProcess(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, argv, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const origin = `http://${HOST}:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  try {
-    await waitForHealth(origin, child, () => output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, stop };
-}
-
 /** The ceiling: Fastify answering a constant, nothing else. */
 async function helloWorld(): Promise<void> {
   const { default: Fastify } = await import('fastify');
@@ -238,16 +179,7 @@ async function measure(
   listing: { id: string; title: string },
 ): Promise<void> {
   const hello = await startProcess([import.meta.filename, '--hello-world'], {});
-  const server = await startProcess(['src-server/main.ts'], {
-    ...serverEnv,
-    NODE_ENV: 'production',
-    DEMO_DATA: '0',
-    // Request logs at info would measure the logger; warnings (503s) still show.
-    LOG_LEVEL: 'warn',
-    WEB_ROOT,
-    PUBLIC_ORIGIN: 'http://bench.local',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-  });
+  const server = await startProcess(['src-server/main.ts'], benchServerEnv({ ...serverEnv, WEB_ROOT }));
   try {
     const list = targets(listing);
     for (const target of list) {

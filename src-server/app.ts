@@ -6,14 +6,17 @@ import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { installAuthentication } from './http/auth-context.ts';
+import { installCompression } from './http/compression.ts';
 import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
 import {
   applySecurityHeaders,
-  handleClientError,
-  handleFrameworkError,
+  clientErrorHandler,
+  frameworkErrorHandler,
   MAX_PARAM_LENGTH,
+  securityHeadersFor,
 } from './http/framework-errors.ts';
+import { installHtmlValidators } from './http/html-validators.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
 import { createModuleContext, endpointOptionsFor } from './module-context.ts';
@@ -61,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   const trustedHops = config.trustProxyHops ?? 0;
+  const securityHeaders = securityHeadersFor(config.publicOrigin);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -71,8 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Errors raised before a route or hook runs answer in the envelope with the security headers too.
-    frameworkErrors: handleFrameworkError,
-    clientErrorHandler: handleClientError,
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
 
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
@@ -86,9 +90,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxAge: 600,
   });
   await installRateLimit(app);
+  // Before any route: compression attaches itself to each route as it is added.
+  await installCompression(app);
   const authenticator = accountAuthenticator(database.db, config.jwtSecret);
   installAuthentication(app, () => authenticator);
-  app.addHook('onSend', async (_request, reply) => applySecurityHeaders(reply));
+  app.addHook('onSend', async (_request, reply) => applySecurityHeaders(reply, securityHeaders));
+  installHtmlValidators(app);
 
   const pageResolvers = new Map<string, PageResolver>();
   const ctx = createModuleContext(app, config, database, pageResolvers);

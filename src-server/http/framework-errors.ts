@@ -3,15 +3,63 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, ErrorCode, errorEnvelope } from '../../shared/contract/common.ts';
 
+/**
+ * The Content-Security-Policy of every answer. Scripts come only from this origin (no inline
+ * scripts: data embedded in a page is a non-executed `application/json` or `application/ld+json`
+ * block); inline styles stay allowed because Radix primitives set style attributes and elements;
+ * listing images may come from any https host.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Browser features the app never uses are switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /** Headers every answer carries, framework errors and raw socket errors included. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
   'x-frame-options': 'DENY',
 };
 
-export function applySecurityHeaders(reply: FastifyReply): void {
-  reply.headers(SECURITY_HEADERS);
+/**
+ * HSTS for a site served over https: a year, without includeSubDomains (other hosts under the
+ * domain are not this server's to pin to https).
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/** The security headers for a site at `publicOrigin`: HSTS only when it is served over https. */
+export function securityHeadersFor(publicOrigin: string | undefined): Readonly<Record<string, string>> {
+  return publicOrigin?.startsWith('https://')
+    ? { ...SECURITY_HEADERS, 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
+    : SECURITY_HEADERS;
+}
+
+export function applySecurityHeaders(reply: FastifyReply, headers = SECURITY_HEADERS): void {
+  reply.headers(headers);
 }
 
 /** Longest path parameter the router passes on; longer ones answer 414 before any handler runs. */
@@ -72,16 +120,17 @@ const INTERNAL: FrameworkAnswer = {
  * Fastify's `frameworkErrors`: errors met while routing (a path that does not decode, an over-long
  * parameter). These replies skip the app's hooks, so the security headers are set here.
  */
-export function handleFrameworkError(
-  error: { code?: string },
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
-  const answer = frameworkErrorAnswer(error) ?? INTERNAL;
-  if (answer === INTERNAL) request.log.error({ err: error }, 'routing failed');
-  applySecurityHeaders(reply);
-  return reply.status(answer.status).send(errorEnvelope(answer.code, answer.message));
+export function frameworkErrorHandler(headers = SECURITY_HEADERS) {
+  return (error: { code?: string }, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const answer = frameworkErrorAnswer(error) ?? INTERNAL;
+    if (answer === INTERNAL) request.log.error({ err: error }, 'routing failed');
+    applySecurityHeaders(reply, headers);
+    return reply.status(answer.status).send(errorEnvelope(answer.code, answer.message));
+  };
 }
+
+/** The framework error handler with the headers of a site served over http. */
+export const handleFrameworkError = frameworkErrorHandler();
 
 /** Answers of requests Node's HTTP parser refused before Fastify saw them. */
 function clientErrorAnswer(error: NodeJS.ErrnoException): FrameworkAnswer {
@@ -95,12 +144,12 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): FrameworkAnswer {
 }
 
 /** A complete HTTP/1.1 answer with the envelope and the security headers, written straight to a socket. */
-export function rawErrorResponse(answer: FrameworkAnswer): string {
+export function rawErrorResponse(answer: FrameworkAnswer, securityHeaders = SECURITY_HEADERS): string {
   const body = JSON.stringify(errorEnvelope(answer.code, answer.message));
   const headers = {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
-    ...SECURITY_HEADERS,
+    ...securityHeaders,
     connection: 'close',
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
@@ -108,10 +157,15 @@ export function rawErrorResponse(answer: FrameworkAnswer): string {
 }
 
 /** Fastify's `clientErrorHandler`: malformed requests (raw bytes, bare LF, huge headers) get the envelope too. */
-export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  // A reset connection has nobody left to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  // end() flushes the answer before closing; the parser cannot read on after a malformed request.
-  if (socket.writable) socket.end(rawErrorResponse(clientErrorAnswer(error)));
-  else socket.destroy();
+export function clientErrorHandler(headers = SECURITY_HEADERS) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // end() flushes the answer before closing; the parser cannot read on after a malformed request.
+    if (socket.writable) socket.end(rawErrorResponse(clientErrorAnswer(error), headers));
+    else socket.destroy();
+  };
 }
+
+/** The client error handler with the headers of a site served over http. */
+export const handleClientError = clientErrorHandler();

@@ -70,7 +70,11 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       root: options.webRoot,
       wildcard: false,
       index: false,
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The compressed copies are variants of their file, not addresses of their own.
+      allowedPath: (pathname) => pathname !== '/index.html' && !/\.(br|gz)$/.test(pathname),
+      // The build writes .br and .gz beside each compressible file; the variant is chosen by
+      // Accept-Encoding (with Vary: Accept-Encoding), and the compression step leaves it alone.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change under the same name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** Benchmarks talk to their servers over loopback. */
+export const BENCH_HOST = '127.0.0.1';
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, BENCH_HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output()}`);
+    const ok = await fetch(`${origin}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+export interface ServerProcess {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a Node process serving HTTP on a free port (`argv` after the Node binary, from the project
+ * root) and answers its origin once /api/health answers (first-run seeding included). `env` may be
+ * computed from the origin, for a server that must know the address it is reached at.
+ */
+export async function startProcess(
+  argv: string[],
+  env: NodeJS.ProcessEnv | ((origin: string) => NodeJS.ProcessEnv),
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://${BENCH_HOST}:${port}`;
+  const own = typeof env === 'function' ? env(origin) : env;
+  const child = spawn(process.execPath, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...own, PORT: String(port), HOST: BENCH_HOST },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitForHealth(origin, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+/** The environment of the real server as a benchmark runs it: production mode, quiet logs. */
+export function benchServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    DEMO_DATA: '0',
+    // Request logs at info would measure the logger; warnings (503s) still show.
+    LOG_LEVEL: 'warn',
+    PUBLIC_ORIGIN: 'http://bench.local',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    ...env,
+  };
+}
