@@ -12,6 +12,10 @@ export function pageTitle(title: string | null | undefined): string {
 
 export const HOME_PAGE_TITLE = pageTitle(HOME_PAGE_HEADING);
 
+/** The description of a page that gives none of its own (search engines show it under the title). */
+export const SITE_DESCRIPTION =
+  'Buy and sell firearms, ammunition, optics, accessories and collectibles from private sellers and licensed dealers. Firearms ship to a licensed FFL dealer for transfer.';
+
 export const KEYWORDS_MAX_LENGTH = 255;
 export const STRUCTURED_DESCRIPTION_MAX_LENGTH = 150;
 export const STRUCTURED_TITLE_MAX_LENGTH = 35;

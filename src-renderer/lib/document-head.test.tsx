@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import { type DocumentHead, useDocumentHead } from './document-head.ts';
 
 afterEach(() => {
@@ -38,11 +39,17 @@ const head = () => ({
 });
 
 describe('useDocumentHead', () => {
-  it("removes the first load's Open Graph, keywords, JSON-LD, description and canonical when the page gives none", () => {
+  it("removes the first load's Open Graph, keywords, JSON-LD and canonical when the page gives none, and gives the site's description", () => {
     document.head.innerHTML = FIRST_LOAD;
     render(<Head title="About us" />);
     expect(document.title).toBe('About us | Ironsight');
-    expect(head()).toEqual({ description: null, keywords: null, canonical: null, og: {}, jsonLd: [] });
+    expect(head()).toEqual({
+      description: SITE_DESCRIPTION,
+      keywords: null,
+      canonical: null,
+      og: {},
+      jsonLd: [],
+    });
   });
 
   it("replaces the first load's tags with the page's own", () => {
@@ -82,7 +89,13 @@ describe('useDocumentHead', () => {
     );
     expect(head().jsonLd).toEqual([{ '@type': 'Product' }]);
     view.rerender(<Head title="Glock" />);
-    expect(head()).toEqual({ description: null, keywords: null, canonical: null, og: {}, jsonLd: [] });
+    expect(head()).toEqual({
+      description: SITE_DESCRIPTION,
+      keywords: null,
+      canonical: null,
+      og: {},
+      jsonLd: [],
+    });
   });
 
   it('keeps a noindex only while its page is shown', () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../../shared/domain/metadata.ts';
+import { pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 
 export interface DocumentHead {
@@ -83,10 +83,10 @@ export function useDocumentHead({
     return () => meta.remove();
   }, [robots]);
 
+  // A page that gives no description gets the site's, as its first load from the server does.
   useEffect(() => {
-    if (description === undefined) return removeStale('meta[name="description"]');
     const meta = metaByName('description');
-    meta.content = description;
+    meta.content = description ?? SITE_DESCRIPTION;
     return () => meta.remove();
   }, [description]);
 

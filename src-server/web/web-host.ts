@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_ROBOTS, pageTitle } from '../../shared/domain/metadata.ts';
+import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES } from '../../shared/routes/paths.ts';
 import { type RouteResolution, resolveUrl } from '../../shared/routes/resolve.ts';
@@ -37,16 +37,13 @@ export interface WebHostOptions {
   cookieDomain?: string | undefined;
 }
 
-const DEFAULT_DESCRIPTION =
-  'Buy and sell firearms, ammunition, optics, accessories and collectibles from private sellers and licensed dealers. Firearms ship to a licensed FFL dealer for transfer.';
-
 const routeTitles = new Map<string, string>(ROUTES.map((route) => [route.id, route.title ?? '']));
 
 function defaultMeta(match: RouteMatch, url: URL, publicOrigin: string): PageMeta {
   const title = routeTitles.get(match.route) || 'Ironsight';
   return {
     title: pageTitle(title),
-    description: DEFAULT_DESCRIPTION,
+    description: SITE_DESCRIPTION,
     canonical: `${publicOrigin}${url.pathname}${url.search}`,
   };
 }

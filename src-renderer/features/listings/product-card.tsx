@@ -104,13 +104,9 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
               Buy now
             </Button>
           ) : (
-            <LinkButton
-              to={listing.listingURL}
-              variant="secondary"
-              className={styles.buy}
-              aria-label={`See more: ${listing.title}`}
-            >
-              See more
+            <LinkButton to={listing.listingURL} variant="secondary" className={styles.buy}>
+              {/* The title is read out (and counted as the link's text) but not shown: "See more" alone names no listing. */}
+              See more<span className="visually-hidden">: {listing.title}</span>
             </LinkButton>
           )}
           <FavoriteToggle listingTitle={listing.title} isFavorite={listing.fav} />

@@ -220,6 +220,8 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           </div>
         </aside>
         <section className={styles.results} aria-labelledby={headingId}>
+          {/* Cards title their listing with h3: the outline goes h1, h2, h3 without a gap. */}
+          <h2 className="visually-hidden">Results</h2>
           <div className={styles.toolbar}>
             <p className={styles.count} aria-live="polite" aria-atomic="true" data-numeric="">
               {data
