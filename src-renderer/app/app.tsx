@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { usePlatform } from '../lib/platform/platform-context.tsx';
@@ -11,10 +12,17 @@ function PlatformNavigation({ router }: { router: AppRouter }) {
   return null;
 }
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  /** The router; made here when left out. */
+  router?: AppRouter;
+  /** The server-state cache (holding a server-rendered page's data); made by the providers when left out. */
+  queryClient?: QueryClient;
+}
+
+export function App({ router: givenRouter, queryClient }: AppProps = {}) {
+  const [router] = useState(() => givenRouter ?? createAppRouter());
   return (
-    <AppProviders>
+    <AppProviders {...(queryClient ? { queryClient } : {})}>
       <PlatformNavigation router={router} />
       <RouterProvider router={router} />
     </AppProviders>

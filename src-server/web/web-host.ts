@@ -1,11 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_ROBOTS, pageTitle } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES } from '../../shared/routes/paths.ts';
 import { type RouteResolution, resolveUrl } from '../../shared/routes/resolve.ts';
+import {
+  type EndpointCaller,
+  SERVER_RENDERED_ROUTES,
+  type ServerRenderedPage,
+  type ServerRenderer,
+} from '../../shared/server-render.ts';
 import { envelope } from '../http/errors.ts';
 import { injectHead } from './head.ts';
 
@@ -35,7 +43,33 @@ export interface WebHostOptions {
   pageResolvers: ReadonlyMap<string, PageResolver>;
   /** The token cookie's domain (COOKIE_DOMAIN), told to the web app in every page's head. */
   cookieDomain?: string | undefined;
+  /**
+   * Renders the public pages on the server. Left out, the renderer's server build beside the web
+   * app (`dist/web-server/entry-server.js`) is loaded when it exists; null renders none.
+   */
+  serverRenderer?: ServerRenderer | null;
+  /** The public endpoints, called inside the process for the pages the server renders. */
+  callEndpoint?: EndpointCaller;
 }
+
+/** The renderer's server build sits beside the web app's folder: `dist/web` and `dist/web-server`. */
+export const serverEntryFor = (webRoot: string) =>
+  path.join(path.dirname(webRoot), 'web-server', 'entry-server.js');
+
+async function loadServerRenderer(app: FastifyInstance, webRoot: string): Promise<ServerRenderer | null> {
+  const entry = serverEntryFor(webRoot);
+  if (!existsSync(entry)) return null;
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as Partial<ServerRenderer>;
+    if (typeof module.render === 'function') return { render: module.render };
+    app.log.warn({ entry }, 'the server build of the web app has no render function');
+  } catch (error) {
+    app.log.warn({ err: error, entry }, 'the server build of the web app could not be loaded');
+  }
+  return null;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 const DEFAULT_DESCRIPTION =
   'Buy and sell firearms, ammunition, optics, accessories and collectibles from private sellers and licensed dealers. Firearms ship to a licensed FFL dealer for transfer.';
@@ -82,18 +116,69 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     });
   }
 
-  const sendPage = (reply: FastifyReply, status: number, meta: PageMeta) => {
+  const renderer =
+    options.serverRenderer !== undefined
+      ? options.serverRenderer
+      : hasWebApp
+        ? await loadServerRenderer(app, options.webRoot)
+        : null;
+  const callEndpoint = options.callEndpoint;
+
+  /** The page rendered by the server, or null for the client-rendered shell (or when rendering fails). */
+  const renderPage = async (request: FastifyRequest, url: URL): Promise<ServerRenderedPage | null> => {
+    if (!renderer || !callEndpoint) return null;
+    try {
+      return await renderer.render({
+        url: `${url.pathname}${url.search}`,
+        origin: options.publicOrigin,
+        call: callEndpoint,
+      });
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
+      return null;
+    }
+  };
+
+  /** The page's HTML: the head written into the template, the rendered markup streamed into #root. */
+  const streamPage = (html: string, page: ServerRenderedPage) => {
+    const at = html.indexOf(ROOT_ELEMENT);
+    const out = new PassThrough();
+    out.write(`${html.slice(0, at)}<div id="root">`);
+    const rest = `</div>${page.dataElement}${html.slice(at + ROOT_ELEMENT.length)}`;
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        out.write(chunk);
+        callback();
+      },
+      final(callback) {
+        out.end(rest);
+        callback();
+      },
+    });
+    page.pipe(sink);
+    return out;
+  };
+
+  const sendPage = async (
+    reply: FastifyReply,
+    status: number,
+    meta: PageMeta,
+    rendered?: { request: FastifyRequest; url: URL },
+  ) => {
     if (!hasWebApp) {
       return reply
         .status(status === 200 ? 503 : status)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build:web`, then reload.');
     }
+    const html = injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain });
+    const page =
+      rendered && html.includes(ROOT_ELEMENT) ? await renderPage(rendered.request, rendered.url) : null;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain }));
+      .send(page ? streamPage(html, page) : html);
   };
 
   const redirect = (reply: FastifyReply, to: string, status: 301 | 302) =>
@@ -105,6 +190,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       return reply.status(404).send(envelope('not_found', 'No such API endpoint.'));
     }
     const resolution = resolveUrl(`${url.pathname}${url.search}`);
+    const rendered = { request, url };
     switch (resolution.kind) {
       case 'redirect':
         return redirect(reply, resolution.to, 301);
@@ -118,18 +204,20 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
                 .legacyLister(resolution.legacyListerId)
                 .then((userId) => (userId ? `/search?uid=${encodeURIComponent(userId)}` : null));
         if (target && isSafeTarget(target)) return redirect(reply, target, 301);
-        return sendPage(reply, 404, notFoundMeta);
+        return sendPage(reply, 404, notFoundMeta, rendered);
       }
       case 'route': {
-        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta);
+        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta, rendered);
         const base = defaultMeta(resolution, url, options.publicOrigin);
         const decision = await options.pageResolvers.get(resolution.route)?.(resolution, request);
         const status = decision?.status ?? 200;
-        if (status === 404) return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta });
-        return sendPage(reply, status, { ...base, ...decision?.meta });
+        // Pages behind login (and the admin console) keep the client-rendered shell.
+        const serverRendered = SERVER_RENDERED_ROUTES.has(resolution.route) ? rendered : undefined;
+        if (status === 404) return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta }, rendered);
+        return sendPage(reply, status, { ...base, ...decision?.meta }, serverRendered);
       }
       default:
-        return sendPage(reply, 404, notFoundMeta);
+        return sendPage(reply, 404, notFoundMeta, rendered);
     }
   };
 
