@@ -6,8 +6,8 @@ import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { ServerRenderedPage, ServerRenderRequest } from '../shared/server-render.ts';
+import { AppFrame } from './app/app.tsx';
 import { pageDataElement } from './app/page-data.ts';
-import { AppProviders } from './app/providers.tsx';
 import { createAppRoutes } from './app/router.tsx';
 import { createInProcessApiClient } from './lib/in-process-api-client.ts';
 import { createServerPlatform } from './lib/platform/server-platform.ts';
@@ -77,9 +77,13 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = () => (
     <StrictMode>
-      <AppProviders platform={platform} apiClient={apiClient} queryClient={queryClient} store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <AppFrame
+        platform={platform}
+        apiClient={apiClient}
+        queryClient={queryClient}
+        store={store}
+        routerElement={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      />
     </StrictMode>
   );
 
