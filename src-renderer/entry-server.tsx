@@ -82,6 +82,7 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
         apiClient={apiClient}
         queryClient={queryClient}
         store={store}
+        serverRendered
         routerElement={<StaticRouterProvider router={router} context={context} hydrate={false} />}
       />
     </StrictMode>

@@ -26,7 +26,7 @@ if (pageData && container.firstElementChild) {
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} queryClient={queryClient} />
+        <App router={router} queryClient={queryClient} serverRendered />
       </StrictMode>,
     );
   });
