@@ -65,14 +65,16 @@ function dropFailedQueries(queryClient: QueryClient): void {
 }
 
 export async function render({ url, origin, call }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
-  const context = await handler.query(new Request(new URL(url, origin)));
+  // Joined, not resolved: a path such as `//elsewhere` stays a path of this site.
+  const href = `${origin}${url.startsWith('/') ? url : `/${url}`}`;
+  const context = await handler.query(new Request(href));
   // No route here loads or redirects on the server; anything else is left to the browser.
   if (context instanceof Response) return null;
   // A screen that failed to load is a fault of the build: the caller sends the client-rendered shell.
   if (context.errors) throw Object.values(context.errors)[0];
 
   const queryClient = createServerQueryClient();
-  const apiClient = createInProcessApiClient(call, new URL(url, origin).href);
+  const apiClient = createInProcessApiClient(call, href);
   const store = createStore();
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = () => (

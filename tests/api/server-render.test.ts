@@ -170,3 +170,27 @@ describe('server rendering of the public pages', () => {
     expect(strip(withHeader.body)).toBe(strip(anonymous.body));
   });
 });
+
+describe('server rendering that fails', () => {
+  it('sends the client-rendered shell with the page status and head', async () => {
+    const failing = await createTestApp(
+      {},
+      {
+        serverRenderer: {
+          render: async () => {
+            throw new Error('The server build is broken.');
+          },
+        },
+      },
+    );
+    try {
+      const res = await failing.app.inject({ method: 'GET', url: '/about-us' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>About Us | Ironsight</title>');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain(PAGE_DATA_ELEMENT_ID);
+    } finally {
+      await failing.close();
+    }
+  });
+});
