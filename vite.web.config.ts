@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,30 +10,45 @@ const apiTarget = 'http://localhost:3000';
 
 /**
  * The web build of the renderer. The desktop build (electron-vite) compiles the same
- * `src-renderer` root, so nothing here may be required for the app to work.
+ * `src-renderer` root, so nothing here may be required for the app to work. With `--ssr`, the
+ * server entry (`entry-server.tsx`) is built into `dist/web-server` for the API server to render
+ * the public pages with; the browser build must come first, as the server serves its files.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: rendererRoot,
   base: '/',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2023',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // zod probes for eval when a schema is built unless jitless is already set; under a CSP
-        // without 'unsafe-eval' the probe is reported as a violation. Bundling can evaluate shared
-        // schemas before src-renderer/zod-config.ts runs, so the chunk holding zod's core sets
-        // jitless before zod itself initialises.
-        intro: (chunk) =>
-          Object.keys(chunk.modules).some((id) => /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
-            ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
-            : '',
+  // Precompressed copies are for the files browsers download, not the server's own entry.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  build: isSsrBuild
+    ? {
+        rolldownOptions: { input: path.join(rendererRoot, 'entry-server.tsx') },
+        outDir: fileURLToPath(new URL('./dist/web-server', import.meta.url)),
+        emptyOutDir: true,
+        target: 'node24',
+        copyPublicDir: false,
+        sourcemap: true,
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        target: 'es2023',
+        // One stylesheet in the head: a server-rendered page is styled before its screen's code
+        // arrives, so nothing moves when it hydrates.
+        cssCodeSplit: false,
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            // zod probes for eval when a schema is built unless jitless is already set; under a CSP
+            // without 'unsafe-eval' the probe is reported as a violation. Bundling can evaluate shared
+            // schemas before src-renderer/zod-config.ts runs, so the chunk holding zod's core sets
+            // jitless before zod itself initialises.
+            intro: (chunk) =>
+              Object.keys(chunk.modules).some((id) => /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
+                ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
+                : '',
+          },
+        },
       },
-    },
-  },
   server: {
     // The renderer imports the shared contract and routes from outside its root.
     fs: { allow: [projectRoot] },
@@ -41,4 +57,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-});
+}));

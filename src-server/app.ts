@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
+import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { installAuthentication } from './http/auth-context.ts';
@@ -18,6 +19,7 @@ import {
 } from './http/framework-errors.ts';
 import { installHtmlValidators } from './http/html-validators.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
 import { createModuleContext, endpointOptionsFor } from './module-context.ts';
 import { accountAuthenticator } from './modules/auth/authenticator.ts';
@@ -47,7 +49,24 @@ export interface BuildOptions {
    * `config.demoData` allows it (never in production unless DEMO_DATA=1).
    */
   demoData?: SeedOptions;
+  /**
+   * Renders the public pages on the server; left out, the renderer's server build beside the web
+   * app is used when it was built, null renders none (every page client-rendered).
+   */
+  serverRenderer?: ServerRenderer | null;
 }
+
+/** The server-rendered pages' data source: the public endpoints' handlers, with no HTTP between. */
+function inProcessCaller(endpoints: ReturnType<typeof createModuleContext>['inProcess']): EndpointCaller {
+  return async (name, input) => {
+    const call = endpoints.get(name);
+    if (!call) return { ok: false, status: 404, code: 'not_found', message: `No public endpoint ${name}.` };
+    return call(input);
+  };
+}
+
+/** Server-rendered pages kept at once (a page is tens of kilobytes). */
+const PAGE_CACHE_ENTRIES = 200;
 
 const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
 
@@ -133,6 +152,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     apiBase: API_BASE,
     pageResolvers,
     cookieDomain: config.cookieDomain,
+    ...(options.serverRenderer !== undefined ? { serverRenderer: options.serverRenderer } : {}),
+    callEndpoint: inProcessCaller(ctx.inProcess),
+    pageCache: createSharedCache({ version: catalogVersion(database), maxEntries: PAGE_CACHE_ENTRIES }),
     lookups: {
       shortLink: (code) => shortLinkTarget(database.db, code),
       legacyLister: legacyListerLookup(database.db),

@@ -5,6 +5,7 @@ import {
   type EndpointOptions,
   type EndpointSpec,
   type HandlerMap,
+  type InProcessEndpoints,
   registerEndpoints,
 } from './http/endpoint.ts';
 import { RATE_LIMITED_POLICY } from './http/rate-limit.ts';
@@ -20,6 +21,8 @@ export interface ModuleContext {
    * one fails the typecheck); its planned endpoints are answered 501 by the app.
    */
   endpoints<T extends Record<string, EndpointSpec>>(table: T, handlers: HandlerMap<T>): void;
+  /** The public endpoints registered so far, callable inside the process (server-rendered pages). */
+  inProcess: InProcessEndpoints;
   /** Adds data-driven metadata/status for first loads of one app route. */
   page(routeId: string, resolver: PageResolver): void;
 }
@@ -35,9 +38,11 @@ export function createModuleContext(
   database: DatabaseHandle,
   pageResolvers: Map<string, PageResolver>,
 ): ModuleContext {
-  const options = endpointOptionsFor(config);
+  const inProcess: InProcessEndpoints = new Map();
+  const options = { ...endpointOptionsFor(config), inProcess };
   return {
     app,
+    inProcess,
     config,
     database,
     endpoints: (table, handlers) => registerEndpoints(app, table, handlers, options),

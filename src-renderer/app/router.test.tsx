@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CITY_SLUG_LIST, ROUTES } from '../../shared/routes/paths.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import type { PageHandle } from './page-modules.ts';
-import { createAppRoutes, routerPaths } from './router.tsx';
+import { createAppRoutes, loadMatchedRoutes, routerPaths } from './router.tsx';
 
 function flatten(routes: readonly RouteObject[]): RouteObject[] {
   return routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
@@ -30,6 +30,17 @@ describe('app router', () => {
     for (const route of ROUTES) {
       for (const path of routerPaths(route.pattern)) expect(paths.has(path), path).toBe(true);
     }
+  });
+
+  it('loads the screen of an address before hydration, and only that one', async () => {
+    const routes = createAppRoutes();
+    await loadMatchedRoutes(routes, '/about-us?x=1');
+    const pages = flatten(routes).filter((route) => route.handle !== undefined);
+    const aboutUs = pages.find((route) => (route.handle as PageHandle).routeId === 'aboutUs');
+    expect(aboutUs?.lazy).toBeUndefined();
+    expect(aboutUs?.Component).toBeTypeOf('function');
+    const home = pages.find((route) => (route.handle as PageHandle).routeId === 'home');
+    expect(home?.lazy).toBeDefined();
   });
 
   it('loads every page except the not-found page lazily', () => {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { CITY_SLUG_LIST, ROUTES, type RouteDefinition, type RouteId } from '../../shared/routes/paths.ts';
 import { NotFoundPage } from '../pages/not-found/not-found-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -67,8 +67,38 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+/**
+ * Loads the lazy parts of the routes an address matches and writes them onto the route objects, so
+ * a server-rendered page hydrates with its screen already there (no fallback, no mismatch).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], address: string): Promise<void> {
+  const matches = matchRoutes(routes, address) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (!lazy || typeof lazy === 'function') return;
+      const loaded = await Promise.all(
+        Object.entries(lazy).map(
+          async ([key, load]) => [key, await (load as () => Promise<unknown>)()] as const,
+        ),
+      );
+      Object.assign(route, Object.fromEntries(loaded), { lazy: undefined });
+    }),
+  );
+}
+
+export interface AppRouterOptions {
+  /** Routes already prepared (e.g. with the first page's screen loaded); defaults to the app's routes. */
+  routes?: RouteObject[];
+  /** The router state of a server-rendered first load. */
+  hydrationData?: HydrationState;
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
+  return createBrowserRouter(
+    options.routes ?? createAppRoutes(),
+    options.hydrationData ? { hydrationData: options.hydrationData } : undefined,
+  );
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

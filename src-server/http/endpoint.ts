@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract/endpoint.ts';
 import { hasNul, TEXT_MESSAGES } from '../../shared/domain/text.ts';
 import { rolesOf } from '../../shared/domain/user.ts';
+import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
 
@@ -54,7 +55,12 @@ export type HandlerMap<T extends Record<string, EndpointSpec>> = {
   [K in keyof T as T[K] extends { planned: true } ? never : K]: EndpointHandler<T[K]>;
 };
 
+/** Public endpoints callable inside the process, by name (the server-rendered pages' data source). */
+export type InProcessEndpoints = Map<string, (input: EndpointCallInput) => Promise<EndpointAnswer>>;
+
 export interface EndpointOptions {
+  /** Where each registered public endpoint's in-process caller is kept, when given. */
+  inProcess?: InProcessEndpoints;
   /** Validate answers against the response schema (outside production, so drift fails tests). */
   validateResponses: boolean;
   /** Route options for endpoints marked `rateLimited` (the one per-address policy). */
@@ -201,6 +207,66 @@ export function registerEndpoint<E extends EndpointSpec>(
   });
 }
 
+/** The parts of a request and reply a handler may touch, for a call that never crossed HTTP. */
+function inProcessExchange(log: FastifyInstance['log']) {
+  const reply = {
+    sent: false,
+    header: () => reply,
+    headers: () => reply,
+    code: () => reply,
+    status: () => reply,
+    send: () => reply,
+  };
+  const request = {
+    headers: {},
+    query: {},
+    params: {},
+    auth: null,
+    authRejected: false,
+    log,
+    ip: '127.0.0.1',
+  };
+  return { request: request as unknown as FastifyRequest, reply: reply as unknown as FastifyReply };
+}
+
+/**
+ * A public endpoint called inside the process, as a visitor with no session: the same parsing and
+ * handler as over HTTP, and the answer as a client would read it (JSON, so dates become text).
+ */
+function inProcessCaller<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): (input: EndpointCallInput) => Promise<EndpointAnswer> {
+  return async (input) => {
+    try {
+      const { request, reply } = inProcessExchange(app.log);
+      const ctx = {
+        params: parsePart(endpoint.params, input.params ?? {}, 'params'),
+        query: parsePart(endpoint.query, input.query ?? {}, 'query'),
+        body: parsePart(endpoint.body, input.body ?? {}, 'body'),
+        auth: null,
+        request,
+        reply,
+      } as HandlerContext<E, AuthFor<E>>;
+      const result = await handler(ctx);
+      return { ok: true, data: result === undefined ? undefined : JSON.parse(JSON.stringify(result)) };
+    } catch (error) {
+      if (error instanceof AppError) {
+        return {
+          ok: false,
+          status: error.status,
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        };
+      }
+      app.log.error({ err: error, path: endpoint.path }, 'in-process endpoint call failed');
+      return { ok: false, status: 500, code: ErrorCode.Internal, message: 'Something went wrong.' };
+    }
+  };
+}
+
 /** Registers every built endpoint of one resource table with its handler. */
 export function registerEndpoints<T extends Record<string, EndpointSpec>>(
   app: FastifyInstance,
@@ -214,6 +280,9 @@ export function registerEndpoints<T extends Record<string, EndpointSpec>>(
     const handler = byName[name];
     if (!handler) throw new Error(`No handler for the endpoint ${name}`);
     registerEndpoint(app, endpoint, handler, options);
+    if (options.inProcess && endpoint.access === 'public' && !endpoint.multipart) {
+      options.inProcess.set(name, inProcessCaller(app, endpoint, handler));
+    }
   }
 }
 

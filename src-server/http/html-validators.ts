@@ -21,12 +21,15 @@ export function installHtmlValidators(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     if (reply.statusCode !== 200 || !isHtml(reply.getHeader('content-type'))) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('etag')) return payload;
-    const etag = htmlEtagOf(payload);
-    reply.header('etag', etag);
+    // A page that brings its own tag (a kept server-rendered page) is not hashed again.
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      etag = htmlEtagOf(payload);
+      reply.header('etag', etag);
+    }
     // If-None-Match compares weakly: the opaque part alone.
-    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag.slice(2))) return payload;
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag.replace(/^W\//, ''))) return payload;
     reply.code(304).removeHeader('content-length');
     return null;
   });

@@ -1,12 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES } from '../../shared/routes/paths.ts';
 import { type RouteResolution, resolveUrl } from '../../shared/routes/resolve.ts';
+import {
+  type EndpointCaller,
+  SERVER_RENDERED_ROUTES,
+  type ServerRenderer,
+} from '../../shared/server-render.ts';
 import { envelope } from '../http/errors.ts';
+import type { SharedCache } from '../http/shared-cache.ts';
 import { injectHead } from './head.ts';
 
 export type RouteMatch = Extract<RouteResolution, { kind: 'route' }>;
@@ -35,7 +43,35 @@ export interface WebHostOptions {
   pageResolvers: ReadonlyMap<string, PageResolver>;
   /** The token cookie's domain (COOKIE_DOMAIN), told to the web app in every page's head. */
   cookieDomain?: string | undefined;
+  /**
+   * Renders the public pages on the server. Left out, the renderer's server build beside the web
+   * app (`dist/web-server/entry-server.js`) is loaded when it exists; null renders none.
+   */
+  serverRenderer?: ServerRenderer | null;
+  /** The public endpoints, called inside the process for the pages the server renders. */
+  callEndpoint?: EndpointCaller;
+  /** Keeps server-rendered pages (the same for every visitor) under the catalogue version. */
+  pageCache?: SharedCache;
 }
+
+/** The renderer's server build sits beside the web app's folder: `dist/web` and `dist/web-server`. */
+export const serverEntryFor = (webRoot: string) =>
+  path.join(path.dirname(webRoot), 'web-server', 'entry-server.js');
+
+async function loadServerRenderer(app: FastifyInstance, webRoot: string): Promise<ServerRenderer | null> {
+  const entry = serverEntryFor(webRoot);
+  if (!existsSync(entry)) return null;
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as Partial<ServerRenderer>;
+    if (typeof module.render === 'function') return { render: module.render };
+    app.log.warn({ entry }, 'the server build of the web app has no render function');
+  } catch (error) {
+    app.log.warn({ err: error, entry }, 'the server build of the web app could not be loaded');
+  }
+  return null;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 const routeTitles = new Map<string, string>(ROUTES.map((route) => [route.id, route.title ?? '']));
 
@@ -83,18 +119,92 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     });
   }
 
-  const sendPage = (reply: FastifyReply, status: number, meta: PageMeta) => {
+  const renderer =
+    options.serverRenderer !== undefined
+      ? options.serverRenderer
+      : hasWebApp
+        ? await loadServerRenderer(app, options.webRoot)
+        : null;
+  const callEndpoint = options.callEndpoint;
+
+  /**
+   * The whole HTML of a page the server renders: the head written into the template, the app's
+   * markup inside `#root`, then its data. Throws when the page cannot be rendered.
+   */
+  const renderWhole = async (html: string, url: URL): Promise<string | null> => {
+    if (!renderer || !callEndpoint) return null;
+    const page = await renderer.render({
+      url: `${url.pathname}${url.search}`,
+      origin: options.publicOrigin,
+      call: callEndpoint,
+    });
+    if (!page) return null;
+    const markup = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, callback) {
+          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+          callback();
+        },
+        final(callback) {
+          resolve(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        },
+      });
+      sink.on('error', reject);
+      page.pipe(sink);
+    });
+    const at = html.indexOf(ROOT_ELEMENT);
+    return `${html.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${html.slice(at + ROOT_ELEMENT.length)}`;
+  };
+
+  /**
+   * A server-rendered page, the same for every visitor: kept in the page cache under the
+   * catalogue version (a listing write shows on the next request) for at most its lifetime, so a
+   * burst of visits renders it once. Null sends the shell (a page the server does not render, or
+   * one whose rendering failed: that is logged and never kept).
+   */
+  const renderedPage = async (
+    request: FastifyRequest,
+    status: number,
+    url: URL,
+    html: string,
+  ): Promise<{ html: string; etag?: string } | null> => {
+    if (!renderer || !callEndpoint || !html.includes(ROOT_ELEMENT)) return null;
+    try {
+      // Only found pages are kept: addresses that do not exist are endless.
+      if (!options.pageCache || status !== 200) {
+        const whole = await renderWhole(html, url);
+        return whole === null ? null : { html: whole };
+      }
+      const answer = await options.pageCache.get(`${status} ${url.pathname}${url.search}`, () =>
+        renderWhole(html, url),
+      );
+      // Weak: the same page compressed or not is the same content.
+      return answer.value === null ? null : { html: answer.value, etag: `W/${answer.etag}` };
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
+      return null;
+    }
+  };
+
+  const sendPage = async (
+    reply: FastifyReply,
+    status: number,
+    meta: PageMeta,
+    rendered?: { request: FastifyRequest; url: URL },
+  ) => {
     if (!hasWebApp) {
       return reply
         .status(status === 200 ? 503 : status)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build:web`, then reload.');
     }
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain }));
+    const html = injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain });
+    const page = rendered ? await renderedPage(rendered.request, status, rendered.url, html) : null;
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (page?.etag) reply.header('etag', page.etag);
+    return reply.send(page ? page.html : html);
   };
 
   const redirect = (reply: FastifyReply, to: string, status: 301 | 302) =>
@@ -106,6 +216,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       return reply.status(404).send(envelope('not_found', 'No such API endpoint.'));
     }
     const resolution = resolveUrl(`${url.pathname}${url.search}`);
+    const rendered = { request, url };
     switch (resolution.kind) {
       case 'redirect':
         return redirect(reply, resolution.to, 301);
@@ -119,18 +230,20 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
                 .legacyLister(resolution.legacyListerId)
                 .then((userId) => (userId ? `/search?uid=${encodeURIComponent(userId)}` : null));
         if (target && isSafeTarget(target)) return redirect(reply, target, 301);
-        return sendPage(reply, 404, notFoundMeta);
+        return sendPage(reply, 404, notFoundMeta, rendered);
       }
       case 'route': {
-        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta);
+        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta, rendered);
         const base = defaultMeta(resolution, url, options.publicOrigin);
         const decision = await options.pageResolvers.get(resolution.route)?.(resolution, request);
         const status = decision?.status ?? 200;
-        if (status === 404) return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta });
-        return sendPage(reply, status, { ...base, ...decision?.meta });
+        // Pages behind login (and the admin console) keep the client-rendered shell.
+        const serverRendered = SERVER_RENDERED_ROUTES.has(resolution.route) ? rendered : undefined;
+        if (status === 404) return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta }, rendered);
+        return sendPage(reply, status, { ...base, ...decision?.meta }, serverRendered);
       }
       default:
-        return sendPage(reply, 404, notFoundMeta);
+        return sendPage(reply, 404, notFoundMeta, rendered);
     }
   };
 

@@ -5,6 +5,7 @@ import type { Alert } from '../../../shared/contract/users.ts';
 import { DISMISS_DURATION_MS } from '../../../shared/domain/constants.ts';
 import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import { useSession } from '../../lib/session/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { alertSourceForPath } from './alert-location.ts';
 import { usePublicAlerts } from './api/use-public-alerts.ts';
 import { useUserAlerts } from './api/use-user-alerts.ts';
@@ -27,7 +28,9 @@ export function UserAlertBanner() {
   const alerts = useAlerts();
   const [dismissed, setDismissed] = useState(() => readDismissedAlerts());
   const [dismissing, setDismissing] = useState<ReadonlySet<string>>(new Set());
-  const visible = alerts.filter((alert) => !dismissed.has(alert.id));
+  // Dismissals are kept in this browser only: a server-rendered page shows them until it is hydrated.
+  const hydrated = useHydrated();
+  const visible = alerts.filter((alert) => !(hydrated && dismissed.has(alert.id)));
   if (visible.length === 0) return null;
 
   const dismiss = (id: string) => {

@@ -1,6 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LAZY_IMAGE_ROOT_MARGIN, LAZY_IMAGE_THRESHOLD } from '../../../shared/domain/constants.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './lazy-image.module.css';
 import { RESPONSIVE_SIZES, responsiveSrcSet, useMediaUrl } from './media-url.ts';
 
@@ -25,10 +26,16 @@ export function PhotoComingSoon({ className }: { className?: string }) {
   );
 }
 
-/** Starts loading when the image comes within 100 px of the viewport (10% visible). */
+/**
+ * Starts loading when the image comes within 100 px of the viewport (10% visible). An image the
+ * server rendered (no observer there) stays, left to the browser's own lazy loading.
+ */
 function useNearViewport(enabled: boolean) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(!enabled || typeof IntersectionObserver === 'undefined');
+  const serverRendered = !useHydrated();
+  const [near, setNear] = useState(
+    () => serverRendered || !enabled || typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -9,7 +9,8 @@ import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
  * cart feature (checkout, server sync) builds on this store; listings only add to it.
  */
 
-const cartStorage = createJSONStorage<Cart>(() => localStorage);
+// No storage where there is no browser (a page rendered on the server): the cart reads as empty.
+const cartStorage = createJSONStorage<Cart>(() => globalThis.localStorage);
 const validatedCartStorage: typeof cartStorage = {
   ...cartStorage,
   // A damaged or foreign value in storage reads as an empty cart rather than breaking the page.

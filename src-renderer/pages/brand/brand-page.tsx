@@ -8,6 +8,7 @@ import { ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { absoluteUrl } from '../../features/search/search-meta.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { type DocumentHead, headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
+import { pageOrigin } from '../../lib/page-origin.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ProductSearchView } from '../search/product-search-view.tsx';
@@ -36,7 +37,7 @@ export function brandSearch(brand: Brand): SearchRouteParams {
  * once the brand is loaded; a plain title while it loads; nothing of the brand when it is unknown.
  */
 export function brandHead(slug: string, name: string, brand: Brand | null | undefined): DocumentHead {
-  if (brand) return headFromPageMeta(brandPageMeta(brand, window.location.origin));
+  if (brand) return headFromPageMeta(brandPageMeta(brand, pageOrigin()));
   if (brand === null) return { title: 'Page Not Found' };
   return { title: `${name} for Sale`, canonical: absoluteUrl(paths.brand(slug)) };
 }

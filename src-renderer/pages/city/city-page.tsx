@@ -3,6 +3,7 @@ import { citySearchParams } from '../../../shared/routes/city-search.ts';
 import { CITY_SLUGS, isCitySlug } from '../../../shared/routes/paths.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
+import { pageOrigin } from '../../lib/page-origin.ts';
 import { ProductSearchView } from '../search/product-search-view.tsx';
 
 /** Find Guns Near You: one page per city (`/guns-{city}`), searching around the city's ZIP. */
@@ -11,7 +12,7 @@ export function CityPage() {
   const valid = isCitySlug(slug);
   const city = valid ? CITY_SLUGS[slug] : undefined;
   const place = city ? `${city.name}, ${city.state}` : 'your area';
-  const meta = valid ? cityPageMeta(window.location.origin, slug) : null;
+  const meta = valid ? cityPageMeta(pageOrigin(), slug) : null;
   useDocumentHead(meta ? headFromPageMeta(meta) : { title: `Guns for Sale in ${place}` });
   return (
     <ProductSearchView

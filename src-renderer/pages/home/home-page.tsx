@@ -8,6 +8,7 @@ import { type HomeList, useHomeList } from '../../features/listings/api/use-home
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
+import { pageOrigin } from '../../lib/page-origin.ts';
 import { ExternalLinkButton, LinkButton } from '../../ui/button.tsx';
 import styles from './home.module.css';
 
@@ -64,7 +65,7 @@ function HomeBrandFocus({ slug }: { slug: string }) {
 }
 
 export function HomePage() {
-  useDocumentHead({ ...headFromPageMeta(homePageMeta(window.location.origin)), title: HOME_PAGE_HEADING });
+  useDocumentHead({ ...headFromPageMeta(homePageMeta(pageOrigin())), title: HOME_PAGE_HEADING });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-hero-heading">

@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router';
 import { useLegacyListing } from '../../features/listings/api/use-legacy-listing.ts';
 import { listingQueryKey } from '../../features/listings/api/use-listing.ts';
 import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
+import { ListingView } from '../../features/listings/listing-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ListingError } from './listing-page.tsx';
 
-/** A listing linked by its number on the previous site (`/listing?p=123`): replaced by its own URL. */
+/** A listing linked by its number on the previous site (`/listing?p=123`): shown, and its own URL replaces this one. */
 export function LegacyListingPage() {
   const p = useAppRouteParams('listing')?.p;
   const legacyId = p && /^\d+$/.test(p) ? Number(p) : undefined;
@@ -24,6 +25,8 @@ export function LegacyListingPage() {
   }, [found, navigate, queryClient]);
 
   if (listing.data === null || legacyId === undefined) return <NotFoundPage />;
+  // Shown (and rendered by the server) as at its own address, which replaces this one at once.
+  if (found) return <ListingView listing={found} />;
   if (listing.isError) return <ListingError onRetry={() => void listing.refetch()} />;
   return <ListingSkeleton />;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src-server/app.ts';
+import { type BuildOptions, buildApp } from '../../../src-server/app.ts';
 import type { AppConfig } from '../../../src-server/config.ts';
 import type { DatabaseHandle } from '../../../src-server/db/client.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -31,9 +31,12 @@ export interface TestApp {
 }
 
 /** The real server on a database of its own; the same code path as production, without listening. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildOptions, 'serverRenderer'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database, ownsDatabase: false });
+  const app = await buildApp(testConfig(overrides), { database, ownsDatabase: false, ...options });
   await app.ready();
   return {
     app,

@@ -1,0 +1,28 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import { jsonForScriptElement, PAGE_DATA_ELEMENT_ID } from '../../shared/server-render.ts';
+
+/** The data a server-rendered page was rendered with, embedded once in its HTML for hydration. */
+export interface PageData {
+  /** The server-state cache, keyed as the page's queries key it. */
+  queries: DehydratedState;
+  /** The router's state of the first load. */
+  router: HydrationState;
+}
+
+/** The page's data block: JSON in a non-executed script element, escaped so nothing can break out of it. */
+export function pageDataElement(data: PageData): string {
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScriptElement(data)}</script>`;
+}
+
+/** The data the server rendered this page with, or null for a page rendered in the browser. */
+export function readPageData(doc: Document): PageData | null {
+  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as Partial<PageData>;
+    return data.queries && data.router ? (data as PageData) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,118 @@
+// Must run before any schema is used.
+import './zod-config.ts';
+import { dehydrate, type Query, QueryClient, skipToken } from '@tanstack/react-query';
+import { createStore } from 'jotai';
+import { type ReactElement, StrictMode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ServerRenderedPage, ServerRenderRequest } from '../shared/server-render.ts';
+import { AppFrame } from './app/app.tsx';
+import { pageDataElement } from './app/page-data.ts';
+import { createAppRoutes } from './app/router.tsx';
+import { createInProcessApiClient } from './lib/in-process-api-client.ts';
+import { createServerPlatform } from './lib/platform/server-platform.ts';
+
+/*
+ * The server entry of the web app: the same routes, pages and query hooks as in the browser. The
+ * route table's lazy screens are loaded by React Router's static handler (once per screen, then kept).
+ */
+const handler = createStaticHandler(createAppRoutes());
+const platform = createServerPlatform();
+
+/** Rounds of "render, fetch what the page asked for": a page asks for data that depends on other data. */
+const MAX_DATA_ROUNDS = 3;
+
+/** A server-rendered page's cache: nothing retried, and answers kept for the whole render. */
+function createServerQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY },
+    },
+  });
+}
+
+/** A query the page asked for that has no answer yet and would be fetched in the browser. */
+function wantsFetch(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const options = query.options as typeof query.options & { enabled?: boolean | ((q: Query) => boolean) };
+  if (options.queryFn === skipToken || !options.queryFn) return false;
+  const enabled = typeof options.enabled === 'function' ? options.enabled(query) : options.enabled;
+  return enabled !== false;
+}
+
+/**
+ * Fills the cache with what the page asks for: the page is rendered, each query it made is fetched
+ * through the in-process API client (the same keys and calls as in the browser), and again while new
+ * queries appear. Queries left without an answer render their loading state, as in the browser.
+ */
+async function loadPageData(queryClient: QueryClient, page: () => ReactElement): Promise<void> {
+  for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+    renderToString(page());
+    const wanted = queryClient.getQueryCache().getAll().filter(wantsFetch);
+    if (wanted.length === 0) return;
+    await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+  }
+}
+
+/**
+ * A query that failed on the server is left for the browser to fetch: the page is rendered in its
+ * loading state, which is what the browser renders first too, so hydration matches.
+ */
+function dropFailedQueries(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status === 'error') queryClient.getQueryCache().remove(query);
+  }
+}
+
+export async function render({ url, origin, call }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
+  // Joined, not resolved: a path such as `//elsewhere` stays a path of this site.
+  const href = `${origin}${url.startsWith('/') ? url : `/${url}`}`;
+  const context = await handler.query(new Request(href));
+  // No route here loads or redirects on the server; anything else is left to the browser.
+  if (context instanceof Response) return null;
+  // A screen that failed to load is a fault of the build: the caller sends the client-rendered shell.
+  if (context.errors) throw Object.values(context.errors)[0];
+
+  const queryClient = createServerQueryClient();
+  const apiClient = createInProcessApiClient(call, href);
+  const store = createStore();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = () => (
+    <StrictMode>
+      <AppFrame
+        platform={platform}
+        apiClient={apiClient}
+        queryClient={queryClient}
+        store={store}
+        serverRendered
+        routerElement={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      />
+    </StrictMode>
+  );
+
+  await loadPageData(queryClient, page);
+  dropFailedQueries(queryClient);
+  const dataElement = pageDataElement({
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  });
+
+  return new Promise((resolve, reject) => {
+    let failure: unknown;
+    const stream = renderToPipeableStream(page(), {
+      // Everything is loaded before the first byte, so the HTML needs no inline script to complete.
+      onAllReady() {
+        if (failure) reject(failure);
+        else
+          resolve({
+            pipe: (destination) => void stream.pipe(destination as NodeJS.WritableStream),
+            dataElement,
+          });
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+  });
+}

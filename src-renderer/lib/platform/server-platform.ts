@@ -1,0 +1,22 @@
+import type { Platform } from './platform.ts';
+
+/**
+ * The platform while a page is rendered on the server: a visitor with no session (the server's
+ * output is the same for everyone), and nothing to pick, notify or open. Effects never run there.
+ */
+export function createServerPlatform(): Platform {
+  return {
+    kind: 'web',
+    apiOrigin: '',
+    getToken: async () => null,
+    setToken: async () => undefined,
+    clearToken: async () => undefined,
+    isTokenStorageStrong: async () => true,
+    pickFiles: async () => [],
+    notify: async () => undefined,
+    reportUnreadCount: async () => undefined,
+    openExternal: async () => undefined,
+    leaveApp: async () => 'stayed',
+    onNavigate: () => () => undefined,
+  };
+}

@@ -1,0 +1,134 @@
+import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+
+/*
+ * The public pages come from the server with their content, and the browser takes them over
+ * (hydration) without a console error or warning and without fetching their data again.
+ */
+
+interface ListingCard {
+  id: string;
+  title: string;
+  listingURL: string;
+}
+
+async function firstFeatured(request: import('@playwright/test').APIRequestContext): Promise<ListingCard> {
+  const answer = await request.get('/api/listings/featured');
+  expect(answer.ok()).toBe(true);
+  const { results } = (await answer.json()) as { results: ListingCard[] };
+  const first = results[0];
+  if (!first) throw new Error('The demo data has no featured listings.');
+  return first;
+}
+
+test.describe('server-rendered pages with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its blocks and their listings', async ({ page, request }) => {
+    const featured = await firstFeatured(request);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Buy Guns. Sell Guns. Learn about Guns.',
+    );
+    for (const heading of ['Online Listings', 'Local Listings', 'New This Week']) {
+      await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    }
+    // A card shows a shortened title; its link carries the whole one.
+    await expect(page.getByTitle(featured.title, { exact: true }).first()).toBeVisible();
+  });
+
+  test('a search shows its first results', async ({ page, request }) => {
+    const answer = await request.post('/api/listings/search', { data: { keyword: 'rifle' } });
+    const { results } = (await answer.json()) as { results: ListingCard[] };
+    expect(results.length).toBeGreaterThan(0);
+    await page.goto('/search?keyword=rifle');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('rifle');
+    for (const result of results.slice(0, 2)) {
+      await expect(page.getByTitle(result.title, { exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test('a listing shows its title and price', async ({ page, request }) => {
+    const featured = await firstFeatured(request);
+    const detail = await request.post('/api/listings/get', {
+      data: { filters: { listingIds: [featured.id] } },
+    });
+    const { results } = (await detail.json()) as { results: { title: string; displayPrice: number }[] };
+    const listing = results[0];
+    if (!listing) throw new Error('The featured listing could not be read.');
+    const response = await page.goto(featured.listingURL);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+      listing.displayPrice,
+    );
+    await expect(page.getByText(price).first()).toBeVisible();
+  });
+});
+
+test.describe('hydration of server-rendered pages', () => {
+  /** Console errors and warnings of the page, and its API calls, from the first byte on. */
+  function watch(page: Page) {
+    const problems: string[] = [];
+    const apiCalls: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
+    });
+    return { problems, apiCalls };
+  }
+
+  /** The app marks the document once it runs in the browser (here: once the page is hydrated). */
+  async function hydrated(page: Page) {
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  }
+
+  const pageData = (page: Page) =>
+    page.locator('#app-data').evaluate((element) => JSON.parse(element.textContent ?? '') as unknown);
+
+  test('the home page hydrates without errors and without fetching its lists again', async ({ page }) => {
+    const { problems, apiCalls } = watch(page);
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Online Listings' })).toBeVisible();
+    expect(await pageData(page)).toBeTruthy();
+    expect(apiCalls.filter((call) => /\/listings\/(featured|local|newthisweek)$/.test(call))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a search hydrates without errors and without searching again', async ({ page }) => {
+    const { problems, apiCalls } = watch(page);
+    await page.goto('/search?keyword=rifle');
+    await hydrated(page);
+    expect(apiCalls.filter((call) => call.endsWith('/listings/search'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a listing hydrates without errors and without reading the listing again', async ({
+    page,
+    request,
+  }) => {
+    const featured = await firstFeatured(request);
+    const { problems, apiCalls } = watch(page);
+    await page.goto(featured.listingURL);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(featured.title);
+    expect(apiCalls.filter((call) => call.endsWith('/listings/get'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('the first screen does not move when the page is hydrated', async ({ page, request }) => {
+    const featured = await firstFeatured(request);
+    await page.goto(featured.listingURL, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    const before = await heading.boundingBox();
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await heading.boundingBox()).toEqual(before);
+  });
+});
