@@ -79,11 +79,14 @@ interface Target {
   path: string;
   method?: 'POST';
   body?: unknown;
+  /** Sent as a browser would; the other targets send no Accept-Encoding (answers go out plain). */
+  acceptEncoding?: string;
 }
 
 function targets(listing: { id: string; title: string }): Target[] {
   return [
     { name: 'home page HTML  GET /', path: '/' },
+    { name: 'home page HTML, Brotli  GET / (Accept-Encoding: br)', path: '/', acceptEncoding: 'gzip, br' },
     { name: 'featured  GET /api/listings/featured', path: '/api/listings/featured' },
     { name: 'new this week  GET /api/listings/newthisweek', path: '/api/listings/newthisweek' },
     { name: 'local  GET /api/listings/local?zipCode=75207', path: '/api/listings/local?zipCode=75207' },
@@ -121,13 +124,11 @@ async function load(origin: string, target: Target): Promise<AutocannonResult> {
     url: `${origin}${target.path}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    ...(target.method
-      ? {
-          method: target.method,
-          body: JSON.stringify(target.body),
-          headers: { 'content-type': 'application/json' },
-        }
-      : {}),
+    headers: {
+      ...(target.method ? { 'content-type': 'application/json' } : {}),
+      ...(target.acceptEncoding ? { 'accept-encoding': target.acceptEncoding } : {}),
+    },
+    ...(target.method ? { method: target.method, body: JSON.stringify(target.body) } : {}),
   });
 }
 

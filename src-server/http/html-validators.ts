@@ -30,7 +30,7 @@ export function installHtmlValidators(app: FastifyInstance): void {
     }
     // If-None-Match compares weakly: the opaque part alone.
     if (!matchesIfNoneMatch(request.headers['if-none-match'], etag.replace(/^W\//, ''))) return payload;
-    reply.code(304).removeHeader('content-length');
+    reply.code(304).removeHeader('content-length').removeHeader('content-encoding');
     return null;
   });
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
@@ -72,6 +73,57 @@ async function loadServerRenderer(app: FastifyInstance, webRoot: string): Promis
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Brotli quality of a kept page: it is compressed once for as long as it is kept (up to the
+ * shared-cache lifetime), so it can afford more than a per-request answer, without holding the
+ * server's thread for long (tens of kilobytes in a few milliseconds).
+ */
+const KEPT_PAGE_BROTLI_QUALITY = 7;
+
+type PageEncoding = 'br' | 'gzip' | null;
+
+/** Brotli when the browser takes it, else gzip, else none (an encoding with q=0 is refused). */
+export function preferredEncoding(header: string | string[] | undefined): PageEncoding {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+interface KeptBodies {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** The bodies of each kept page, by encoding, made on first use and dropped with the page. */
+const keptBodies = new WeakMap<object, KeptBodies>();
+
+function keptBody(kept: object, html: string, encoding: PageEncoding): Buffer {
+  let bodies = keptBodies.get(kept);
+  if (!bodies) {
+    bodies = { identity: Buffer.from(html, 'utf8') };
+    keptBodies.set(kept, bodies);
+  }
+  if (encoding === 'br') {
+    bodies.br ??= brotliCompressSync(bodies.identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: KEPT_PAGE_BROTLI_QUALITY },
+    });
+    return bodies.br;
+  }
+  if (encoding === 'gzip') {
+    bodies.gzip ??= gzipSync(bodies.identity, { level: 9 });
+    return bodies.gzip;
+  }
+  return bodies.identity;
+}
 
 const routeTitles = new Map<string, string>(ROUTES.map((route) => [route.id, route.title ?? '']));
 
@@ -169,7 +221,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     status: number,
     url: URL,
     html: string,
-  ): Promise<{ html: string; etag?: string } | null> => {
+  ): Promise<{ html: string; etag?: string; kept?: object } | null> => {
     if (!renderer || !callEndpoint || !html.includes(ROOT_ELEMENT)) return null;
     try {
       // Only found pages are kept: addresses that do not exist are endless.
@@ -181,7 +233,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
         renderWhole(html, url),
       );
       // Weak: the same page compressed or not is the same content.
-      return answer.value === null ? null : { html: answer.value, etag: `W/${answer.etag}` };
+      return answer.value === null ? null : { html: answer.value, etag: `W/${answer.etag}`, kept: answer };
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
       return null;
@@ -204,7 +256,12 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     const page = rendered ? await renderedPage(rendered.request, status, rendered.url, html) : null;
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (page?.etag) reply.header('etag', page.etag);
-    return reply.send(page ? page.html : html);
+    if (!page?.kept) return reply.send(page ? page.html : html);
+    // A kept page is encoded once per encoding, not once per request.
+    const encoding = preferredEncoding(rendered?.request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(keptBody(page.kept, page.html, encoding));
   };
 
   const redirect = (reply: FastifyReply, to: string, status: 301 | 302) =>

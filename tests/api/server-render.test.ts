@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../shared/domain/listing-card.ts';
@@ -6,6 +7,7 @@ import { parseSearchParams } from '../../shared/search/search-url.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/server-render.ts';
 import * as serverEntry from '../../src-renderer/entry-server.tsx';
 import { listings } from '../../src-server/db/schema.ts';
+import { preferredEncoding } from '../../src-server/web/web-host.ts';
 import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -235,5 +237,30 @@ describe('rendered pages are kept', () => {
     const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+});
+
+describe('kept pages are compressed once per encoding', () => {
+  it('answers Brotli, gzip or plain as the browser asks, each the same page', async () => {
+    const plain = await get('/');
+    const ask = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': encoding } });
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await ask('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(preferredEncoding('br')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('GZIP')).toBe('gzip');
   });
 });
