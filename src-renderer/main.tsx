@@ -1,5 +1,3 @@
-// Must run before any schema is used.
-import './zod-config.ts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

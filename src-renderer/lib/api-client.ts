@@ -1,14 +1,12 @@
-import { ERROR_STATUS, type ErrorCode, errorEnvelopeSchema } from '../../shared/contract/common.ts';
-import {
-  ENDPOINTS,
-  type EndpointBody,
-  type EndpointDefinition,
-  type EndpointName,
-  type EndpointParams,
-  type EndpointQuery,
-  type EndpointResponse,
-  type Endpoints,
-  endpointUrl,
+import type { ErrorCode } from '../../shared/contract/common.ts';
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointName,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  Endpoints,
 } from '../../shared/contract/endpoints.ts';
 import { getPlatform } from './platform/get-platform.ts';
 import type { Platform } from './platform/platform.ts';
@@ -58,14 +56,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-const CODE_BY_STATUS = new Map<number, string>(
-  Object.entries(ERROR_STATUS)
-    .filter(([code]) => code !== 'validation_failed')
-    .map(([code, status]) => [status, code]),
-);
+type ApiContract = typeof import('./api-contract.ts');
 
-function fallbackCode(status: number): string {
-  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : 'bad_request');
+let contractLoad: Promise<ApiContract> | undefined;
+
+/** The contract's schemas and endpoint table, loaded once, with the first call. */
+function loadContract(): Promise<ApiContract> {
+  contractLoad ??= import('./api-contract.ts');
+  return contractLoad;
+}
+
+function fallbackCode(contract: ApiContract, status: number): string {
+  // The last code of a status wins, as when the table is read into a map.
+  const code = Object.entries(contract.ERROR_STATUS).findLast(
+    ([name, codeStatus]) => codeStatus === status && name !== 'validation_failed',
+  )?.[0];
+  return code ?? (status >= 500 ? 'internal' : 'bad_request');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +109,7 @@ export type ApiCallArgs<N extends EndpointName> =
 export interface ApiClient {
   call<N extends EndpointName>(name: N, ...args: ApiCallArgs<N>): Promise<EndpointResponse<N>>;
   /** The full URL of a GET endpoint, e.g. for an image source. */
-  url<N extends EndpointName>(name: N, input?: Pick<ApiCallInput<N>, 'params' | 'query'>): string;
+  url<N extends EndpointName>(name: N, input?: Pick<ApiCallInput<N>, 'params' | 'query'>): Promise<string>;
 }
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -151,17 +157,22 @@ async function readBody(response: Response, produces: EndpointDefinition['produc
   }
 }
 
-function errorFromResponse(status: number, endpoint: EndpointDefinition, body: unknown): ApiError {
+function errorFromResponse(
+  contract: ApiContract,
+  status: number,
+  endpoint: EndpointDefinition,
+  body: unknown,
+): ApiError {
   const statusSchema = endpoint.responses?.[status];
   const parsedBody = statusSchema ? (statusSchema.safeParse(body).data ?? body) : body;
-  const envelope = errorEnvelopeSchema.safeParse(body);
+  const envelope = contract.errorEnvelopeSchema.safeParse(body);
   if (envelope.success) {
     const { code, message, fields } = envelope.data.error;
     return new ApiError({ status, code, message, fields, body: parsedBody });
   }
   return new ApiError({
     status,
-    code: fallbackCode(status),
+    code: fallbackCode(contract, status),
     message: `The server answered with status ${status}.`,
     body: parsedBody,
   });
@@ -172,8 +183,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch: FetchFunction = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const pageUrl = deps.pageUrl ?? (() => globalThis.location?.href ?? '');
 
-  function buildUrl(name: EndpointName, params: object | undefined, query: object | undefined): string {
-    const path = endpointUrl(name, params as Parameters<typeof endpointUrl<EndpointName>>[1]);
+  function buildUrl(
+    contract: ApiContract,
+    name: EndpointName,
+    params: object | undefined,
+    query: object | undefined,
+  ): string {
+    const path = contract.endpointUrl(name, params as Parameters<ApiContract['endpointUrl']>[1]);
     const search = new URLSearchParams();
     appendQuery(search, query);
     if (!search.get('cmc')) {
@@ -189,7 +205,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     ...args: ApiCallArgs<N>
   ): Promise<EndpointResponse<N>> {
     const [input, options] = args;
-    const endpoint: EndpointDefinition = ENDPOINTS[name];
+    const contract = await loadContract();
+    const endpoint: EndpointDefinition = contract.ENDPOINTS[name];
     const { params, query, body, files } = (input ?? {}) as {
       params?: object;
       query?: object;
@@ -215,7 +232,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(name, params, query), {
+      response = await doFetch(buildUrl(contract, name, params, query), {
         method: endpoint.method,
         headers,
         body: requestBody,
@@ -231,7 +248,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     const data = await readBody(response, endpoint.produces);
-    if (!response.ok) throw errorFromResponse(response.status, endpoint, data);
+    if (!response.ok) throw errorFromResponse(contract, response.status, endpoint, data);
 
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
@@ -247,7 +264,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   return {
     call,
-    url: (name, input) => buildUrl(name, input?.params ?? undefined, input?.query ?? undefined),
+    url: async (name, input) =>
+      buildUrl(await loadContract(), name, input?.params ?? undefined, input?.query ?? undefined),
   };
 }
 

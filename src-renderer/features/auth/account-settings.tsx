@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
 import { useStoreToken } from '../../lib/session/session.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';

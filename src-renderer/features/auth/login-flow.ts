@@ -7,7 +7,8 @@ import { ErrorMessage } from '../../../shared/contract/common.ts';
 import type { EndpointResponse } from '../../../shared/contract/endpoints.ts';
 import type { LoginForm } from '../../../shared/domain/login.ts';
 import { type ApiCallInput, isApiError } from '../../lib/api-client.ts';
-import { needsRegistration, readSession } from '../../lib/session/session.ts';
+import { needsRegistration } from '../../lib/session/session.ts';
+import { readSession } from '../../lib/session/session-token.ts';
 
 /** What the past-due modal needs from the login's 402 answer. */
 export type PastDueDetails = Pick<LoginPastDue, 'pastDueAmount' | 'email' | 'freezeReason' | 'unfreezeToken'>;

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginForm as LoginFormValues, loginFormSchema } from '../../../shared/domain/login.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useStoreToken } from '../../lib/session/session.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { useLogin } from './api/use-login.ts';

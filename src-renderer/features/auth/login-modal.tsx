@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type LoginRequestDetail, onLoginRequest } from '../../lib/session/login-request.ts';
-import { ModalDialog } from '../../ui/modal-dialog.tsx';
-import { LoginForm } from './login-form.tsx';
+
+// The dialog, the form and its validation load on the first request, not with every page.
+const LoginModalDialog = lazy(() =>
+  import('./login-modal-dialog.tsx').then((m) => ({ default: m.LoginModalDialog })),
+);
 
 /**
  * The login modal (spec §2, §4): opened by a login request event from any feature; closing it
@@ -9,6 +12,7 @@ import { LoginForm } from './login-form.tsx';
  */
 export function LoginModalHost() {
   const [request, setRequest] = useState<LoginRequestDetail | null>(null);
+  const [requested, setRequested] = useState(false);
   const current = useRef<LoginRequestDetail | null>(null);
 
   useEffect(
@@ -18,6 +22,7 @@ export function LoginModalHost() {
         current.current?.settle(false);
         current.current = detail;
         setRequest(detail);
+        setRequested(true);
       }),
     [],
   );
@@ -28,16 +33,11 @@ export function LoginModalHost() {
     setRequest(null);
   };
 
+  // Once loaded, the dialog stays mounted so closing it hands focus back as before.
+  if (!requested) return null;
   return (
-    <ModalDialog
-      open={request !== null}
-      onOpenChange={(open) => {
-        if (!open) close(false);
-      }}
-      title="Log In"
-      description={request?.reason ?? 'Sign in to continue.'}
-    >
-      {request ? <LoginForm mode="modal" onClose={close} /> : null}
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <LoginModalDialog request={request} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { changeExpiredPasswordRequestSchema } from '../../../shared/contract/aut
 import { ErrorMessage } from '../../../shared/contract/common.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { useChangeExpiredPassword } from './api/use-change-expired-password.ts';

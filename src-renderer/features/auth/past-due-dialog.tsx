@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -10,6 +9,7 @@ import { formatCardNumber, formatExpirationInput } from '../../../shared/domain/
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { US_STATES } from '../../../shared/domain/us-states.ts';
 import { HELP_URL } from '../../../shared/routes/external.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';

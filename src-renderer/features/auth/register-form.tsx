@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Checkbox,

@@ -13,6 +13,8 @@ export interface ListingImageProps {
   alt: string;
   /** Above the fold: loaded at once with high priority instead of when scrolled near. */
   critical?: boolean;
+  /** The image's rendered width for each screen (`sizes`); defaults to the gallery's. */
+  sizes?: string;
   className?: string;
 }
 
@@ -55,7 +57,13 @@ function useNearViewport(enabled: boolean) {
 }
 
 /** A listing photo: lazy unless critical, responsive widths, the placeholder when it fails. */
-export function ListingImage({ src, alt, critical = false, className }: ListingImageProps) {
+export function ListingImage({
+  src,
+  alt,
+  critical = false,
+  sizes = RESPONSIVE_SIZES,
+  className,
+}: ListingImageProps) {
   const mediaUrl = useMediaUrl();
   const { ref, near } = useNearViewport(!critical);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -68,7 +76,7 @@ export function ListingImage({ src, alt, critical = false, className }: ListingI
           className={styles.image}
           src={url}
           srcSet={responsiveSrcSet(url)}
-          sizes={RESPONSIVE_SIZES}
+          sizes={sizes}
           alt={alt}
           loading={critical ? 'eager' : 'lazy'}
           fetchPriority={critical ? 'high' : 'auto'}

@@ -22,3 +22,9 @@ export function responsiveSrcSet(url: string): string {
 }
 
 export const RESPONSIVE_SIZES = `(max-width: 767.98px) ${RESPONSIVE_IMAGE_WIDTHS.small}px, ${RESPONSIVE_IMAGE_WIDTHS.medium}px`;
+
+/**
+ * A product card's photo in the listing grid: two columns on phones (one below about 372 px), and
+ * at most about 320 px wide from medium screens up, so phones fetch the small width.
+ */
+export const CARD_IMAGE_SIZES = '(max-width: 371.98px) 100vw, (max-width: 767.98px) 50vw, 320px';

@@ -164,6 +164,16 @@ describe('product card', () => {
     );
   });
 
+  it('asks for its photo at the width a card takes (half a phone screen) and first when critical', () => {
+    const { container } = renderWithRouter(<ProductCard listing={listingCard()} critical />);
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('sizes')).toBe(
+      '(max-width: 371.98px) 100vw, (max-width: 767.98px) 50vw, 320px',
+    );
+    expect(image?.getAttribute('fetchpriority')).toBe('high');
+    expect(image?.getAttribute('loading')).toBe('eager');
+  });
+
   it("shows 'photo coming soon' when the image fails or there is none", () => {
     const { container } = renderWithRouter(<ProductCard listing={listingCard()} critical />);
     fireEvent.error(container.querySelector('img') as HTMLImageElement);

@@ -19,6 +19,7 @@ import { Button, LinkButton } from '../../ui/button.tsx';
 import { useBuyNow } from './buy-now.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ListingImage } from './lazy-image.tsx';
+import { CARD_IMAGE_SIZES } from './media-url.ts';
 import styles from './product-card.module.css';
 
 export interface ProductCardProps {
@@ -49,7 +50,13 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
       data-out-of-stock={inStock ? undefined : ''}
     >
       <Link to={listing.listingURL} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <ListingImage src={thumbnail} alt="" critical={critical} className={styles.image} />
+        <ListingImage
+          src={thumbnail}
+          alt=""
+          critical={critical}
+          sizes={CARD_IMAGE_SIZES}
+          className={styles.image}
+        />
       </Link>
       {featured || instantCheckout ? (
         <ul className={styles.badges} aria-label="Badges">

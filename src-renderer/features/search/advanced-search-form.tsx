@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { CATEGORY_FAMILIES, type FamilyGroup } from '../../../shared/domain/category.ts';
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/search/search-form.ts';
 import type { SearchListingType, SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { familyLabel } from '../../lib/family-label.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './advanced-search-form.module.css';
 import { LISTING_TYPE_LABELS } from './search-options.ts';

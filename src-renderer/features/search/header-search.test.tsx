@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FetchFunction } from '../../lib/api-client.ts';
 import { jsonResponse } from '../../testing/fake-fetch.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
@@ -31,6 +31,12 @@ function suggestionsFetch(answer: unknown = SUMMARY): FetchFunction & { calls: C
 const input = () =>
   screen.getByRole('combobox', { name: /^Search (listings|articles)$/ }) as HTMLInputElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+
+// The API client loads the contract with its first call; loaded beforehand, the fake-timer tests
+// below time the typing pause only, not the module load.
+beforeAll(async () => {
+  await import('../../lib/api-contract.ts');
+});
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { SearchFacets } from '../../../shared/contract/listings.ts';
 import { CATEGORY_FAMILIES, type CategoryFamilyId } from '../../../shared/domain/category.ts';
@@ -12,6 +11,7 @@ import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
 import { type TextFiltersFormValues, textFiltersFormSchema } from '../../../shared/search/search-form.ts';
 import type { SearchListingType, SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { familyLabel } from '../../lib/family-label.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './search-filters.module.css';
 import { LISTED_WITHIN_DAYS, LISTING_TYPE_LABELS } from './search-options.ts';

@@ -1,4 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+// Must run before the cart's schema is used.
+import '../../zod-config.ts';
+import { useAtomValue, useStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 import { type Cart, type CartItem, cartSchema } from '../../../shared/contract/cart.ts';
@@ -53,11 +55,15 @@ export function useCartCount(): number {
   return cartItemCount(useAtomValue(cartAtom));
 }
 
-export function useAddToCart(): (item: NewCartItem) => void {
-  const setCart = useSetAtom(cartAtom);
+type JotaiStore = ReturnType<typeof useStore>;
+
+/** Adds one of the listing to the cart held by a store (the app's, outside React). */
+export function addToCart(store: JotaiStore, item: NewCartItem): void {
   // Storage is read afresh: another tab (or a page that never mounted the atom) may have changed it.
-  return useCallback(
-    (item: NewCartItem) => setCart(addOneToCart(validatedCartStorage.getItem(STORAGE_KEYS.cart, {}), item)),
-    [setCart],
-  );
+  store.set(cartAtom, addOneToCart(validatedCartStorage.getItem(STORAGE_KEYS.cart, {}), item));
+}
+
+export function useAddToCart(): (item: NewCartItem) => void {
+  const store = useStore();
+  return useCallback((item: NewCartItem) => addToCart(store, item), [store]);
 }

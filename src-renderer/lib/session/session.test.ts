@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TokenDecodeError } from '../../../shared/contract/auth.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
-import { needsRegistration, readSession } from './session.ts';
+import { needsRegistration } from './session.ts';
+import { readSession } from './session-token.ts';
 
 describe('the session a stored token stands for', () => {
   it('is signed out without a token', () => {

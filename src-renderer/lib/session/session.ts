@@ -1,76 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import {
-  decodeTokenClaims,
-  isTokenExpired,
-  type TokenClaims,
-  tokenRoles,
-} from '../../../shared/contract/auth.ts';
-import { parseFlagNames } from '../../../shared/domain/flags.ts';
-import {
-  AccountOption,
-  initialsOf,
-  isAdminRole,
-  isSellerRole,
-  UserOption,
-  UserStatus,
-} from '../../../shared/domain/user.ts';
+import { AccountOption, UserStatus } from '../../../shared/domain/user.ts';
 import { usePlatform } from '../platform/platform-context.tsx';
+import type { Session, SessionUser } from './session-token.ts';
 
-/** The signed-in user as the token describes them (spec §3 'User'). */
-export interface SessionUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  initials: string;
-  email: string;
-  phone: string;
-  isSeller: boolean;
-  isAdmin: boolean;
-  roles: string[];
-  status: UserStatus;
-  sellerDisplayName: string;
-  /** Account option bits (FrozenForNonPayment, PendingRegistration, …). */
-  accountOptions: number;
-  /** User option bits (IsVIP, …). */
-  userOptions: number;
-}
-
-export type Session =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; token: string; claims: TokenClaims; user: SessionUser };
-
-export function userFromClaims(claims: TokenClaims): SessionUser {
-  const roles = tokenRoles(claims);
-  return {
-    id: claims.unique_name,
-    firstName: claims.given_name,
-    lastName: claims.family_name,
-    initials: initialsOf(claims.given_name, claims.family_name),
-    email: claims.email,
-    phone: claims.phoneNumber,
-    isSeller: isSellerRole(roles),
-    isAdmin: isAdminRole(roles),
-    roles,
-    status: claims.status,
-    sellerDisplayName: claims.sellerDisplayName,
-    accountOptions: parseFlagNames(AccountOption, claims.accountOptions),
-    userOptions: parseFlagNames(UserOption, claims.userOptions),
-  };
-}
-
-/**
- * The session a stored token stands for: signed in only with a token that has not expired
- * (spec §4). A token that is not three-part or cannot be decoded raises `TokenDecodeError` (§8).
- */
-export function readSession(token: string | null, now: Date = new Date()): Session {
-  if (!token) return { status: 'signedOut' };
-  const claims = decodeTokenClaims(token);
-  if (isTokenExpired(claims, now)) return { status: 'signedOut' };
-  return { status: 'signedIn', token, claims, user: userFromClaims(claims) };
-}
+export type { Session, SessionUser } from './session-token.ts';
 
 /** A token whose account must finish registering (or is locked) leads to /register, not into the app. */
 export function needsRegistration(user: Pick<SessionUser, 'accountOptions' | 'status'>): boolean {
@@ -108,7 +43,8 @@ export function useReloadSession(): () => Promise<void> {
     }
     let next: Session;
     try {
-      next = readSession(token);
+      // The token's decoder (and its schema) loads only when there is a token to read.
+      next = token ? (await import('./session-token.ts')).readSession(token) : { status: 'signedOut' };
     } catch (error) {
       console.error('The stored session token is not valid; signing out.', error);
       next = { status: 'signedOut' };
@@ -128,6 +64,7 @@ export function useStoreToken(): (token: string) => Promise<SessionUser> {
   const setSession = useSetAtom(sessionAtom);
   return useCallback(
     async (token: string) => {
+      const { readSession } = await import('./session-token.ts');
       const session = readSession(token);
       if (session.status !== 'signedIn') throw new Error('The server issued an expired token.');
       await platform.setToken(token);

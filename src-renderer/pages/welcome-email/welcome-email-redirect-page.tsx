@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { welcomeEmailTarget } from '../../../shared/routes/welcome-email.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
-import { readSession } from '../../lib/session/session.ts';
+import { readSession } from '../../lib/session/session-token.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** Who the stored session belongs to; an unreadable or expired token counts as signed out. */
