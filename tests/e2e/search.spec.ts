@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { ListingDetail, SearchResponse } from '../../shared/contract/listings.ts';
+import { gotoReady } from './support/app-ready.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /** Listing details of a page of search results, straight from the API. */
@@ -152,7 +153,8 @@ test.describe('search and listing pages against the real server', () => {
   test('the mega menu opens on hover, one dropdown at a time, and Shop Local searches near Dallas', async ({
     page,
   }) => {
-    await page.goto('/about-us');
+    // The menu opens on hover once the page is hydrated.
+    await gotoReady(page, '/about-us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Firearms' }).hover();
     await expect(nav.getByRole('link', { name: 'Revolvers' })).toBeVisible();
