@@ -102,6 +102,19 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/**
+ * A run, once more after a failure: Lighthouse now and then loses the page load's trace
+ * (NO_NAVSTART) with nothing wrong with the page. A second failure is the page's.
+ */
+async function lighthouseRunRetried(url: string): Promise<Run> {
+  try {
+    return await lighthouseRun(url);
+  } catch (error) {
+    console.warn(`\n  ${error instanceof Error ? error.message : String(error)}; running it again`);
+    return lighthouseRun(url);
+  }
+}
+
 async function lighthouseRun(url: string): Promise<Run> {
   const chrome = await launch({ chromePath: flags.chrome, chromeFlags: CHROME_FLAGS });
   try {
@@ -236,7 +249,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        runs.push(await lighthouseRun(`${server.origin}${page.path}`));
+        runs.push(await lighthouseRunRetried(`${server.origin}${page.path}`));
         process.stdout.write('.');
       }
       const initial = await initialJavaScript(server.origin, page);
