@@ -264,3 +264,18 @@ describe('kept pages are compressed once per encoding', () => {
     expect(preferredEncoding('GZIP')).toBe('gzip');
   });
 });
+
+describe('server-rendered forms before hydration', () => {
+  it.each([
+    ['/login', 'Log in'],
+    ['/register', 'Create an account'],
+  ])(
+    '%s cannot be sent by the browser itself: a POST form whose button waits for the app',
+    async (url, label) => {
+      const { markup } = parts((await get(url)).body);
+      const form = new RegExp(`(<form[^>]*aria-label="${label}"[^>]*>)([\\s\\S]*?)</form>`).exec(markup);
+      expect(form?.[1]).toContain('method="post"');
+      expect(form?.[2]).toMatch(/<button type="submit"[^>]*disabled=""/);
+    },
+  );
+});

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type LoginForm as LoginFormValues, loginFormSchema } from '../../../shared/domain/login.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useStoreToken } from '../../lib/session/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
@@ -26,6 +27,9 @@ export interface LoginFormProps {
 
 /** The login form of the /login page and of the login modal, with every branch of the login flow (spec §4). */
 export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFormProps) {
+  // A server-rendered form cannot be sent before the page is hydrated: the browser would send it
+  // itself, passwords and all, instead of the app. (method="post" keeps them out of the address.)
+  const hydrated = useHydrated();
   const login = useLogin();
   const navigate = useNavigate();
   const [query] = useSearchParams();
@@ -94,7 +98,7 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
 
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Log in">
+      <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-label="Log in">
         <FormNotice>{notice}</FormNotice>
         <FormError>{formError}</FormError>
         <FormField label="Email" error={errors.email?.message}>
@@ -122,7 +126,7 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy}>
+        <Button type="submit" size="lg" fullWidth disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Loading...' : 'Log In'}
         </Button>
         <p className={styles.switch}>

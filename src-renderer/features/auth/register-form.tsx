@@ -7,6 +7,7 @@ import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import {
@@ -41,6 +42,9 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
+  // A server-rendered form cannot be sent before the page is hydrated: the browser would send it
+  // itself, passwords and all, instead of the app. (method="post" keeps them out of the address.)
+  const hydrated = useHydrated();
   const registerAccount = useRegister();
   const storeToken = useStoreToken();
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,7 +113,7 @@ export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Create an account">
+    <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-label="Create an account">
       <FormError>{formError}</FormError>
       <div className={styles.row}>
         <FormField label="First name" error={errors.firstName?.message}>
@@ -156,7 +160,7 @@ export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
         <FieldError id="accept-terms-error">{errors.acceptTerms?.message}</FieldError>
       </div>
       <Checkbox {...register('marketingOptIn')} label="Email me deals, new listings and news." />
-      <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+      <Button type="submit" size="lg" fullWidth disabled={isSubmitting || !hydrated} aria-busy={isSubmitting}>
         {isSubmitting ? 'Loading...' : pendingUser ? 'Complete Registration' : 'Create Account'}
       </Button>
       <p className={styles.switch}>
