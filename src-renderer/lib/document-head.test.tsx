@@ -38,18 +38,21 @@ const head = () => ({
   ),
 });
 
+/** What is left of the head on a page that gives nothing but its title: the site's description. */
+const HEAD_OF_A_PAGE_THAT_GIVES_NONE = {
+  description: SITE_DESCRIPTION,
+  keywords: null,
+  canonical: null,
+  og: {},
+  jsonLd: [],
+};
+
 describe('useDocumentHead', () => {
   it("removes the first load's Open Graph, keywords, JSON-LD and canonical when the page gives none, and gives the site's description", () => {
     document.head.innerHTML = FIRST_LOAD;
     render(<Head title="About us" />);
     expect(document.title).toBe('About us | Ironsight');
-    expect(head()).toEqual({
-      description: SITE_DESCRIPTION,
-      keywords: null,
-      canonical: null,
-      og: {},
-      jsonLd: [],
-    });
+    expect(head()).toEqual(HEAD_OF_A_PAGE_THAT_GIVES_NONE);
   });
 
   it("replaces the first load's tags with the page's own", () => {
@@ -89,13 +92,7 @@ describe('useDocumentHead', () => {
     );
     expect(head().jsonLd).toEqual([{ '@type': 'Product' }]);
     view.rerender(<Head title="Glock" />);
-    expect(head()).toEqual({
-      description: SITE_DESCRIPTION,
-      keywords: null,
-      canonical: null,
-      og: {},
-      jsonLd: [],
-    });
+    expect(head()).toEqual(HEAD_OF_A_PAGE_THAT_GIVES_NONE);
   });
 
   it('keeps a noindex only while its page is shown', () => {
