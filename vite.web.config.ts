@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { APP_START_SCRIPT } from './shared/server-render.ts';
 import { precompress } from './vite.precompress.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -37,7 +38,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: false,
         sourcemap: true,
         rolldownOptions: {
+          // The app's page, and the script that starts the app on a server-rendered page (see
+          // src-renderer/hydrate.ts) at a fixed address the server writes into those pages.
+          input: {
+            index: path.join(rendererRoot, 'index.html'),
+            hydrate: path.join(rendererRoot, 'hydrate.ts'),
+          },
           output: {
+            entryFileNames: (chunk) =>
+              chunk.name === 'hydrate' ? APP_START_SCRIPT.slice(1) : 'assets/[name]-[hash].js',
             // zod probes for eval when a schema is built unless jitless is already set; under a CSP
             // without 'unsafe-eval' the probe is reported as a violation. Bundling can evaluate shared
             // schemas before src-renderer/zod-config.ts runs, so the chunk holding zod's core sets

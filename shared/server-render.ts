@@ -30,6 +30,12 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'localLinks',
 ]);
 
+/**
+ * The web build's script that starts the app on a server-rendered page once it is painted
+ * (`src-renderer/hydrate.ts`), at a fixed address so the server can name it in those pages.
+ */
+export const APP_START_SCRIPT = '/hydrate.js';
+
 /** The id of the non-executed `<script type="application/json">` block carrying a page's data. */
 export const PAGE_DATA_ELEMENT_ID = 'app-data';
 

@@ -100,7 +100,9 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
   return new Promise((resolve, reject) => {
     let failure: unknown;
     const stream = renderToPipeableStream(page(), {
-      // Everything is loaded before the first byte, so the HTML needs no inline script to complete.
+      // Everything is loaded before the first byte, so the HTML needs no inline script to complete:
+      // no Suspense boundary is sent apart from the page as a chunk to be put in place by a script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         if (failure) reject(failure);
         else

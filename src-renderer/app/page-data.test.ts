@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/server-render.ts';
-import { pageDataElement, readPageData } from './page-data.ts';
+import { deliveredQueries, pageDataElement, readPageData } from './page-data.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -28,5 +28,23 @@ describe('the page data block', () => {
     expect(readPageData(document)).toBeNull();
     document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{not json</script>`;
     expect(readPageData(document)).toBeNull();
+  });
+});
+
+describe('the answers a page was delivered with', () => {
+  it('count as fresh from the time the page arrived, whatever time the server kept them from', () => {
+    const queries = {
+      mutations: [],
+      queries: [
+        {
+          queryKey: ['brands', 'ar15'],
+          queryHash: '["brands","ar15"]',
+          state: { data: { slug: 'ar15' }, dataUpdatedAt: 1_000, status: 'success' },
+        },
+      ],
+    } as unknown as Parameters<typeof deliveredQueries>[0];
+    const delivered = deliveredQueries(queries, 5_000_000);
+    expect(delivered.queries[0]?.state).toMatchObject({ data: { slug: 'ar15' }, dataUpdatedAt: 5_000_000 });
+    expect(queries.queries[0]?.state.dataUpdatedAt).toBe(1_000);
   });
 });

@@ -15,6 +15,18 @@ export function pageDataElement(data: PageData): string {
   return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScriptElement(data)}</script>`;
 }
 
+/**
+ * The page's answers as of its delivery. A kept page can be older than the browser's freshness
+ * window, but the server drops kept pages when the catalogue changes, so its answers are current:
+ * they are stamped with the time the page arrived, and hydration does not fetch them again.
+ */
+export function deliveredQueries(queries: DehydratedState, now: number): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
+}
+
 /** The data the server rendered this page with, or null for a page rendered in the browser. */
 export function readPageData(doc: Document): PageData | null {
   const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;

@@ -16,6 +16,7 @@ import {
 } from '../../shared/server-render.ts';
 import { envelope } from '../http/errors.ts';
 import type { SharedCache } from '../http/shared-cache.ts';
+import { withAppStartAfterPaint } from './app-start.ts';
 import { injectHead } from './head.ts';
 
 export type RouteMatch = Extract<RouteResolution, { kind: 'route' }>;
@@ -181,7 +182,8 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
 
   /**
    * The whole HTML of a page the server renders: the head written into the template, the app's
-   * markup inside `#root`, then its data. Throws when the page cannot be rendered.
+   * markup inside `#root`, then its data; the app starts once the page is painted. Throws when the
+   * page cannot be rendered.
    */
   const renderWhole = async (html: string, url: URL): Promise<string | null> => {
     if (!renderer || !callEndpoint) return null;
@@ -206,8 +208,9 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       sink.on('error', reject);
       page.pipe(sink);
     });
-    const at = html.indexOf(ROOT_ELEMENT);
-    return `${html.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${html.slice(at + ROOT_ELEMENT.length)}`;
+    const template = withAppStartAfterPaint(html);
+    const at = template.indexOf(ROOT_ELEMENT);
+    return `${template.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${template.slice(at + ROOT_ELEMENT.length)}`;
   };
 
   /**

@@ -87,6 +87,10 @@ describe('server rendering of the public pages', () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     const { markup } = parts(res.body);
+    // Every part of the page is in place in the HTML: none is sent apart to be completed by a
+    // script (a CSP without inline scripts would block it) or left for the browser to render.
+    expect(markup).not.toMatch(/<!--\$[?!]-->|<template/);
+    expectNoExecutableScript(res.body);
     for (const heading of ['Online Listings', 'Local Listings', 'New This Week', 'Find Guns Near You']) {
       expect(markup).toContain(heading);
     }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
 import { UserAlertBanner } from '../../features/alerts/user-alert-banner.tsx';
@@ -16,6 +17,10 @@ import { CartLink, FavoritesLink, LoginLink } from './header-defaults.tsx';
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
  * (search bar, favorites sheet, cart badge, unread messages, account menu, mega menu); the shell
  * keeps the session current and hosts the login modal that any feature may ask for.
+ *
+ * Header, page and footer are each a Suspense boundary. Nothing in them suspends once loaded; the
+ * boundaries let React hydrate a server-rendered page in short slices it can pause for input,
+ * instead of one long task, and hydrate the part a visitor interacts with first.
  */
 export function AppLayout() {
   const sellTo = useSellTarget();
@@ -26,20 +31,26 @@ export function AppLayout() {
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      <Header
-        search={<HeaderSearch />}
-        favorites={<FavoritesLink />}
-        cart={<CartLink />}
-        messages={<UnreadMessagesLink />}
-        account={<HeaderAccount signedOut={<LoginLink />} />}
-        sellTo={sellTo}
-        navigation={<MegaMenu />}
-      />
-      <UserAlertBanner />
+      <Suspense>
+        <Header
+          search={<HeaderSearch />}
+          favorites={<FavoritesLink />}
+          cart={<CartLink />}
+          messages={<UnreadMessagesLink />}
+          account={<HeaderAccount signedOut={<LoginLink />} />}
+          sellTo={sellTo}
+          navigation={<MegaMenu />}
+        />
+        <UserAlertBanner />
+      </Suspense>
       <main id="main" tabIndex={-1} className={styles.main}>
-        <PageOutlet />
+        <Suspense>
+          <PageOutlet />
+        </Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </>
   );
