@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { AccountOption, UserStatus } from '../../../shared/domain/user.ts';
 import { usePlatform } from '../platform/platform-context.tsx';
 import type { Session, SessionUser } from './session-token.ts';
@@ -50,10 +50,14 @@ export function useReloadSession(): () => Promise<void> {
       next = { status: 'signedOut' };
     }
     if (token && next.status === 'signedOut') await platform.clearToken().catch(() => undefined);
-    setSession((previous) =>
-      previous.status === 'signedIn' && next.status === 'signedIn' && previous.token === next.token
-        ? previous
-        : next,
+    // Not urgent: on a server-rendered page this runs while React hydrates it in slices, and an
+    // urgent update would make it hydrate everything the session touches in one long task.
+    startTransition(() =>
+      setSession((previous) =>
+        previous.status === 'signedIn' && next.status === 'signedIn' && previous.token === next.token
+          ? previous
+          : next,
+      ),
     );
   }, [platform, setSession]);
 }
