@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_FAMILIES, CategoryFamilyId } from '../../../shared/domain/category.ts';
+import { DROPDOWN_DELAY_MS } from '../../../shared/domain/constants.ts';
 import { parseSearchParams } from '../../../shared/search/search-url.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 import { MegaMenu } from './mega-menu.tsx';
@@ -51,6 +52,51 @@ describe('mega menu', () => {
 
     await act(() => fireEvent.keyDown(screen.getByRole('button', { name: 'Brands' }), { key: 'Escape' }));
     expect(screen.queryByRole('link', { name: 'Glock' })).toBeNull();
+  });
+
+  it('opens on hover after the dropdown delay, moves at once to a neighbour, and closes when the pointer leaves', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithRouter(<MegaMenu />);
+      const firearms = screen.getByRole('button', { name: 'Firearms' });
+      const brands = screen.getByRole('button', { name: 'Brands' });
+      fireEvent.pointerEnter(firearms.closest('li') as HTMLElement);
+      act(() => vi.advanceTimersByTime(DROPDOWN_DELAY_MS - 1));
+      expect(firearms.getAttribute('aria-expanded')).toBe('false');
+      act(() => vi.advanceTimersByTime(1));
+      expect(firearms.getAttribute('aria-expanded')).toBe('true');
+
+      fireEvent.pointerEnter(brands.closest('li') as HTMLElement);
+      expect(brands.getAttribute('aria-expanded')).toBe('true');
+      expect(firearms.getAttribute('aria-expanded')).toBe('false');
+
+      fireEvent.pointerLeave(brands.closest('ul')?.parentElement as HTMLElement);
+      act(() => vi.advanceTimersByTime(DROPDOWN_DELAY_MS));
+      expect(brands.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes on Escape with focus back on its button, and on a click outside', () => {
+    renderWithRouter(
+      <>
+        <MegaMenu />
+        <p>Elsewhere</p>
+      </>,
+    );
+    const firearms = screen.getByRole('button', { name: 'Firearms' });
+    fireEvent.click(firearms);
+    const handguns = screen.getByRole('link', { name: 'Handguns' });
+    handguns.focus();
+    fireEvent.keyDown(handguns, { key: 'Escape' });
+    expect(firearms.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(firearms);
+
+    fireEvent.click(firearms);
+    expect(screen.getByRole('link', { name: 'Handguns' })).toBeTruthy();
+    fireEvent.pointerDown(screen.getByText('Elsewhere'));
+    expect(screen.queryByRole('link', { name: 'Handguns' })).toBeNull();
   });
 
   it('is an accordion with one section open at a time on small screens', () => {
