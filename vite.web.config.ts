@@ -45,6 +45,17 @@ export default defineConfig(({ isSsrBuild }) => ({
             hydrate: path.join(rendererRoot, 'hydrate.ts'),
           },
           output: {
+            // React DOM and React Router in chunks of their own: the start script evaluates the
+            // modules one after another, so no single task compiles all of them at once.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react-dom',
+                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src-renderer[\\/]lib[\\/]react-dom-client\.ts$/,
+                },
+                { name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+              ],
+            },
             entryFileNames: (chunk) =>
               chunk.name === 'hydrate' ? APP_START_SCRIPT.slice(1) : 'assets/[name]-[hash].js',
             // zod probes for eval when a schema is built unless jitless is already set; under a CSP

@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from '../lib/react-dom-client.ts';
 import { App } from './app.tsx';
 import { deliveredQueries, readPageData } from './page-data.ts';
 import { createQueryClient } from './providers.tsx';

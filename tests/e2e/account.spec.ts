@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-2026', name: 'Blake Buyer' };
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026', name: 'Sam Seller' };

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // The seeded demo accounts (src-server/seed/accounts.ts).
 const ACCOUNTS = {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 
 // The seeded demo buyer (src-server/seed/accounts.ts).
 const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-2026' };

@@ -1,7 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { ListingDetail, SearchResponse } from '../../shared/contract/listings.ts';
-import { gotoReady } from './support/app-ready.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { type APIRequestContext, expect, test } from './support/test.ts';
 
 /** Listing details of a page of search results, straight from the API. */
 async function listingsOfPage(request: APIRequestContext, page: number): Promise<ListingDetail[]> {
@@ -154,7 +153,7 @@ test.describe('search and listing pages against the real server', () => {
     page,
   }) => {
     // The menu opens on hover once the page is hydrated.
-    await gotoReady(page, '/about-us');
+    await page.goto('/about-us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Firearms' }).hover();
     await expect(nav.getByRole('link', { name: 'Revolvers' })).toBeVisible();

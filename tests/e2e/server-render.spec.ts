@@ -1,4 +1,4 @@
-import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import { type ConsoleMessage, expect, type Page, test } from './support/test.ts';
 
 /*
  * The public pages come from the server with their content, and the browser takes them over
@@ -63,6 +63,15 @@ test.describe('server-rendered pages with JavaScript off', () => {
       listing.displayPrice,
     );
     await expect(page.getByText(price).first()).toBeVisible();
+  });
+
+  test('the header search works before the app runs', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search listings' });
+    await box.fill('glock');
+    await box.press('Enter');
+    await expect(page).toHaveURL('/search?keyword=glock');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('glock');
   });
 });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe('the app shell against the real server', () => {
   test('the home route renders the shell: header, main content and footer', async ({ page }) => {

@@ -189,8 +189,16 @@ export function HeaderSearch() {
   const headingId = `${baseId}-other-heading`;
 
   return (
+    // Before the app runs (a server-rendered page still hydrating), the form searches by itself.
     // biome-ignore lint/a11y/useSemanticElements: a search landmark on the form itself
-    <form role="search" aria-label="Site" className={styles.form} onSubmit={onSubmit}>
+    <form
+      role="search"
+      aria-label="Site"
+      className={styles.form}
+      action={paths.search()}
+      method="get"
+      onSubmit={onSubmit}
+    >
       <label htmlFor={`${baseId}-mode`} className="visually-hidden">
         Search in
       </label>
@@ -212,6 +220,7 @@ export function HeaderSearch() {
           type="text"
           role="combobox"
           className={styles.input}
+          name="keyword"
           aria-label={mode === 'forSale' ? 'Search listings' : 'Search articles'}
           aria-autocomplete="list"
           aria-expanded={expanded}
