@@ -107,6 +107,14 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
   const [resetKey, setResetKey] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** Focuses the first field marked invalid, in the order the form reads, once the messages are shown. */
+  function focusFirstError() {
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  }
   const [photos, setPhotos] = useState<PhotoItem[]>(() => savedPhotos(listing?.images ?? []));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
@@ -133,6 +141,8 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     resolver: zodResolver(listingInputSchema),
     mode: 'onTouched',
     defaultValues: startValues,
+    // The first invalid field in reading order gets focus (see focusFirstError), not the first registered.
+    shouldFocusError: false,
   });
   const description = useController({ name: 'description', control });
 
@@ -242,7 +252,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
         requestAnimationFrame(() => formErrorRef.current?.focus());
       } else if (firstField) setFocus(firstField);
     }
-  });
+  }, focusFirstError);
 
   const descriptionLabelId = `${id}-description-label`;
   const descriptionHelpId = `${id}-description-help`;
@@ -253,6 +263,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       onSubmit={onSubmit}
