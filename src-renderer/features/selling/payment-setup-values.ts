@@ -25,16 +25,23 @@ export const EMPTY_PAYMENT_SETUP: PaymentSetupValues = {
   liveCheckoutEnabled: false,
 };
 
-/** The request of POST /users/addOrUpdatePaymentOptions for the typed values. */
+/**
+ * The request of POST /users/addOrUpdatePaymentOptions for the typed values. Gateway fields left
+ * all empty (or an empty GunTab email) mean none is set up, which live checkout then refuses.
+ */
 export function toPaymentOptionsInput(values: PaymentSetupValues): PaymentOptionsInput {
+  const gatewayTyped = [values.provider, values.merchantId, values.secretKey].some(
+    (text) => text.trim() !== '',
+  );
   return {
     acceptedPaymentMethods: values.methods.reduce((flags, flag) => flags | Number(flag), 0),
     liveCheckoutEnabled: values.liveCheckoutEnabled,
     gateway:
-      values.payout === PayoutKind.Gateway
+      values.payout === PayoutKind.Gateway && gatewayTyped
         ? { provider: values.provider, merchantId: values.merchantId, secretKey: values.secretKey }
         : null,
-    gunTabEmail: values.payout === PayoutKind.GunTab ? values.gunTabEmail : null,
+    gunTabEmail:
+      values.payout === PayoutKind.GunTab && values.gunTabEmail.trim() !== '' ? values.gunTabEmail : null,
   };
 }
 
