@@ -102,6 +102,20 @@ describe('listing eligibility', () => {
   });
 });
 
+describe('selling links for non-sellers', () => {
+  it('lead a buyer from the dashboard navigation to the memberships', async () => {
+    const fetch = server({
+      '/api/users/listing-eligibility': () =>
+        jsonResponse({ ...CAN_LIST, canList: false, isSeller: false, reason: 'NotSeller' }),
+    });
+    renderApp('/dashboard/selling/list-item', { fetch, platform: createMemoryPlatform(fakeToken()) });
+    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+    expect(nav.getByRole('link', { name: 'List an Item' }).getAttribute('href')).toBe('/membership');
+    expect(nav.getByRole('link', { name: 'Listings' }).getAttribute('href')).toBe('/membership');
+    expect(nav.getByRole('link', { name: 'Favorites' }).getAttribute('href')).toBe('/dashboard/buying/favorites');
+  });
+});
+
 describe('listing form', () => {
   it('shows the schema’s messages tied to their fields and focuses the first one', async () => {
     const { fetch } = renderAsSeller('/dashboard/selling/list-item', {});
