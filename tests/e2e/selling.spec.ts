@@ -118,7 +118,7 @@ test.describe('selling', () => {
     await expect(page).toHaveURL(LIST_ITEM);
     await expect(page.getByRole('heading', { name: 'Set up payments before listing' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'List an item' })).toHaveCount(0);
-    const link = page.getByRole('link', { name: 'Set up payments' });
+    const link = page.getByRole('main').getByRole('link', { name: 'Set up payments', exact: true });
     await expect(link).toHaveAttribute('href', '/dashboard/selling/livecheckout');
     await expectNoAxeViolations(page);
 
