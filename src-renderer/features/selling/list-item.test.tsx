@@ -112,7 +112,9 @@ describe('selling links for non-sellers', () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
     expect(nav.getByRole('link', { name: 'List an Item' }).getAttribute('href')).toBe('/membership');
     expect(nav.getByRole('link', { name: 'Listings' }).getAttribute('href')).toBe('/membership');
-    expect(nav.getByRole('link', { name: 'Favorites' }).getAttribute('href')).toBe('/dashboard/buying/favorites');
+    expect(nav.getByRole('link', { name: 'Favorites' }).getAttribute('href')).toBe(
+      '/dashboard/buying/favorites',
+    );
   });
 });
 
@@ -236,6 +238,16 @@ describe('listing form', () => {
     const form = within(await screen.findByRole('form', { name: 'Edit listing' }));
     expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('549.99');
     expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2']);
+    // Saved photos keep their order; a new photo goes after them and cannot move above them.
+    await addPhotos(form, [photo('grip.jpg')]);
+    expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2', 'grip.jpg']);
+    expect((form.getByRole('button', { name: 'Move grip.jpg earlier' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((form.getByRole('button', { name: 'Move Photo 1 later' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await click(form.getByRole('button', { name: 'Remove grip.jpg' }));
 
     await click(form.getByRole('button', { name: 'Remove Photo 1' }));
     await waitFor(() => expect(photoNames(form)).toEqual(['Photo 2']));
