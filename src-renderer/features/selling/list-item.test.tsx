@@ -13,6 +13,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
+const SELLER_ID = String(SELLER_CLAIMS.unique_name);
+
 const CAN_LIST: ListingEligibility = {
   canList: true,
   isSeller: true,
@@ -183,6 +185,21 @@ describe('listing form', () => {
     expect(localStorage.getItem('listingDraft')).toBeNull();
   });
 
+  it('leaves no draft behind when nothing was typed', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    await screen.findByRole('form', { name: 'List an item' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(localStorage.getItem('listingDraft')).toBeNull();
+  });
+
+  it('does not offer another seller’s listing for editing', async () => {
+    renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/get': () => jsonResponse({ results: [listingDetail()] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'We could not open this listing' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit listing' })).toBeNull();
+  });
+
   it('keeps typing as a draft', async () => {
     renderAsSeller('/dashboard/selling/list-item', {});
     const form = within(await screen.findByRole('form', { name: 'List an item' }));
@@ -227,7 +244,7 @@ describe('listing form', () => {
   it('deletes an already uploaded photo on the server, and keeps it when that fails', async () => {
     const deleted: string[] = [];
     renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
-      '/api/listings/get': () => jsonResponse({ results: [listingDetail()] }),
+      '/api/listings/get': () => jsonResponse({ results: [listingDetail({ userId: SELLER_ID })] }),
       '/api/listings/delete-image/': (request) => {
         deleted.push(request.url);
         return request.url.endsWith('11111111-1111-4111-8111-111111111111')

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
+import { useCurrentUser } from '../../lib/session/session.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { useListingForEdit } from './api/use-listing-for-edit.ts';
 import { ListingEligibilityGate } from './listing-eligibility-gate.tsx';
@@ -9,6 +10,7 @@ import styles from './selling.module.css';
 
 function EditListing({ listingId }: { listingId: string }) {
   const listing = useListingForEdit(listingId);
+  const user = useCurrentUser();
   if (listing.isPending) {
     return (
       <LoadingRegion label="Loading the listing">
@@ -18,7 +20,10 @@ function EditListing({ listingId }: { listingId: string }) {
       </LoadingRegion>
     );
   }
-  if (listing.isError || listing.data === null) {
+  // Only the owner (or an admin) edits a listing; anyone else is told so before typing anything.
+  const editable =
+    listing.data && user && (listing.data.userId === user.id || user.isAdmin) ? listing.data : null;
+  if (listing.isError || !editable) {
     return (
       <div className={styles.reason} role="alert">
         <h2 className={styles.reasonHeading}>We could not open this listing</h2>
@@ -29,7 +34,7 @@ function EditListing({ listingId }: { listingId: string }) {
       </div>
     );
   }
-  return <ListingForm listing={listing.data} initialValues={listingValuesFromDetail(listing.data)} />;
+  return <ListingForm listing={editable} initialValues={listingValuesFromDetail(editable)} />;
 }
 
 /** List an Item: the eligibility check first, then the form for a new listing or the one in `listingId`. */

@@ -134,6 +134,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     setValue,
     setFocus,
     watch,
+    getValues,
     reset,
     control,
     formState: { errors, isSubmitting, isSubmitted },
@@ -172,18 +173,18 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
   // Every change is kept as the draft, a moment after typing stops.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = watch((values) => {
+    const subscription = watch((_values, { name, type }) => {
+      // Only what the seller does is kept: not the generated title, nor a reset of the form.
+      const bySeller = type === 'change' || name === 'listingOptions' || name === 'excludedShipToStates';
+      if (!bySeller) return;
       clearTimeout(timer);
-      timer = setTimeout(
-        () => writeListingDraft(draftKey, values as Partial<ListingInput>),
-        DRAFT_SAVE_DELAY_MS,
-      );
+      timer = setTimeout(() => writeListingDraft(draftKey, getValues()), DRAFT_SAVE_DELAY_MS);
     });
     return () => {
       clearTimeout(timer);
       subscription.unsubscribe();
     };
-  }, [watch, draftKey]);
+  }, [watch, getValues, draftKey]);
 
   function discardDraft() {
     discardListingDraft(draftKey);
