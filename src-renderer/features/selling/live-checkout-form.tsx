@@ -15,6 +15,7 @@ import {
   PasswordInput,
   TextInput,
 } from '../../ui/form-field.tsx';
+import { useListingEligibility } from './api/use-listing-eligibility.ts';
 import { useSavePaymentOptions } from './api/use-save-payment-options.ts';
 import {
   CARD_PAYMENT_METHODS,
@@ -78,6 +79,8 @@ export function LiveCheckoutForm() {
     defaultValues: EMPTY_PAYMENT_SETUP,
   });
   const payout = watch('payout');
+  const eligibility = useListingEligibility();
+  const hasSetup = eligibility.data?.hasAcceptedPaymentSetup ?? false;
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -118,6 +121,12 @@ export function LiveCheckoutForm() {
         ) : null}
       </FormNotice>
       <FormError>{formError}</FormError>
+      {hasSetup && !notice ? (
+        <p className={styles.callout}>
+          Your payment setup is complete. Saving this form replaces it, so enter every part again, the secret
+          key included.
+        </p>
+      ) : null}
 
       <fieldset className={styles.section} aria-describedby={errors.methods ? methodsErrorId : undefined}>
         <legend className={styles.legend}>Payment methods you accept</legend>

@@ -15,6 +15,12 @@ export interface RichTextEditorProps {
   'aria-invalid'?: boolean;
 }
 
+/** The region's HTML; a region with no text left (only a stray <br>) counts as empty. */
+function htmlOf(region: HTMLElement | null): string {
+  if (!region) return '';
+  return region.textContent?.trim() ? region.innerHTML : '';
+}
+
 type Command = { command: string; label: string; icon: typeof Bold; shortcut?: string };
 
 const COMMANDS: readonly Command[] = [
@@ -50,7 +56,7 @@ export function RichTextEditor({
     regionRef.current?.focus();
     // execCommand is deprecated but remains the one editing API every engine supports.
     document.execCommand?.(command, false, value);
-    onChange(regionRef.current?.innerHTML ?? '');
+    onChange(htmlOf(regionRef.current));
   }
 
   function addLink() {
@@ -99,7 +105,7 @@ export function RichTextEditor({
         aria-multiline="true"
         aria-labelledby={labelId}
         tabIndex={0}
-        onInput={(event) => onChange(event.currentTarget.innerHTML)}
+        onInput={(event) => onChange(htmlOf(event.currentTarget))}
         onBlur={onBlur}
         {...aria}
       />
