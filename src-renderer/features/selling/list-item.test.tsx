@@ -230,6 +230,27 @@ describe('listing form', () => {
     expect(photoNames(form)).toEqual(['serial.jpg', 'front.jpg']);
   });
 
+  it('adds photos from the desktop’s own file picker, asking it for listing photos', async () => {
+    const asked: string[] = [];
+    const platform = {
+      ...createMemoryPlatform(fakeToken(SELLER_CLAIMS)),
+      kind: 'desktop' as const,
+      pickFiles: async (kind: string) => {
+        asked.push(kind);
+        return [photo('bench.jpg')];
+      },
+    };
+    const fetch = server({
+      '/api/users/listing-eligibility': () => jsonResponse(CAN_LIST),
+      '/api/brands': () => jsonResponse({ results: [] }),
+    });
+    renderApp('/dashboard/selling/list-item', { fetch, platform });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    await click(form.getByRole('button', { name: 'Browse this computer' }));
+    await waitFor(() => expect(photoNames(form)).toEqual(['bench.jpg']));
+    expect(asked).toEqual(['listingPhotos']);
+  });
+
   it('refuses files that are not photos and photos past the limit', async () => {
     renderAsSeller('/dashboard/selling/list-item', {});
     const form = within(await screen.findByRole('form', { name: 'List an item' }));
