@@ -23,7 +23,7 @@ const CAN_LIST: ListingEligibility = {
   reason: null,
 };
 
-type Routes = Record<string, (request: RecordedRequest) => Response>;
+type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 
 function server(routes: Routes) {
   return createFakeFetch((request) => {
@@ -343,6 +343,37 @@ describe('listing form', () => {
     });
     expect(body?.getAll('images').map((file) => (file as File).name)).toEqual(['back.jpg', 'front.jpg']);
     expect(localStorage.getItem('listingDraft')).toBeNull();
+  });
+
+  it('shows an upload bar for each new photo while the listing is sent, and keeps the photos on failure', async () => {
+    let answer: (response: Response) => void = () => {};
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '1' } });
+    type(form, 'Title', 'Magpul sling');
+    type(form, 'Price (USD)', '39');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = 'New.';
+    fireEvent.input(editor);
+    await addPhotos(form, [photo('sling.jpg'), photo('clip.jpg')]);
+    expect(form.queryByRole('progressbar')).toBeNull();
+
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByRole('progressbar', { name: 'Upload of sling.jpg' })).toBeTruthy();
+    expect(form.getByRole('progressbar', { name: 'Upload of clip.jpg' })).toBeTruthy();
+    expect(form.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+
+    await act(async () => {
+      answer(jsonResponse({ error: { code: 'payload_too_large', message: 'A photo is too large.' } }, 413));
+    });
+    expect((await form.findByRole('alert')).textContent).toBe('A photo is too large.');
+    expect(form.queryByRole('progressbar')).toBeNull();
+    expect(photoNames(form)).toEqual(['sling.jpg', 'clip.jpg']);
   });
 
   it('puts the server’s field messages on the form and keeps what was typed', async () => {
