@@ -164,14 +164,15 @@ export function LiveCheckoutForm() {
         <p className={styles.help}>
           Sellers need a payment gateway or an active GunTab account before listing.
         </p>
-        <div className={styles.choiceGroup} role="radiogroup" aria-label="Checkout account">
+        <fieldset className={styles.choiceGroup}>
+          <legend className={styles.groupLabel}>Checkout account</legend>
           <label className={styles.radio}>
             <input type="radio" value={PayoutKind.Gateway} {...register('payout')} /> Payment gateway
           </label>
           <label className={styles.radio}>
             <input type="radio" value={PayoutKind.GunTab} {...register('payout')} /> GunTab account
           </label>
-        </div>
+        </fieldset>
         {payout === PayoutKind.Gateway ? (
           <>
             <div className={styles.row}>
