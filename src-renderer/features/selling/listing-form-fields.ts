@@ -1,5 +1,6 @@
 import {
   LISTING_DURATION_DEFAULT_DAYS,
+  LISTING_DURATION_MAX_DAYS,
   type ListingDetail,
   type ListingInput,
 } from '../../../shared/contract/listings.ts';
@@ -97,6 +98,28 @@ export function emptyListingValues(): Partial<ListingInput> {
 
 const orUndefined = (value: string | null): string | undefined => value ?? undefined;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The duration a listing was given (start to end), so an edit does not change it unasked. */
+export function listingDurationDays(
+  listing: Pick<ListingDetail, 'listingStartDate' | 'listingEndDate'>,
+): number {
+  if (!listing.listingEndDate) return LISTING_DURATION_DEFAULT_DAYS;
+  const days = Math.round(
+    (Date.parse(listing.listingEndDate) - Date.parse(listing.listingStartDate)) / DAY_MS,
+  );
+  return Number.isFinite(days) && days >= 1 && days <= LISTING_DURATION_MAX_DAYS
+    ? days
+    : LISTING_DURATION_DEFAULT_DAYS;
+}
+
+/** The duration choices, with a listing's own duration among them when it is not a usual one. */
+export function durationChoices(current: number | undefined): number[] {
+  return current === undefined || DURATION_CHOICES.includes(current)
+    ? [...DURATION_CHOICES]
+    : [...DURATION_CHOICES, current].sort((a, b) => a - b);
+}
+
 /** The form for editing a listing the seller already has. */
 export function listingValuesFromDetail(listing: ListingDetail): Partial<ListingInput> {
   return {
@@ -122,5 +145,6 @@ export function listingValuesFromDetail(listing: ListingDetail): Partial<Listing
     acceptedPaymentMethods: listing.acceptedPaymentMethods,
     excludedShipToStates: listing.excludedShipToStates as ListingInput['excludedShipToStates'],
     zipCode: listing.location.zipCode || undefined,
+    durationDays: listingDurationDays(listing),
   };
 }

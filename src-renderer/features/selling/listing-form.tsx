@@ -30,7 +30,7 @@ import {
   writeListingDraft,
 } from './listing-draft.ts';
 import {
-  DURATION_CHOICES,
+  durationChoices,
   familyFields,
   LISTING_TYPE_LABELS,
   RETURN_POLICY_LABELS,
@@ -484,7 +484,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
           <FormField label="Duration" error={errors.durationDays?.message}>
             {(controlProps) => (
               <SelectInput {...controlProps} {...register('durationDays', { setValueAs: toNumber })}>
-                {DURATION_CHOICES.map((days) => (
+                {durationChoices(initialValues.durationDays).map((days) => (
                   <option key={days} value={days}>
                     {days} days
                   </option>
