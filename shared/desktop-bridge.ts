@@ -4,7 +4,7 @@
  */
 
 /** Kinds of native file picking the desktop client offers; each has its own filters and size limit. */
-export type FilePickKind = 'bulkInventory' | 'identificationPhotos';
+export type FilePickKind = 'bulkInventory' | 'identificationPhotos' | 'listingPhotos';
 
 export interface PickedFile {
   name: string;

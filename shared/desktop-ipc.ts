@@ -34,7 +34,11 @@ export const sessionTokenSchema = z
   .max(16_384)
   .regex(/^[\x21-\x7e]+$/, 'Expected a token');
 
-const filePickKinds = ['bulkInventory', 'identificationPhotos'] as const satisfies readonly FilePickKind[];
+const filePickKinds = [
+  'bulkInventory',
+  'identificationPhotos',
+  'listingPhotos',
+] as const satisfies readonly FilePickKind[];
 export const filePickKindSchema = z.enum(filePickKinds);
 
 export const desktopNoticeSchema = z.strictObject({

@@ -1,6 +1,6 @@
 /**
- * Native file picking for the two uploads that start on the desktop: a bulk inventory file
- * (sellers) and identification photos (firearm identification). The dialog's filters are a
+ * Native file picking for the uploads that start on the desktop: a bulk inventory file
+ * (sellers), identification photos (firearm identification) and listing photos (sellers). The dialog's filters are a
  * convenience only — every chosen file is checked again here (type, count, size) before it is
  * read, because a user can type any path into the dialog.
  */
@@ -43,6 +43,22 @@ export const FILE_PICK_RULES = {
     multiple: true,
     maxFiles: 10,
     maxBytesPerFile: 10 * MB,
+    noun: 'A photo',
+  },
+  listingPhotos: {
+    title: 'Choose photos of your item',
+    filterName: 'Photos (JPEG, PNG, WebP, HEIC)',
+    types: {
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      png: 'image/png',
+      webp: 'image/webp',
+      heic: 'image/heic',
+    },
+    multiple: true,
+    // The limits of POST /listings/add (20 photos of at most 15 MB).
+    maxFiles: 20,
+    maxBytesPerFile: 15 * MB,
     noun: 'A photo',
   },
 } as const satisfies Record<FilePickKind, FilePickRule>;

@@ -178,4 +178,48 @@ describe('api client', () => {
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe('AbortError');
   });
+
+  it('sends a multipart call as the request JSON plus files, reporting upload progress', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(HEALTHY));
+    const sent: { url: string; body: unknown }[] = [];
+    const client = createApiClient({
+      platform: { apiOrigin: '', getToken: async () => 'aaa.bbb.ccc' },
+      fetch,
+      upload: async (url, init, onProgress) => {
+        sent.push({ url, body: init.body });
+        onProgress({ loaded: 50, total: 100 });
+        onProgress({ loaded: 100, total: 100 });
+        return jsonResponse({ error: { code: 'bad_request', message: 'Not an image.' } }, 400);
+      },
+      pageUrl: () => '',
+    });
+    const progress: number[] = [];
+    const photo = new File(['jpeg'], 'front.jpg', { type: 'image/jpeg' });
+
+    const error = await client
+      .call(
+        'listingsAdd',
+        {
+          body: {
+            title: 'A title',
+            description: 'Text',
+            familyId: 2,
+            condition: 'Used',
+            quantity: 1,
+            price: 5,
+          },
+          files: [photo],
+        },
+        { onUploadProgress: ({ loaded, total }) => progress.push(loaded / total) },
+      )
+      .catch((e) => e);
+
+    expect(error).toMatchObject({ status: 400, message: 'Not an image.' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(fetch.requests).toHaveLength(0);
+    expect(sent[0]?.url).toBe('/api/listings/add');
+    const form = sent[0]?.body as FormData;
+    expect(JSON.parse(String(form.get('request')))).toMatchObject({ title: 'A title', price: 5 });
+    expect((form.getAll('images')[0] as File).name).toBe('front.jpg');
+  });
 });

@@ -96,8 +96,16 @@ export type ApiCallInput<N extends EndpointName> = Part<'params', EndpointParams
   Part<'body', EndpointBody<N>> &
   FilesPart<N>;
 
+/** How much of a request body has been sent. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
 export interface ApiCallOptions {
   signal?: AbortSignal;
+  /** Multipart calls only: reports the bytes sent as the upload goes. */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 /** The input may be left out when nothing in it is required (`api.call('health')`). */
@@ -114,10 +122,64 @@ export interface ApiClient {
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
+/** Sends a request whose body's progress is reported (browsers: XMLHttpRequest upload events). */
+export type UploadFunction = (
+  input: string,
+  init: RequestInit,
+  onProgress: (progress: UploadProgress) => void,
+) => Promise<Response>;
+
+/** Uploads with XMLHttpRequest, whose upload events report progress (fetch has none for bodies). */
+export const xhrUpload: UploadFunction = (input, init, onProgress) =>
+  new Promise<Response>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(init.method ?? 'POST', input);
+    new Headers(init.headers).forEach((value, name) => {
+      request.setRequestHeader(name, value);
+    });
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    });
+    request.addEventListener('load', () => {
+      const headers = new Headers();
+      for (const line of request
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      // 1xx and 204/304 answers may not carry a body.
+      const noBody = request.status === 204 || request.status === 304;
+      resolve(new Response(noBody ? null : request.responseText, { status: request.status, headers }));
+    });
+    request.addEventListener('error', () => reject(new TypeError('Network request failed')));
+    request.addEventListener('abort', () =>
+      reject(new DOMException('The request was aborted.', 'AbortError')),
+    );
+    init.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+
+/** The size of a request body as far as it can be known without sending it. */
+function bodySize(body: BodyInit | undefined): number {
+  if (body instanceof FormData) {
+    let size = 0;
+    for (const [, value] of body) size += typeof value === 'string' ? value.length : value.size;
+    return size;
+  }
+  return typeof body === 'string' ? body.length : 0;
+}
+
 export interface ApiClientDeps {
   /** Where the API lives and where the token is kept. */
   platform: Pick<Platform, 'apiOrigin' | 'getToken'>;
   fetch?: FetchFunction;
+  /**
+   * Sends calls that report upload progress. Defaults to XMLHttpRequest in a browser; with a custom
+   * `fetch` and no `upload`, the custom fetch sends them and progress is reported once, when sent.
+   */
+  upload?: UploadFunction;
   /** The address of the page making the calls; its `cmc` campaign code is copied onto requests. */
   pageUrl?: () => string;
   /** Headers added to every request (e.g. a gateway access header in staging). */
@@ -182,6 +244,16 @@ function errorFromResponse(
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch: FetchFunction = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const pageUrl = deps.pageUrl ?? (() => globalThis.location?.href ?? '');
+  const upload: UploadFunction =
+    deps.upload ??
+    (deps.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
+      ? xhrUpload
+      : async (input, init, onProgress) => {
+          const response = await doFetch(input, init);
+          const size = bodySize(init.body ?? undefined);
+          onProgress({ loaded: size, total: size });
+          return response;
+        });
 
   function buildUrl(
     contract: ApiContract,
@@ -232,12 +304,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(contract, name, params, query), {
+      const url = buildUrl(contract, name, params, query);
+      const init: RequestInit = {
         method: endpoint.method,
         headers,
         body: requestBody,
         signal: options?.signal,
-      });
+      };
+      const onUploadProgress = options?.onUploadProgress;
+      response =
+        endpoint.multipart && onUploadProgress
+          ? await upload(url, init, onUploadProgress)
+          : await doFetch(url, init);
     } catch (error) {
       if (options?.signal?.aborted) throw error;
       throw new ApiError({

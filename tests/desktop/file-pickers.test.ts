@@ -35,9 +35,16 @@ describe('dialog filters', () => {
     expect(options.properties).toContain('multiSelections');
   });
 
+  it('offers several photos for a listing, images only', () => {
+    const options = openDialogOptions('listingPhotos');
+    expect(options.filters[0]?.extensions).toEqual(['jpg', 'jpeg', 'png', 'webp', 'heic']);
+    expect(options.properties).toContain('multiSelections');
+  });
+
   it('limits sizes and counts as the uploads allow', () => {
     expect(FILE_PICK_RULES.bulkInventory).toMatchObject({ maxFiles: 1, maxBytesPerFile: 20 * MB });
     expect(FILE_PICK_RULES.identificationPhotos).toMatchObject({ maxFiles: 10, maxBytesPerFile: 10 * MB });
+    expect(FILE_PICK_RULES.listingPhotos).toMatchObject({ maxFiles: 20, maxBytesPerFile: 15 * MB });
   });
 });
 

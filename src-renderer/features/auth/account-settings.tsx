@@ -11,6 +11,7 @@ import {
   type UserProfile,
 } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
+import { applyServerErrors } from '../../lib/server-errors.ts';
 import { useStoreToken } from '../../lib/session/session.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +23,6 @@ import { useUpdateAccountInfo } from './api/use-update-account-info.ts';
 import { PROFILE_QUERY_KEY, useUserProfile } from './api/use-user-profile.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
-import { applyServerErrors } from './server-errors.ts';
 
 const profileFormSchema = z.object({
   firstName: firstNameSchema,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { forgotPasswordRequestSchema, newPasswordSchema } from '../../../shared/contract/auth.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { applyServerErrors } from '../../lib/server-errors.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
@@ -12,7 +13,6 @@ import { useForgotPassword } from './api/use-forgot-password.ts';
 import { useResetPassword } from './api/use-reset-password.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
-import { applyServerErrors } from './server-errors.ts';
 
 /** The same answer whether or not the email has an account, so the page never reveals which emails exist. */
 export function resetRequestedMessage(email: string): string {

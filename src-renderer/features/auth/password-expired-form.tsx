@@ -6,13 +6,13 @@ import { changeExpiredPasswordRequestSchema } from '../../../shared/contract/aut
 import { ErrorMessage } from '../../../shared/contract/common.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { applyServerErrors } from '../../lib/server-errors.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { useChangeExpiredPassword } from './api/use-change-expired-password.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
-import { applyServerErrors } from './server-errors.ts';
 
 type Values = z.input<typeof changeExpiredPasswordRequestSchema>;
 

@@ -6,6 +6,7 @@ import { zipCodeSchema } from '../../../shared/contract/common.ts';
 import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { applyServerErrors } from '../../lib/server-errors.ts';
 import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
@@ -22,7 +23,6 @@ import { useEmailTaken } from './api/use-check-email.ts';
 import { useRegister } from './api/use-register.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
-import { applyServerErrors } from './server-errors.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, or reset your password.';
 

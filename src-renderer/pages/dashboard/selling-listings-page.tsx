@@ -1,3 +1,4 @@
+import { MyListings } from '../../features/selling/my-listings.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingListingsPage() {
@@ -6,6 +7,8 @@ export function SellingListingsPage() {
       heading="Listings"
       title="My Listings"
       intro="Items you have listed; close, relist or remove them here."
-    />
+    >
+      <MyListings />
+    </DashboardFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { LiveCheckoutForm } from '../../features/selling/live-checkout-form.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingLiveCheckoutPage() {
@@ -5,6 +6,8 @@ export function SellingLiveCheckoutPage() {
     <DashboardFrame
       heading="Set Up Payments"
       intro="Connect a payment gateway or a GunTab account so buyers can check out on the spot."
-    />
+    >
+      <LiveCheckoutForm />
+    </DashboardFrame>
   );
 }

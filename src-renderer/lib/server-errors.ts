@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from './api-client.ts';
 
 /**
  * Puts the server's per-field messages on the form's fields; answers the message for the form as

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentOptionsInput } from '../../../../shared/contract/billing.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { ELIGIBILITY_QUERY_KEY } from './use-listing-eligibility.ts';
+
+/** POST /users/addOrUpdatePaymentOptions; its errors reach the form (spec §8). */
+export function useSavePaymentOptions() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentOptionsInput) => api.call('usersAddOrUpdatePaymentOptions', { body }),
+    // A new payment setup may make the seller eligible to list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ELIGIBILITY_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,407 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ListingEligibility } from '../../../shared/contract/users.ts';
+import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
+import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
+import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
+import { createMemoryPlatform } from '../../testing/memory-platform.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
+
+const SELLER_ID = String(SELLER_CLAIMS.unique_name);
+
+const CAN_LIST: ListingEligibility = {
+  canList: true,
+  isSeller: true,
+  hasAcceptedPaymentSetup: true,
+  isFrozen: false,
+  reason: null,
+};
+
+type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
+
+function server(routes: Routes) {
+  return createFakeFetch((request) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    const route = Object.entries(routes).find(([prefix]) => path.startsWith(prefix))?.[1];
+    return route?.(request) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  });
+}
+
+function renderAsSeller(url: string, routes: Routes) {
+  const fetch = server({
+    '/api/users/listing-eligibility': () => jsonResponse(CAN_LIST),
+    '/api/brands': () => jsonResponse({ results: [] }),
+    ...routes,
+  });
+  const view = renderApp(url, { fetch, platform: createMemoryPlatform(fakeToken(SELLER_CLAIMS)) });
+  return { ...view, fetch };
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+function type(scope: ReturnType<typeof within>, label: string | RegExp, value: string) {
+  fireEvent.change(scope.getByLabelText(label), { target: { value } });
+}
+
+const photo = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+
+async function addPhotos(form: ReturnType<typeof within>, files: File[]) {
+  await act(async () => {
+    fireEvent.change(form.getByLabelText('Choose photos'), { target: { files } });
+  });
+}
+
+/** The photos in order, read from each one's Remove button. */
+const photoNames = (form: ReturnType<typeof within>) =>
+  within(form.getByRole('list', { name: 'Photos, main photo first' }))
+    .getAllByRole('button', { name: /^Remove / })
+    .map((button) => button.getAttribute('aria-label')?.replace(/^Remove /, ''));
+
+describe('listing eligibility', () => {
+  it('sends a seller without a payment setup to set up payments instead of the form', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/users/listing-eligibility': () =>
+        jsonResponse({
+          ...CAN_LIST,
+          canList: false,
+          hasAcceptedPaymentSetup: false,
+          reason: 'NoPaymentSetup',
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Set up payments before listing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up payments' }).getAttribute('href')).toBe(
+      '/dashboard/selling/livecheckout',
+    );
+    expect(screen.queryByRole('form', { name: 'List an item' })).toBeNull();
+  });
+
+  it('sends a member who is not a seller to the memberships', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/users/listing-eligibility': () =>
+        jsonResponse({ ...CAN_LIST, canList: false, isSeller: false, reason: 'NotSeller' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Become a seller to list items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See memberships' }).getAttribute('href')).toBe('/membership');
+  });
+
+  it('tells a frozen account why it cannot list', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/users/listing-eligibility': () =>
+        jsonResponse({ ...CAN_LIST, canList: false, isFrozen: true, reason: 'AccountFrozen' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Your account is frozen' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review your payments' })).toBeTruthy();
+  });
+});
+
+describe('selling links for non-sellers', () => {
+  it('lead a buyer from the dashboard navigation to the memberships', async () => {
+    const fetch = server({
+      '/api/users/listing-eligibility': () =>
+        jsonResponse({ ...CAN_LIST, canList: false, isSeller: false, reason: 'NotSeller' }),
+    });
+    renderApp('/dashboard/selling/list-item', { fetch, platform: createMemoryPlatform(fakeToken()) });
+    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+    expect(nav.getByRole('link', { name: 'List an Item' }).getAttribute('href')).toBe('/membership');
+    expect(nav.getByRole('link', { name: 'Listings' }).getAttribute('href')).toBe('/membership');
+    expect(nav.getByRole('link', { name: 'Favorites' }).getAttribute('href')).toBe(
+      '/dashboard/buying/favorites',
+    );
+  });
+});
+
+describe('listing form', () => {
+  it('shows the schema’s messages tied to their fields and focuses the first one', async () => {
+    const { fetch } = renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    type(form, 'UPC (optional)', '12ab');
+    await click(form.getByRole('button', { name: 'List Item' }));
+
+    const category = form.getByLabelText('Category');
+    await waitFor(() => expect(document.activeElement).toBe(category));
+    expect(category.getAttribute('aria-invalid')).toBe('true');
+    const upc = form.getByLabelText('UPC (optional)');
+    const upcMessages = (upc.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(upcMessages).toContain('A UPC has 8 to 14 digits.');
+    expect(form.getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.requests.some((request) => request.url.includes('/listings/add'))).toBe(false);
+  });
+
+  it('makes the title from the fields until the seller writes one, and says when an FFL transfer is needed', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '18' } });
+    expect(await form.findByText(/FFL transfer required/)).toBeTruthy();
+    type(form, 'Manufacturer (optional)', 'Glock');
+    type(form, 'Model (optional)', '19 Gen5');
+    type(form, 'Caliber (optional)', '9mm');
+    await waitFor(() =>
+      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5 9mm'),
+    );
+
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '10' } });
+    expect(await form.findByText(/No FFL transfer required/)).toBeTruthy();
+    expect(form.queryByLabelText('Caliber (optional)')).toBeNull();
+    await waitFor(() =>
+      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5'),
+    );
+
+    type(form, 'Title', 'My own title');
+    type(form, 'Model (optional)', '17');
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('My own title');
+  });
+
+  it('restores a draft kept in the browser, and discards it on request', async () => {
+    localStorage.setItem(
+      'listingDraft',
+      JSON.stringify({
+        savedAt: '2026-11-02T15:00:00.000Z',
+        values: { title: 'Ruger 10/22 Carbine', familyId: 19, price: 329, description: '<b>Clean</b>' },
+      }),
+    );
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(form.getByText(/Draft restored from/)).toBeTruthy();
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Ruger 10/22 Carbine');
+    expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('329');
+    expect(form.getByRole('textbox', { name: 'Description' }).innerHTML).toBe('<b>Clean</b>');
+
+    await click(form.getByRole('button', { name: 'Discard draft' }));
+    expect(form.queryByText(/Draft restored from/)).toBeNull();
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect(form.getByRole('textbox', { name: 'Description' }).innerHTML).toBe('');
+    expect(localStorage.getItem('listingDraft')).toBeNull();
+  });
+
+  it('leaves no draft behind when nothing was typed', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    await screen.findByRole('form', { name: 'List an item' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(localStorage.getItem('listingDraft')).toBeNull();
+  });
+
+  it('does not offer another seller’s listing for editing', async () => {
+    renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/get': () => jsonResponse({ results: [listingDetail()] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'We could not open this listing' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit listing' })).toBeNull();
+  });
+
+  it('keeps typing as a draft', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    type(form, 'Model (optional)', '870 Express');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('listingDraft') ?? '{}').values?.model).toBe('870 Express'),
+    );
+  });
+
+  it('reorders photos with buttons, makes one the main photo and removes one', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(form.getByText(/Up to 20 photos/)).toBeTruthy();
+    await addPhotos(form, [photo('front.jpg'), photo('left.jpg'), photo('serial.jpg')]);
+    expect(photoNames(form)).toEqual(['front.jpg', 'left.jpg', 'serial.jpg']);
+
+    const moveLeft = form.getByRole('button', { name: 'Move left.jpg earlier' });
+    await click(moveLeft);
+    expect(photoNames(form)).toEqual(['left.jpg', 'front.jpg', 'serial.jpg']);
+    // Focus stays with the moved photo (its other move button once it reached the top).
+    expect(document.activeElement).toBe(form.getByRole('button', { name: 'Move left.jpg later' }));
+
+    await click(form.getByRole('button', { name: 'Make serial.jpg the main photo' }));
+    expect(photoNames(form)).toEqual(['serial.jpg', 'left.jpg', 'front.jpg']);
+    expect(screen.getByText('serial.jpg is now the main photo.')).toBeTruthy();
+
+    await click(form.getByRole('button', { name: 'Remove left.jpg' }));
+    expect(photoNames(form)).toEqual(['serial.jpg', 'front.jpg']);
+  });
+
+  it('adds photos from the desktop’s own file picker, asking it for listing photos', async () => {
+    const asked: string[] = [];
+    const platform = {
+      ...createMemoryPlatform(fakeToken(SELLER_CLAIMS)),
+      kind: 'desktop' as const,
+      pickFiles: async (kind: string) => {
+        asked.push(kind);
+        return [photo('bench.jpg')];
+      },
+    };
+    const fetch = server({
+      '/api/users/listing-eligibility': () => jsonResponse(CAN_LIST),
+      '/api/brands': () => jsonResponse({ results: [] }),
+    });
+    renderApp('/dashboard/selling/list-item', { fetch, platform });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    await click(form.getByRole('button', { name: 'Browse this computer' }));
+    await waitFor(() => expect(photoNames(form)).toEqual(['bench.jpg']));
+    expect(asked).toEqual(['listingPhotos']);
+  });
+
+  it('refuses files that are not photos and photos past the limit', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    const many = Array.from({ length: 21 }, (_, index) => photo(`p${index + 1}.jpg`));
+    await addPhotos(form, [new File(['a,b'], 'stock.csv', { type: 'text/csv' }), ...many]);
+    expect(photoNames(form)).toHaveLength(20);
+    const refused = within(form.getByRole('alert'));
+    expect(refused.getByText('stock.csv is not a photo (JPEG, PNG, WebP or HEIC).')).toBeTruthy();
+    expect(refused.getByText('p21.jpg was left out: a listing has at most 20 photos.')).toBeTruthy();
+  });
+
+  it('deletes an already uploaded photo on the server, and keeps it when that fails', async () => {
+    const deleted: string[] = [];
+    renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/get': () => jsonResponse({ results: [listingDetail({ userId: SELLER_ID })] }),
+      '/api/listings/delete-image/': (request) => {
+        deleted.push(request.url);
+        return request.url.endsWith('11111111-1111-4111-8111-111111111111')
+          ? jsonResponse({ success: true })
+          : jsonResponse({ error: { code: 'internal', message: 'x' } }, 500);
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Edit listing' }));
+    expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('549.99');
+    expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2']);
+    // Saved photos keep their order; a new photo goes after them and cannot move above them.
+    await addPhotos(form, [photo('grip.jpg')]);
+    expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2', 'grip.jpg']);
+    expect((form.getByRole('button', { name: 'Move grip.jpg earlier' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((form.getByRole('button', { name: 'Move Photo 1 later' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await click(form.getByRole('button', { name: 'Remove grip.jpg' }));
+
+    await click(form.getByRole('button', { name: 'Remove Photo 1' }));
+    await waitFor(() => expect(photoNames(form)).toEqual(['Photo 2']));
+    await click(form.getByRole('button', { name: 'Remove Photo 2' }));
+    expect(await form.findByText('Photo 2 could not be removed. Please try again.')).toBeTruthy();
+    expect(photoNames(form)).toEqual(['Photo 2']);
+    expect(deleted).toEqual([
+      '/api/listings/delete-image/11111111-1111-4111-8111-111111111111',
+      '/api/listings/delete-image/22222222-2222-4222-8222-222222222222',
+    ]);
+  });
+
+  it('sends the listing with its new photos in order, then confirms it on My listings', async () => {
+    let sent: FormData | null = null;
+    const { router } = renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': (request) => {
+        sent = request.body as FormData;
+        return jsonResponse(listingDetail({ title: 'Glock 19 Gen5 9mm', price: 525 }));
+      },
+      '/api/listings/getall': () => jsonResponse({ total: 0, page: 1, pageSize: 100, results: [] }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '18' } });
+    type(form, 'Manufacturer (optional)', 'Glock');
+    type(form, 'Model (optional)', '19 Gen5');
+    type(form, 'Caliber (optional)', '9mm');
+    type(form, 'Price (USD)', '525');
+    type(form, 'UPC (optional)', '764503037108');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = 'Two magazines.';
+    fireEvent.input(editor);
+    await click(form.getByLabelText('Will accept a trade'));
+    await click(form.getByLabelText('California (CA)'));
+    await addPhotos(form, [photo('front.jpg'), photo('back.jpg')]);
+    await click(form.getByRole('button', { name: 'Move back.jpg earlier' }));
+    await click(form.getByRole('button', { name: 'List Item' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/selling/listings'));
+    expect(
+      await screen.findByText('Your listing “Glock 19 Gen5 9mm” is listed.', { exact: false }),
+    ).toBeTruthy();
+    const body = sent as FormData | null;
+    expect(JSON.parse(String(body?.get('request')))).toMatchObject({
+      title: 'Glock 19 Gen5 9mm',
+      familyId: 18,
+      manufacturer: 'Glock',
+      caliber: '9mm',
+      price: 525,
+      upc: '764503037108',
+      description: 'Two magazines.',
+      listingOptions: 512,
+      excludedShipToStates: ['CA'],
+      condition: 'NewInBox',
+      quantity: 1,
+    });
+    expect(body?.getAll('images').map((file) => (file as File).name)).toEqual(['back.jpg', 'front.jpg']);
+    expect(localStorage.getItem('listingDraft')).toBeNull();
+  });
+
+  it('shows an upload bar for each new photo while the listing is sent, and keeps the photos on failure', async () => {
+    let answer: (response: Response) => void = () => {};
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '1' } });
+    type(form, 'Title', 'Magpul sling');
+    type(form, 'Price (USD)', '39');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = 'New.';
+    fireEvent.input(editor);
+    await addPhotos(form, [photo('sling.jpg'), photo('clip.jpg')]);
+    expect(form.queryByRole('progressbar')).toBeNull();
+
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByRole('progressbar', { name: 'Upload of sling.jpg' })).toBeTruthy();
+    expect(form.getByRole('progressbar', { name: 'Upload of clip.jpg' })).toBeTruthy();
+    expect(form.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+
+    await act(async () => {
+      answer(jsonResponse({ error: { code: 'payload_too_large', message: 'A photo is too large.' } }, 413));
+    });
+    expect((await form.findByRole('alert')).textContent).toBe('A photo is too large.');
+    expect(form.queryByRole('progressbar')).toBeNull();
+    expect(photoNames(form)).toEqual(['sling.jpg', 'clip.jpg']);
+  });
+
+  it('puts the server’s field messages on the form and keeps what was typed', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Check the listing.',
+              fields: { upc: 'The UPC check digit does not match.' },
+            },
+          },
+          400,
+        ),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '2' } });
+    type(form, 'Title', 'Federal 9mm 115gr FMJ 50rd');
+    type(form, 'Price (USD)', '18.99');
+    type(form, 'UPC (optional)', '123456789012');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = 'Brass cased.';
+    fireEvent.input(editor);
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByText('The UPC check digit does not match.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('UPC (optional)')));
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Federal 9mm 115gr FMJ 50rd');
+    expect(editor.innerHTML).toBe('Brass cased.');
+  });
+});

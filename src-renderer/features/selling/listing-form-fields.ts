@@ -1,0 +1,150 @@
+import {
+  LISTING_DURATION_DEFAULT_DAYS,
+  LISTING_DURATION_MAX_DAYS,
+  type ListingDetail,
+  type ListingInput,
+} from '../../../shared/contract/listings.ts';
+import { type CategoryFamilyInfo, FamilyDisplayName, familyById } from '../../../shared/domain/category.ts';
+import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
+
+export const LISTING_PHOTO_LIMIT = 20;
+export const LISTING_PHOTO_MAX_MB = 15;
+
+/** Which of the optional item fields a family asks for, and how the caliber field is named. */
+export interface FamilyFields {
+  family: CategoryFamilyInfo | undefined;
+  showsCaliber: boolean;
+  caliberLabel: string;
+}
+
+export function familyFields(familyId: number | undefined): FamilyFields {
+  const family = familyById(familyId);
+  if (!family) return { family, showsCaliber: true, caliberLabel: 'Caliber or gauge' };
+  const isGun = family.group === 'Firearm';
+  const showsCaliber = isGun || family.key === 'Ammunition' || family.key === 'Magazines';
+  const caliberLabel =
+    family.displayName === FamilyDisplayName.Shotguns
+      ? 'Gauge'
+      : family.key === 'NFA' ||
+          family.key === 'CollectibleFirearms' ||
+          family.key === 'BlackPowderMuzzleloaders'
+        ? 'Caliber or gauge'
+        : 'Caliber';
+  return { family, showsCaliber, caliberLabel };
+}
+
+export const RETURN_POLICY_LABELS: Readonly<Record<ReturnPolicy, string>> = {
+  [ReturnPolicy.None]: 'No returns',
+  [ReturnPolicy.OneDay]: '1 day',
+  [ReturnPolicy.ThreeDay]: '3 days',
+  [ReturnPolicy.FiveDays]: '5 days',
+  [ReturnPolicy.SevenDay]: '7 days',
+  [ReturnPolicy.TenDay]: '10 days',
+  [ReturnPolicy.FourteenDay]: '14 days',
+  [ReturnPolicy.FifteenDay]: '15 days',
+  [ReturnPolicy.ThirtyDay]: '30 days',
+  [ReturnPolicy.OnlyIfDefective]: 'Only if defective',
+  [ReturnPolicy.SeeDescription]: 'See description',
+};
+
+/** In the order a seller reads them: none, then by length, then the two special cases. */
+export const RETURN_POLICY_ORDER: readonly ReturnPolicy[] = [
+  ReturnPolicy.None,
+  ReturnPolicy.OneDay,
+  ReturnPolicy.ThreeDay,
+  ReturnPolicy.FiveDays,
+  ReturnPolicy.SevenDay,
+  ReturnPolicy.TenDay,
+  ReturnPolicy.FourteenDay,
+  ReturnPolicy.FifteenDay,
+  ReturnPolicy.ThirtyDay,
+  ReturnPolicy.OnlyIfDefective,
+  ReturnPolicy.SeeDescription,
+];
+
+export const LISTING_TYPE_LABELS: Readonly<Record<ListingType, string>> = {
+  [ListingType.National]: 'National (ships to buyers)',
+  [ListingType.Local]: 'Local (buyer picks up)',
+  [ListingType.Auction]: 'Auction',
+};
+
+export const DURATION_CHOICES: readonly number[] = [7, 14, 30, 60, 90];
+
+/** A blank form: only the contract's defaults are filled in. */
+export function emptyListingValues(): Partial<ListingInput> {
+  return {
+    title: '',
+    description: '',
+    familyId: undefined,
+    manufacturer: undefined,
+    model: undefined,
+    caliber: undefined,
+    condition: Condition.NewInBox,
+    quantity: 1,
+    price: undefined,
+    upc: undefined,
+    sku: undefined,
+    sellerStockNumber: undefined,
+    listingType: ListingType.National,
+    listingOptions: ListingOption.None,
+    returnPolicy: ReturnPolicy.None,
+    shippingCost: 0,
+    deliveryDays: 3,
+    excludedShipToStates: [],
+    zipCode: undefined,
+    durationDays: LISTING_DURATION_DEFAULT_DAYS,
+  };
+}
+
+const orUndefined = (value: string | null): string | undefined => value ?? undefined;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The duration a listing was given (start to end), so an edit does not change it unasked. */
+export function listingDurationDays(
+  listing: Pick<ListingDetail, 'listingStartDate' | 'listingEndDate'>,
+): number {
+  if (!listing.listingEndDate) return LISTING_DURATION_DEFAULT_DAYS;
+  const days = Math.round(
+    (Date.parse(listing.listingEndDate) - Date.parse(listing.listingStartDate)) / DAY_MS,
+  );
+  return Number.isFinite(days) && days >= 1 && days <= LISTING_DURATION_MAX_DAYS
+    ? days
+    : LISTING_DURATION_DEFAULT_DAYS;
+}
+
+/** The duration choices, with a listing's own duration among them when it is not a usual one. */
+export function durationChoices(current: number | undefined): number[] {
+  return current === undefined || DURATION_CHOICES.includes(current)
+    ? [...DURATION_CHOICES]
+    : [...DURATION_CHOICES, current].sort((a, b) => a - b);
+}
+
+/** The form for editing a listing the seller already has. */
+export function listingValuesFromDetail(listing: ListingDetail): Partial<ListingInput> {
+  return {
+    ...emptyListingValues(),
+    id: listing.id,
+    title: listing.title,
+    description: listing.description,
+    familyId: listing.familyId,
+    manufacturer: orUndefined(listing.manufacturer),
+    model: orUndefined(listing.model),
+    caliber: orUndefined(listing.caliber),
+    condition: listing.condition,
+    quantity: Math.max(1, listing.quantity),
+    price: listing.price,
+    upc: orUndefined(listing.upc),
+    sku: orUndefined(listing.sku),
+    sellerStockNumber: orUndefined(listing.sellerStockNumber),
+    listingType: listing.listingType,
+    listingOptions: listing.listingOptions,
+    returnPolicy: listing.returnPolicy,
+    shippingCost: listing.shippingCost,
+    deliveryDays: listing.deliveryDays,
+    acceptedPaymentMethods: listing.acceptedPaymentMethods,
+    excludedShipToStates: listing.excludedShipToStates as ListingInput['excludedShipToStates'],
+    zipCode: listing.location.zipCode || undefined,
+    durationDays: listingDurationDays(listing),
+  };
+}
