@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
 const NEW_SELLER = { email: 'newseller@example.com', password: 'newseller-demo-2026' };
