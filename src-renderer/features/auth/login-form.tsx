@@ -1,19 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type LoginForm as LoginFormValues, loginFormSchema } from '../../../shared/domain/login.ts';
+import type { LoginForm as LoginFormValues } from '../../../shared/domain/login.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { useStoreToken } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, FormNotice, PasswordInput, TextInput } from '../../ui/form-field.tsx';
 import { useLogin } from './api/use-login.ts';
 import styles from './auth.module.css';
 import { useFinishLogin } from './finish-login.ts';
-import { attemptLogin, type PastDueDetails } from './login-flow.ts';
-import { NoPaymentMethodDialog } from './no-payment-method-dialog.tsx';
-import { PastDueDialog } from './past-due-dialog.tsx';
+import type { PastDueDetails } from './login-flow.ts';
+
+/*
+ * What only a submitted form needs (the checks, the login flow with its answer schemas, the
+ * past-due and payment dialogs) loads once the page runs, not before it is hydrated.
+ */
+const validation = lazyResolver<LoginFormValues>(() =>
+  import('./login-validation.ts').then((module) => module.loginResolver),
+);
+const loadLoginFlow = () => import('./login-flow.ts');
+const NoPaymentMethodDialog = lazy(() =>
+  import('./no-payment-method-dialog.tsx').then((module) => ({ default: module.NoPaymentMethodDialog })),
+);
+const PastDueDialog = lazy(() =>
+  import('./past-due-dialog.tsx').then((module) => ({ default: module.PastDueDialog })),
+);
 
 export interface LoginFormProps {
   /** `page`: /login, redirecting after sign-in; `modal`: the login modal, which closes instead. */
@@ -45,10 +58,15 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
     handleSubmit,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: validation.resolver,
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, password: '' },
   });
+
+  useEffect(() => {
+    validation.preload();
+    void loadLoginFlow();
+  }, []);
 
   const close = (signedIn: boolean) => onClose?.(signedIn);
   const finish = () =>
@@ -64,6 +82,7 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
     setBusy(true);
     setFormError(null);
     try {
+      const { attemptLogin } = await loadLoginFlow();
       const outcome = await attemptLogin(login.mutateAsync, values);
       switch (outcome.kind) {
         case 'passwordExpired':
@@ -140,34 +159,38 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
           </Link>
         </p>
       </form>
-      <NoPaymentMethodDialog
-        open={paymentPrompt}
-        onSetUpNow={async () => {
-          setPaymentPrompt(false);
-          if (mode === 'modal') close(true);
-          await navigate(paths.liveCheckout(), { replace: mode === 'page' });
-        }}
-        onSkip={async () => {
-          setPaymentPrompt(false);
-          setBusy(true);
-          try {
-            await finish();
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
-      {pastDue ? (
-        <PastDueDialog
-          details={pastDue}
-          onClose={() => setPastDue(null)}
-          onPaid={async (jwt) => {
-            await storeToken(jwt);
-            setPastDue(null);
-            await finish();
-          }}
-        />
-      ) : null}
+      <Suspense>
+        {paymentPrompt ? (
+          <NoPaymentMethodDialog
+            open={paymentPrompt}
+            onSetUpNow={async () => {
+              setPaymentPrompt(false);
+              if (mode === 'modal') close(true);
+              await navigate(paths.liveCheckout(), { replace: mode === 'page' });
+            }}
+            onSkip={async () => {
+              setPaymentPrompt(false);
+              setBusy(true);
+              try {
+                await finish();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+        ) : null}
+        {pastDue ? (
+          <PastDueDialog
+            details={pastDue}
+            onClose={() => setPastDue(null)}
+            onPaid={async (jwt) => {
+              await storeToken(jwt);
+              setPastDue(null);
+              await finish();
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

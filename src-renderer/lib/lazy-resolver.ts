@@ -1,0 +1,23 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/**
+ * A form resolver loaded when the form is first checked, not with the page: a form's schema (and
+ * zod behind it) stays out of the code a server-rendered page needs to hydrate. `preload` starts
+ * loading it early (after hydration), so the first check does not wait on the network.
+ */
+export function lazyResolver<Values extends FieldValues>(
+  load: () => Promise<Resolver<Values>>,
+): { resolver: Resolver<Values>; preload: () => void } {
+  let loading: Promise<Resolver<Values>> | undefined;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await loaded())(values, context, options),
+    preload: () => void loaded().catch(() => undefined),
+  };
+}
