@@ -5,10 +5,10 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * zod behind it) stays out of the code a server-rendered page needs to hydrate. `preload` starts
  * loading it early (after hydration), so the first check does not wait on the network.
  */
-export function lazyResolver<Values extends FieldValues>(
-  load: () => Promise<Resolver<Values>>,
-): { resolver: Resolver<Values>; preload: () => void } {
-  let loading: Promise<Resolver<Values>> | undefined;
+export function lazyResolver<Values extends FieldValues, Context = unknown, Output = Values>(
+  load: () => Promise<Resolver<Values, Context, Output>>,
+): { resolver: Resolver<Values, Context, Output>; preload: () => void } {
+  let loading: Promise<Resolver<Values, Context, Output>> | undefined;
   const loaded = () => {
     loading ??= load().catch((error: unknown) => {
       loading = undefined;

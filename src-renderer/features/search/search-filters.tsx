@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { SearchFacets } from '../../../shared/contract/listings.ts';
 import { CATEGORY_FAMILIES, type CategoryFamilyId } from '../../../shared/domain/category.ts';
@@ -8,10 +9,10 @@ import {
   listingTypeName,
 } from '../../../shared/domain/listing.ts';
 import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
-import { type TextFiltersFormValues, textFiltersFormSchema } from '../../../shared/search/search-form.ts';
+import type { TextFiltersFormValues } from '../../../shared/search/search-form.ts';
 import type { SearchListingType, SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { familyLabel } from '../../lib/family-label.ts';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './search-filters.module.css';
 import { LISTED_WITHIN_DAYS, LISTING_TYPE_LABELS } from './search-options.ts';
@@ -40,6 +41,11 @@ function FacetCount({ value }: { value: number | undefined }) {
   );
 }
 
+/** The checks of the text filters (and zod behind them) load once the page runs. */
+const validation = lazyResolver<TextFiltersFormValues, unknown, SearchRouteParams>(() =>
+  import('./text-filters-validation.ts').then((module) => module.textFiltersResolver),
+);
+
 /** Text filters (keyword, price, place) apply on submit; choices apply at once. */
 function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
   const defaultValues: TextFiltersFormValues = {
@@ -54,10 +60,11 @@ function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
     handleSubmit,
     formState: { errors },
   } = useForm<TextFiltersFormValues, unknown, SearchRouteParams>({
-    resolver: zodResolver(textFiltersFormSchema),
+    resolver: validation.resolver,
     reValidateMode: 'onSubmit',
     defaultValues,
   });
+  useEffect(() => validation.preload(), []);
   const error = errors.minPrice?.message ?? errors.maxPrice?.message ?? errors.zipCode?.message;
   const onSubmit = handleSubmit((changes) => onChange(changes));
 
