@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RECOMMENDED_LENGTH,
+} from '../domain/constants.ts';
 import { LOGIN_MESSAGES, loginFormSchema } from '../domain/login.ts';
 import { plainText } from '../domain/text.ts';
 import { FreezeReason, UserStatus } from '../domain/user.ts';
@@ -138,14 +143,7 @@ export function decodeTokenClaims(token: string): TokenClaims {
 // Passwords: forgot, reset, change, change while expired
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The spec leaves password strength open (§5). Current guidance (NIST SP 800-63B): at least 8
- * characters (15 recommended), no composition rules; the server also refuses common passwords.
- */
-export const PASSWORD_MIN_LENGTH = 8;
-/** What the forms recommend; not enforced. */
-export const PASSWORD_RECOMMENDED_LENGTH = 15;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH };
 
 export const PASSWORD_MESSAGES = {
   required: LOGIN_MESSAGES.passwordRequired,

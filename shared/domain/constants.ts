@@ -55,3 +55,12 @@ export const LOCALE = 'en-US';
 /** The digest shows the first page of 3 articles. */
 export const ARTICLE_DIGEST_PER_PAGE = 3;
 export const ARTICLE_DIGEST_PAGE = 1;
+
+/**
+ * The spec leaves password strength open (§5). Current guidance (NIST SP 800-63B): at least 8
+ * characters (15 recommended), no composition rules; the server also refuses common passwords.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+/** What the forms recommend; not enforced. */
+export const PASSWORD_RECOMMENDED_LENGTH = 15;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH } from '../../../shared/contract/auth.ts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH } from '../../../shared/domain/constants.ts';
 
 /** The password rules shown under every new-password field (README, Accounts and passwords). */
 export function PasswordRules() {

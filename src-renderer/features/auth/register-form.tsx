@@ -1,15 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { zipCodeSchema } from '../../../shared/contract/common.ts';
-import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { applyServerErrors } from '../../lib/server-errors.ts';
 import { type SessionUser, useStoreToken } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Checkbox,
@@ -23,17 +20,14 @@ import { useEmailTaken } from './api/use-check-email.ts';
 import { useRegister } from './api/use-register.ts';
 import styles from './auth.module.css';
 import { PasswordRules } from './password-rules.tsx';
+import type { RegisterFormValues } from './register-validation.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account already uses this email. Log in, or reset your password.';
 
-/** The registration request with blank optional fields allowed (they are left out when sent). */
-const registerFormSchema = registerRequestSchema.extend({
-  phone: z.union([z.literal(''), phoneSchema]).optional(),
-  zipCode: z.union([z.literal(''), zipCodeSchema]).optional(),
-  acceptTerms: z.boolean().refine((value) => value, { error: ACCEPT_TERMS_MESSAGE }),
-  marketingOptIn: z.boolean(),
-});
-type RegisterFormValues = z.input<typeof registerFormSchema>;
+/** The form's checks (zod and the request schema behind them) load once the page runs. */
+const validation = lazyResolver<RegisterFormValues>(() =>
+  import('./register-validation.ts').then((module) => module.registerResolver),
+);
 
 export interface RegisterFormProps {
   /** An account pending registration: its details prefill the form and the request completes it. */
@@ -55,7 +49,7 @@ export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     mode: 'onTouched',
     defaultValues: {
       firstName: pendingUser?.firstName ?? '',
@@ -68,6 +62,7 @@ export function RegisterForm({ pendingUser, onRegistered }: RegisterFormProps) {
       marketingOptIn: false,
     },
   });
+  useEffect(() => validation.preload(), []);
   const emailTaken = useEmailTaken(watch('email') ?? '', pendingUser?.email);
 
   const onSubmit = handleSubmit(async (values) => {

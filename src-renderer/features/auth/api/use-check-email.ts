@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { emailSchema } from '../../../../shared/contract/common.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 export const EMAIL_CHECK_DELAY_MS = 500;
@@ -13,10 +12,13 @@ export function useEmailTaken(email: string, ownEmail: string | undefined): bool
   const [taken, setTaken] = useState<{ email: string; isTaken: boolean } | null>(null);
   useEffect(() => {
     const candidate = email.trim().toLowerCase();
-    if (!emailSchema.safeParse(candidate).success || candidate === ownEmail?.toLowerCase()) return;
+    if (candidate === '' || candidate === ownEmail?.toLowerCase()) return;
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
+        // The email rule (zod behind it) loads with the first check, not with the page.
+        const { emailSchema } = await import('../../../../shared/contract/common.ts');
+        if (!emailSchema.safeParse(candidate).success || controller.signal.aborted) return;
         const answer = await api.call(
           'usersCheckEmail',
           { params: { email: candidate } },
