@@ -4,7 +4,6 @@ import {
   type Address,
   type DashboardSummary,
   type ListingEligibility,
-  type ListingIneligibility,
   NEWSLETTER_SUCCESS_MESSAGE,
   type RegisterRequest,
   type UpdateAccountInfoRequest,
@@ -25,7 +24,7 @@ import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
 import { confirmationLink, confirmationMessage } from '../../mail/account-messages.ts';
 import { sendQuietly } from '../../mail/delivery.ts';
-import { hasPaymentSetup, isFrozenForFraud, isFrozenForNonPayment } from '../accounts/account-state.ts';
+import { listingEligibilityOf } from '../accounts/account-state.ts';
 import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -316,18 +315,7 @@ export async function dashboardSummary(deps: AccountsDeps, auth: AuthContext): P
 }
 
 export async function listingEligibility(deps: AccountsDeps, auth: AuthContext): Promise<ListingEligibility> {
-  const user = await requireUser(deps.db, auth);
-  const isSeller = isSellerRole(user.roles);
-  const paymentSetup = hasPaymentSetup(user);
-  const isFrozen = isFrozenForNonPayment(user) || isFrozenForFraud(user);
-  const reason: ListingIneligibility | null = !isSeller
-    ? 'NotSeller'
-    : isFrozen
-      ? 'AccountFrozen'
-      : !paymentSetup
-        ? 'NoPaymentSetup'
-        : null;
-  return { canList: reason === null, isSeller, hasAcceptedPaymentSetup: paymentSetup, isFrozen, reason };
+  return listingEligibilityOf(await requireUser(deps.db, auth));
 }
 
 export async function signupForNewsletter(
