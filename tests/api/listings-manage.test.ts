@@ -587,3 +587,113 @@ describe('payment options', () => {
     });
   });
 });
+
+type Caller = 'visitor' | 'buyer' | 'seller' | 'anotherSeller' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'buyer', 'seller', 'anotherSeller', 'admin'];
+const tokenOfCaller = (caller: Caller) =>
+  ({
+    visitor: undefined,
+    buyer: tokens.buyer,
+    seller: tokens.seller,
+    anotherSeller: tokens.dealer,
+    admin: tokens.admin,
+  })[caller];
+
+interface MatrixRow {
+  /** Sends the call as the caller, on a fresh listing of the seller where it needs one. */
+  send(caller: Caller): Promise<LightMyRequestResponse>;
+  /** Written out by hand, not derived from the contract: a wrong access level there fails here. */
+  expected: Record<Caller, number>;
+}
+
+const OWNER_OR_ADMIN = { visitor: 401, buyer: 403, seller: 200, anotherSeller: 403, admin: 200 };
+const ANY_SELLER = { visitor: 401, buyer: 403, seller: 200, anotherSeller: 200, admin: 200 };
+const freshListing = (files: readonly FormFile[] = []) =>
+  created(tokens.seller, baseInput(uniqueWord()), files);
+
+/** Every endpoint of selling, with the status each caller must get. */
+const MATRIX: Record<string, MatrixRow> = {
+  'listingsAdd (new listing)': {
+    send: (caller) => addListing(tokenOfCaller(caller), baseInput(uniqueWord())),
+    // An Admin without a seller role has no listings of its own (403, NotSeller).
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherSeller: 200, admin: 403 },
+  },
+  'listingsAdd (edit of the seller’s listing)': {
+    send: async (caller) => {
+      const listing = await freshListing();
+      return addListing(tokenOfCaller(caller), baseInput(uniqueWord(), { id: listing.id }));
+    },
+    expected: OWNER_OR_ADMIN,
+  },
+  listingsClose: {
+    send: async (caller) =>
+      call('POST', `/api/listings/close/${(await freshListing()).id}`, tokenOfCaller(caller)),
+    expected: OWNER_OR_ADMIN,
+  },
+  listingsRelist: {
+    send: async (caller) => {
+      const listing = await freshListing();
+      await call('POST', `/api/listings/close/${listing.id}`, tokens.seller);
+      return call('POST', `/api/listings/relist/${listing.id}`, tokenOfCaller(caller));
+    },
+    expected: OWNER_OR_ADMIN,
+  },
+  listingsDelete: {
+    send: async (caller) =>
+      call('DELETE', `/api/listings/delete/${(await freshListing()).id}`, tokenOfCaller(caller)),
+    expected: OWNER_OR_ADMIN,
+  },
+  listingsDeleteImage: {
+    send: async (caller) => {
+      const listing = await freshListing([jpeg(photoB)]);
+      return call('DELETE', `/api/listings/delete-image/${listing.images[0]?.id}`, tokenOfCaller(caller));
+    },
+    expected: OWNER_OR_ADMIN,
+  },
+  'listingsGetAll (the seller’s listings)': {
+    send: (caller) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/listings/getall',
+        headers: authed(tokenOfCaller(caller)),
+        payload: { filters: { userId: DEMO_ACCOUNTS.seller.id } },
+      }),
+    expected: OWNER_OR_ADMIN,
+  },
+  usersGetPaymentOptions: {
+    send: (caller) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/users/payment-options',
+        headers: authed(tokenOfCaller(caller)),
+      }),
+    expected: ANY_SELLER,
+  },
+  usersAddOrUpdatePaymentOptions: {
+    // Each caller keeps a payment setup (GunTab), so rows after this one still meet sellers who may list.
+    send: (caller) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/addOrUpdatePaymentOptions',
+        headers: authed(tokenOfCaller(caller)),
+        payload: {
+          acceptedPaymentMethods: PaymentMethod.Visa | PaymentMethod.GunTab,
+          liveCheckoutEnabled: true,
+          gunTabEmail: `${caller}@example.com`,
+        },
+      }),
+    expected: ANY_SELLER,
+  },
+};
+
+describe('permission matrix of selling', () => {
+  const cases = Object.keys(MATRIX).flatMap((name) => CALLERS.map((caller) => [name, caller] as const));
+  it.each(cases)('%s as %s', async (name, caller) => {
+    const row = MATRIX[name];
+    if (!row) throw new Error(name);
+    const res = await row.send(caller);
+    expect(res.statusCode, res.body).toBe(row.expected[caller]);
+    expect(res.headers['cache-control']).toBe('no-store');
+    if (res.statusCode >= 400) expect(res.json().error.message).toBeTypeOf('string');
+  });
+});
