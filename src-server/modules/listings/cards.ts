@@ -3,6 +3,7 @@ import type { ListingCard, ListingDetail, SellerListing } from '../../../shared/
 import { familyById } from '../../../shared/domain/category.ts';
 import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
+import { htmlToText } from '../../../shared/domain/text.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 
 /** A listing is offered while it is active, unsold and not past its end date. */
@@ -68,28 +69,6 @@ export const toIso = (value: string | Date) => new Date(value).toISOString();
 const clampRating = (value: number | null) =>
   value === null ? null : Math.min(5, Math.max(0, Math.round(Number(value) * 10) / 10));
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  nbsp: ' ',
-};
-
-/**
- * The words of a (sanitized HTML) description for the card's plain-text summary: tags become spaces,
- * a tag cut off by the 400-character excerpt is dropped, the common entities are decoded.
- */
-export function descriptionText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/<[^>]*$/, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_entity, name: string) => ENTITIES[name] ?? ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export function toCard(row: CardJson, distanceMiles?: number | null): ListingCard {
   const family = familyById(row.familyId);
   if (!family) throw new Error(`Listing ${row.id} has an unknown family ${row.familyId}`);
@@ -117,7 +96,7 @@ export function toCard(row: CardJson, distanceMiles?: number | null): ListingCar
     rating: clampRating(row.rating),
     // Favorites arrive with their own module; until then no card is a favorite.
     fav: false,
-    description: shortenText(descriptionText(row.description), 200),
+    description: shortenText(htmlToText(row.description), 200),
     quantity: Math.max(0, row.quantity),
     ...(distanceMiles === undefined || distanceMiles === null
       ? {}

@@ -237,6 +237,25 @@ function sellerKeywordCondition(keyword: string): SQL {
     or l.upc = ${keyword} or lower(l.sku) = lower(${keyword}) or lower(l.seller_stock_number) = lower(${keyword}))`;
 }
 
+async function countSellerListings(db: Database, scope: SQL[]): Promise<SellerListingCounts> {
+  const [counts] = await queryRows<SellerListingCounts>(
+    db,
+    sql`select ${sql.join(
+      Object.entries(STATUS_CONDITION).map(
+        ([status, condition]) =>
+          sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(status)}`,
+      ),
+      sql`, `,
+    )}
+      from listings l where ${sql.join(scope, sql` and `)}`,
+  );
+  return counts ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
+}
+
+/** How many of a seller's listings each tab of My listings holds (the dashboard's selling counts too). */
+export const sellerListingCounts = (db: Database, userId: string) =>
+  countSellerListings(db, [sql`l.user_id = ${userId}`]);
+
 /** A seller's own listings for the dashboard, in one tab, with every tab's count. */
 export async function sellerListings(
   db: Database,
@@ -255,7 +274,7 @@ export async function sellerListings(
   if (filters.listingType !== undefined) scope.push(sql`l.listing_type = ${filters.listingType}`);
   const where = [...scope, STATUS_CONDITION[filters.status]];
   const order = SELLER_SORT[filters.sort ?? 'newest'];
-  const [rows, countRows] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     queryRows<CardRow>(
       db,
       sql`select ${CARD_JSON} as card
@@ -264,19 +283,8 @@ export async function sellerListings(
         order by ${order}
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    queryRows<SellerListingCounts>(
-      db,
-      sql`select ${sql.join(
-        Object.entries(STATUS_CONDITION).map(
-          ([status, condition]) =>
-            sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(status)}`,
-        ),
-        sql`, `,
-      )}
-        from listings l where ${sql.join(scope, sql` and `)}`,
-    ),
+    countSellerListings(db, scope),
   ]);
-  const counts = countRows[0] ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
   return {
     total: counts[filters.status],
     page,
