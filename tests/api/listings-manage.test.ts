@@ -300,6 +300,20 @@ describe('POST /listings/add: what is refused', () => {
     expect(res.json().error.message).toBe('Send at most 20 files at once.');
   });
 
+  it('photos beyond the 20 a listing may have, counting those it has (400)', async () => {
+    const small = await plainPng(20, 20);
+    const listing = await created(tokens.seller, baseInput(uniqueWord()), [jpeg(photoB)]);
+    const files = Array.from({ length: 20 }, (_, i) => ({
+      filename: `${i}.png`,
+      contentType: 'image/png',
+      data: small,
+    }));
+    const res = await addListing(tokens.seller, baseInput(uniqueWord(), { id: listing.id }), files);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(ListingLifecycleMessage.TooManyImages);
+    expect((await getById(listing.id))?.images).toHaveLength(1);
+  });
+
   it('a UPC-A with a wrong check digit (400, the field named)', async () => {
     const res = await addListing(tokens.seller, baseInput(uniqueWord(), { upc: '764503183051' }));
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PaymentOptions,
@@ -91,7 +91,10 @@ export async function savePaymentOptions(
       .returning({ id: users.id });
     if (updated.length === 0) throw notFound('No such account.');
     const live = input.liveCheckoutEnabled && (input.gateway !== null || input.gunTabEmail !== null);
-    await tx.update(listings).set({ liveCheckoutEnabled: live }).where(eq(listings.userId, userId));
+    await tx
+      .update(listings)
+      .set({ liveCheckoutEnabled: live })
+      .where(and(eq(listings.userId, userId), ne(listings.liveCheckoutEnabled, live)));
     return paymentOptionsOf(tx, userId);
   });
 }

@@ -142,6 +142,16 @@ export async function saveListing(
   const photos = await storePhotos(deps.blobs, files);
   try {
     const id = await db.transaction(async (tx) => {
+      if (existing) {
+        // Two saves of one listing take turns, so together they cannot pass the photo limit.
+        const [{ photos: stored } = { photos: 0 }] = await queryRows<{ photos: number }>(
+          tx,
+          sql`select (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
+            from listings l where l.id = ${existing.id} for update`,
+        );
+        if (stored + photos.length > MAX_LISTING_IMAGES)
+          throw badRequest(ListingLifecycleMessage.TooManyImages);
+      }
       const now = new Date();
       const values = {
         title: input.title.slice(0, LISTING_TITLE_MAX),
