@@ -322,6 +322,10 @@ export const listingEligibilitySchema = z.object({
   hasAcceptedPaymentSetup: z.boolean(),
   isFrozen: z.boolean(),
   reason: z.enum(ListingIneligibility).nullable(),
+  /** What to tell the caller when they may not list (LISTING_INELIGIBILITY_MESSAGES), else null. */
+  message: z.string().nullable(),
+  /** Where the reason is fixed (LISTING_INELIGIBILITY_LINKS), else null. */
+  link: z.string().nullable(),
 });
 export type ListingEligibility = z.infer<typeof listingEligibilitySchema>;
 

@@ -500,7 +500,15 @@ describe('payment options', () => {
           headers: authed(tokens.newSeller),
         })
       ).json();
-    expect(await eligibility()).toMatchObject({ canList: false, reason: 'NoPaymentSetup' });
+    expect(await eligibility()).toEqual({
+      canList: false,
+      isSeller: true,
+      hasAcceptedPaymentSetup: false,
+      isFrozen: false,
+      reason: 'NoPaymentSetup',
+      message: LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup,
+      link: '/dashboard/selling/livecheckout',
+    });
     const before = await t.app.inject({
       method: 'GET',
       url: '/api/users/payment-options',
@@ -541,7 +549,13 @@ describe('payment options', () => {
     );
     expect(stored?.sealed).toMatch(/^v1\./);
     expect(stored?.sealed).not.toContain(secret);
-    expect(await eligibility()).toMatchObject({ canList: true, reason: null, hasAcceptedPaymentSetup: true });
+    expect(await eligibility()).toMatchObject({
+      canList: true,
+      reason: null,
+      message: null,
+      link: null,
+      hasAcceptedPaymentSetup: true,
+    });
 
     const listing = await created(tokens.newSeller, baseInput(uniqueWord()));
     expect(listing.acceptedPaymentMethods).toBe(PaymentMethod.Visa | PaymentMethod.Amex);

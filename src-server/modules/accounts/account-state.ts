@@ -1,4 +1,9 @@
-import type { ListingEligibility, ListingIneligibility } from '../../../shared/contract/users.ts';
+import {
+  LISTING_INELIGIBILITY_LINKS,
+  LISTING_INELIGIBILITY_MESSAGES,
+  type ListingEligibility,
+  type ListingIneligibility,
+} from '../../../shared/contract/users.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { AccountOption, isSellerRole } from '../../../shared/domain/user.ts';
 import type { UserRow } from './users-repository.ts';
@@ -39,5 +44,13 @@ export function listingEligibilityOf(
       : !paymentSetup
         ? 'NoPaymentSetup'
         : null;
-  return { canList: reason === null, isSeller, hasAcceptedPaymentSetup: paymentSetup, isFrozen, reason };
+  return {
+    canList: reason === null,
+    isSeller,
+    hasAcceptedPaymentSetup: paymentSetup,
+    isFrozen,
+    reason,
+    message: reason ? LISTING_INELIGIBILITY_MESSAGES[reason] : null,
+    link: reason ? LISTING_INELIGIBILITY_LINKS[reason] : null,
+  };
 }

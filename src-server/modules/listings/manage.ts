@@ -144,13 +144,15 @@ export async function saveListing(
     const id = await db.transaction(async (tx) => {
       if (existing) {
         // Two saves of one listing take turns, so together they cannot pass the photo limit.
-        const [{ photos: stored } = { photos: 0 }] = await queryRows<{ photos: number }>(
+        const [locked] = await queryRows<{ photos: number }>(
           tx,
           sql`select (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
             from listings l where l.id = ${existing.id} for update`,
         );
-        if (stored + photos.length > MAX_LISTING_IMAGES)
+        if (!locked) throw notFound(NO_LISTING);
+        if (locked.photos + photos.length > MAX_LISTING_IMAGES) {
           throw badRequest(ListingLifecycleMessage.TooManyImages);
+        }
       }
       const now = new Date();
       const values = {
