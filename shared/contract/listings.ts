@@ -447,7 +447,10 @@ export const relistFailureSchema = errorEnvelopeSchema.extend({
 });
 export type RelistFailure = z.infer<typeof relistFailureSchema>;
 
-/** Refusals of the listing lifecycle calls (409 conflict), as the server words them. */
+/**
+ * Refusals of the listing calls, as the server words them: the relist and close ones answer 409
+ * (conflict), the photo ones 400 (TooManyImages as the message, UnknownImageOrder on `imageOrder`).
+ */
 export const ListingLifecycleMessage = {
   /** Relist of a listing frozen for fraud or non-payment by its seller. */
   FrozenRelist: 'This listing is frozen and cannot be relisted. Contact support about it.',
