@@ -16,6 +16,7 @@ import {
   productRobots,
   stockAvailability,
 } from './domain/metadata.ts';
+import { htmlToText } from './domain/text.ts';
 import type { PageMeta } from './page-meta.ts';
 import { CITY_SLUGS, isCitySlug } from './routes/paths.ts';
 import { parseSearchParams, toSearchQueryString } from './search/search-url.ts';
@@ -61,7 +62,8 @@ export function listingPageMeta(listing: ListingDetail, origin: string, now: Dat
   const canonical = absolute(origin, listing.listingUrl);
   const imagePath = listing.images[0]?.src ?? cardThumbnail(listing);
   const image = imagePath ? absolute(origin, imagePath) : undefined;
-  const description = cleanStructuredDescription(listing.description);
+  // The description is sanitized HTML; the page's description and structured data take its words.
+  const description = cleanStructuredDescription(htmlToText(listing.description));
   const availability = stockAvailability(listing.quantity);
   const offer = {
     '@type': 'Offer',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import '../shared/zod-messages.ts';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { installCompression } from './http/compression.ts';
 import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
@@ -18,6 +20,7 @@ import {
   securityHeadersFor,
 } from './http/framework-errors.ts';
 import { installHtmlValidators } from './http/html-validators.ts';
+import { installMultipart } from './http/multipart.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
 import { createMailer, senderFor } from './mail/mailer.ts';
@@ -25,6 +28,7 @@ import { createModuleContext, endpointOptionsFor } from './module-context.ts';
 import { accountAuthenticator } from './modules/auth/authenticator.ts';
 import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
+import { registerBillingModule } from './modules/billing/routes.ts';
 import { registerBrandsModule } from './modules/brands/routes.ts';
 import { registerFavoritesModule } from './modules/favorites/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
@@ -54,6 +58,8 @@ export interface BuildOptions {
    * app is used when it was built, null renders none (every page client-rendered).
    */
   serverRenderer?: ServerRenderer | null;
+  /** Where uploaded files are kept; by default under DATA_DIR/files. */
+  blobs?: BlobStore;
 }
 
 /** The server-rendered pages' data source: the public endpoints' handlers, with no HTTP between. */
@@ -109,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxAge: 600,
   });
   await installRateLimit(app);
+  await installMultipart(app);
   // Before any route: compression attaches itself to each route as it is added.
   await installCompression(app);
   const authenticator = accountAuthenticator(database.db, config.jwtSecret);
@@ -117,7 +124,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installHtmlValidators(app);
 
   const pageResolvers = new Map<string, PageResolver>();
-  const ctx = createModuleContext(app, config, database, pageResolvers);
+  const blobs = options.blobs ?? fileBlobStore(path.join(config.dataDir, 'files'));
+  const ctx = createModuleContext(app, config, database, blobs, pageResolvers);
 
   registerHealthModule(ctx);
   registerShortLinksModule(ctx);
@@ -143,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerUsersModule(ctx, accounts);
   registerSavedSearchesModule(ctx);
   registerFavoritesModule(ctx);
+  registerBillingModule(ctx);
   registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
   app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));
 

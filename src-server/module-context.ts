@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { BlobStore } from './files/blob-store.ts';
 import {
   type EndpointOptions,
   type EndpointSpec,
@@ -16,6 +17,8 @@ export interface ModuleContext {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  /** Uploaded files (listing photos). */
+  blobs: BlobStore;
   /**
    * Registers a resource's table of the shared contract: one handler per built endpoint (a missing
    * one fails the typecheck); its planned endpoints are answered 501 by the app.
@@ -36,6 +39,7 @@ export function createModuleContext(
   app: FastifyInstance,
   config: AppConfig,
   database: DatabaseHandle,
+  blobs: BlobStore,
   pageResolvers: Map<string, PageResolver>,
 ): ModuleContext {
   const inProcess: InProcessEndpoints = new Map();
@@ -45,6 +49,7 @@ export function createModuleContext(
     inProcess,
     config,
     database,
+    blobs,
     endpoints: (table, handlers) => registerEndpoints(app, table, handlers, options),
     page: (routeId, resolver) => {
       pageResolvers.set(routeId, resolver);

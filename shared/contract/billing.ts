@@ -149,6 +149,12 @@ export const BILLING_ENDPOINTS = {
     access: 'seller',
     body: paymentOptionsInputSchema,
     response: paymentOptionsSchema,
-    planned: true,
+  }),
+  usersGetPaymentOptions: defineEndpoint({
+    method: 'GET',
+    path: '/users/payment-options',
+    summary: "The caller's payment setup as stored (the gateway's secret key is never answered).",
+    access: 'seller',
+    response: paymentOptionsSchema,
   }),
 } as const satisfies Record<string, EndpointDefinition>;

@@ -23,8 +23,9 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 /**
  * Records a caller may only act on when they own them: the listing of a listing id or image id,
  * the message, saved search, seller-API credential or distributor feed of that id. Another user's
- * record answers 404, as an unknown id does, so ids cannot be probed. `account`: a user id in the
- * request must be the caller's own, else 403. An Admin passes these checks.
+ * private record answers 404, as an unknown id does, so ids cannot be probed. Listings and their
+ * images are public (anyone can read them by id), so a change to another seller's answers 403.
+ * `account`: a user id in the request must be the caller's own, else 403. An Admin passes these checks.
  */
 export const OWNED_RESOURCES = [
   'listing',

@@ -112,6 +112,7 @@ const IMPLIED_CALLS = [
   ['GET', '/ads/zone'],
   ['GET', '/stock-images/{upc}'],
   ['GET', '/health'],
+  ['GET', '/users/payment-options'],
 ] as const;
 
 /** Non-GET calls whose request is the path alone. */
@@ -136,16 +137,10 @@ const PLANNED = [
   'adsZone',
   'brandsAddOrUpdate',
   'firearmsIdentify',
-  'listingsAdd',
-  'listingsClose',
-  'listingsDelete',
-  'listingsDeleteImage',
-  'listingsRelist',
   'messagesAddOrUpdate',
   'messagesGetRecipient',
   'messagesGetSender',
   'messagesGetUnreadCount',
-  'usersAddOrUpdatePaymentOptions',
   'usersBulkUploads',
   'usersDeleteClientCredentials',
   'usersDeleteDistributorFeed',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
-import { Condition, ListingOption, ListingType, ReturnPolicy } from '../domain/listing.ts';
+import {
+  Condition,
+  hasValidUpcCheckDigit,
+  LISTING_TITLE_MAX_LENGTH,
+  ListingOption,
+  ListingType,
+  ReturnPolicy,
+  UPC_MESSAGES,
+} from '../domain/listing.ts';
 import { PaymentMethod } from '../domain/payment.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { SearchFormMessage } from '../search/search-form.ts';
@@ -283,8 +291,30 @@ export type ListingsGetBasicRequest = z.input<typeof listingsGetBasicRequestSche
 export const listingsGetBasicResponseSchema = listingCardListSchema;
 export type ListingsGetBasicResponse = z.infer<typeof listingsGetBasicResponseSchema>;
 
-export const SellerListingStatus = { Active: 'active', Sold: 'sold', Closed: 'closed', All: 'all' } as const;
+/**
+ * The tabs of My listings; each listing is in exactly one of them (besides `all`), checked in this
+ * order: frozen (for fraud or non-payment), sold, closed (closed early or past its end date), out of
+ * stock (offered with no units left), active (offered with units left).
+ */
+export const SellerListingStatus = {
+  Active: 'active',
+  Sold: 'sold',
+  Closed: 'closed',
+  Frozen: 'frozen',
+  OutOfStock: 'outOfStock',
+  All: 'all',
+} as const;
 export type SellerListingStatus = (typeof SellerListingStatus)[keyof typeof SellerListingStatus];
+
+/** Orders of My listings. */
+export const SellerListingSort = {
+  Newest: 'newest',
+  Oldest: 'oldest',
+  PriceLowToHigh: 'priceAsc',
+  PriceHighToLow: 'priceDesc',
+  Title: 'title',
+} as const;
+export type SellerListingSort = (typeof SellerListingSort)[keyof typeof SellerListingSort];
 
 /**
  * The caller's own listings (seller dashboard). `userId` other than the caller's is for admins;
@@ -294,7 +324,9 @@ export const listingsGetAllRequestSchema = z.object({
   filters: z
     .object({
       status: z.enum(SellerListingStatus).default(SellerListingStatus.Active),
+      /** Words of the title, make, model, caliber or description, or a UPC, SKU or stock number. */
       keyword: plainText().trim().max(200).optional(),
+      sort: z.enum(SellerListingSort).default(SellerListingSort.Newest),
       listingType: listingTypeSchema.optional(),
       userId: uuidSchema.optional(),
     })
@@ -313,16 +345,42 @@ export const sellerListingSchema = listingCardSchema.extend({
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;
 
-export const listingsGetAllResponseSchema = pagedSchema(sellerListingSchema);
+/** How many of the seller's listings each tab holds (the keyword and listing type applied, not the status). */
+export const sellerListingCountsSchema = z.object({
+  active: z.int().nonnegative(),
+  sold: z.int().nonnegative(),
+  closed: z.int().nonnegative(),
+  frozen: z.int().nonnegative(),
+  outOfStock: z.int().nonnegative(),
+  all: z.int().nonnegative(),
+});
+export type SellerListingCounts = z.infer<typeof sellerListingCountsSchema>;
+
+export const listingsGetAllResponseSchema = pagedSchema(sellerListingSchema).extend({
+  counts: sellerListingCountsSchema,
+});
 export type ListingsGetAllResponse = z.infer<typeof listingsGetAllResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /listings/add (multipart: `request` JSON plus `images` files)
 // ---------------------------------------------------------------------------------------------
 
-export const LISTING_TITLE_MAX = 100;
+export const LISTING_TITLE_MAX = LISTING_TITLE_MAX_LENGTH;
 export const LISTING_DURATION_DEFAULT_DAYS = 30;
 export const LISTING_DURATION_MAX_DAYS = 90;
+/** Photos a listing may carry in all. */
+export const MAX_LISTING_IMAGES = 20;
+/** Largest photo file accepted. */
+export const MAX_LISTING_IMAGE_BYTES = 15 * MB;
+
+export const MAX_LISTING_DESCRIPTION = 20_000;
+
+/** A UPC of 8 to 14 digits; a 12-digit UPC-A must end in its check digit. */
+export const upcSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8,14}$/, { error: UPC_MESSAGES.digits })
+  .refine(hasValidUpcCheckDigit, { error: UPC_MESSAGES.checkDigit });
 
 /**
  * A new listing, or with `id` an update of one of the caller's listings. Uploaded images are added
@@ -332,7 +390,11 @@ export const listingInputSchema = z
   .object({
     id: uuidSchema.optional(),
     title: nameText().min(3).max(LISTING_TITLE_MAX),
-    description: plainText().trim().min(1).max(20_000),
+    /**
+     * Rich text as HTML. The server keeps only p, br, strong, em, ul, ol, li, h3, h4, blockquote and
+     * a (http, https and mailto links); anything else is removed, its text kept.
+     */
+    description: plainText().trim().min(1).max(MAX_LISTING_DESCRIPTION),
     familyId: familyIdSchema,
     manufacturer: plainText().trim().max(100).optional(),
     model: plainText().trim().max(100).optional(),
@@ -340,11 +402,7 @@ export const listingInputSchema = z
     condition: conditionSchema,
     quantity: z.int().min(1).max(10_000),
     price: moneySchema.min(0.01),
-    upc: z
-      .string()
-      .trim()
-      .regex(/^\d{8,14}$/, { error: 'A UPC has 8 to 14 digits.' })
-      .optional(),
+    upc: upcSchema.optional(),
     sku: plainText().trim().max(64).optional(),
     sellerStockNumber: plainText().trim().max(64).optional(),
     listingType: listingTypeSchema.default(ListingType.National),
@@ -358,6 +416,11 @@ export const listingInputSchema = z
     /** Where the item is; required for local listings. */
     zipCode: zipCodeSchema.optional(),
     durationDays: z.int().min(1).max(LISTING_DURATION_MAX_DAYS).default(LISTING_DURATION_DEFAULT_DAYS),
+    /**
+     * Update only: the listing's current image ids in the order to show them, the first the main
+     * photo. Ids left out keep their place after these; images uploaded with the request follow.
+     */
+    imageOrder: z.array(uuidSchema).max(MAX_LISTING_IMAGES).optional(),
   })
   .refine((input) => input.listingType !== ListingType.Local || input.zipCode !== undefined, {
     error: 'A local listing needs a zip code.',
@@ -383,6 +446,19 @@ export const relistFailureSchema = errorEnvelopeSchema.extend({
   errorMessage: z.string(),
 });
 export type RelistFailure = z.infer<typeof relistFailureSchema>;
+
+/**
+ * Refusals of the listing calls, as the server words them: the relist and close ones answer 409
+ * (conflict), the photo ones 400 (TooManyImages as the message, UnknownImageOrder on `imageOrder`).
+ */
+export const ListingLifecycleMessage = {
+  /** Relist of a listing frozen for fraud or non-payment by its seller. */
+  FrozenRelist: 'This listing is frozen and cannot be relisted. Contact support about it.',
+  SoldRelist: 'A sold listing cannot be relisted. List the item again instead.',
+  SoldClose: 'A sold listing has already ended.',
+  TooManyImages: `A listing can have at most ${MAX_LISTING_IMAGES} photos.`,
+  UnknownImageOrder: 'The photo order names a photo this listing does not have.',
+} as const;
 
 export const RELIST_FAILURE: RelistFailure = {
   success: false,
@@ -507,11 +583,10 @@ export const LISTINGS_ENDPOINTS = {
       jsonField: 'request',
       fileField: 'images',
       minFiles: 0,
-      maxFiles: 20,
-      maxFileBytes: 15 * MB,
+      maxFiles: MAX_LISTING_IMAGES,
+      maxFileBytes: MAX_LISTING_IMAGE_BYTES,
       accept: IMAGE_TYPES,
     },
-    planned: true,
   }),
   listingsDeleteImage: defineEndpoint({
     method: 'DELETE',
@@ -522,7 +597,6 @@ export const LISTINGS_ENDPOINTS = {
     ownerId: 'params.id',
     params: idParamsSchema,
     response: successSchema,
-    planned: true,
   }),
   listingsDelete: defineEndpoint({
     method: 'DELETE',
@@ -533,7 +607,6 @@ export const LISTINGS_ENDPOINTS = {
     ownerId: 'params.id',
     params: idParamsSchema,
     response: successSchema,
-    planned: true,
   }),
   listingsClose: defineEndpoint({
     method: 'POST',
@@ -544,7 +617,6 @@ export const LISTINGS_ENDPOINTS = {
     ownerId: 'params.id',
     params: idParamsSchema,
     response: successSchema,
-    planned: true,
   }),
   listingsRelist: defineEndpoint({
     method: 'POST',
@@ -556,7 +628,6 @@ export const LISTINGS_ENDPOINTS = {
     params: idParamsSchema,
     response: relistResultSchema,
     responses: { 500: relistFailureSchema },
-    planned: true,
   }),
   listingsSuggestions: defineEndpoint({
     method: 'GET',

@@ -294,6 +294,27 @@ export const ListingIneligibility = {
 } as const;
 export type ListingIneligibility = (typeof ListingIneligibility)[keyof typeof ListingIneligibility];
 
+/** What a caller who may not list is told (403 of POST /listings/add, with `reason`). */
+export const LISTING_INELIGIBILITY_MESSAGES: Readonly<Record<ListingIneligibility, string>> = {
+  NotSeller: 'Only seller accounts can list items. Choose a membership to start selling.',
+  NoPaymentSetup:
+    'Set up how you are paid before listing: connect a payment gateway or a GunTab account under Live checkout.',
+  AccountFrozen: 'Your account is frozen, so you cannot list items until it is cleared.',
+};
+
+/** Where each reason is fixed (app routes). */
+export const LISTING_INELIGIBILITY_LINKS: Readonly<Record<ListingIneligibility, string>> = {
+  NotSeller: '/membership',
+  NoPaymentSetup: '/dashboard/selling/livecheckout',
+  AccountFrozen: '/dashboard/accountsettings',
+};
+
+/** The 403 of POST /listings/add for a caller who may not list: the envelope plus the reason. */
+export const listingIneligibleErrorSchema = errorEnvelopeSchema.extend({
+  reason: z.enum(ListingIneligibility),
+});
+export type ListingIneligibleError = z.infer<typeof listingIneligibleErrorSchema>;
+
 /** GET /users/listing-eligibility: whether the caller may list now, and if not the first reason why. */
 export const listingEligibilitySchema = z.object({
   canList: z.boolean(),
@@ -301,6 +322,10 @@ export const listingEligibilitySchema = z.object({
   hasAcceptedPaymentSetup: z.boolean(),
   isFrozen: z.boolean(),
   reason: z.enum(ListingIneligibility).nullable(),
+  /** What to tell the caller when they may not list (LISTING_INELIGIBILITY_MESSAGES), else null. */
+  message: z.string().nullable(),
+  /** Where the reason is fixed (LISTING_INELIGIBILITY_LINKS), else null. */
+  link: z.string().nullable(),
 });
 export type ListingEligibility = z.infer<typeof listingEligibilitySchema>;
 

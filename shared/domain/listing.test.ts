@@ -3,8 +3,11 @@ import {
   CONDITION_LABELS,
   Condition,
   FeeType,
+  hasValidUpcCheckDigit,
+  isListingFrozen,
   ListingOption,
   ListingType,
+  listingTitleFromFields,
   listingTypeName,
   parseListingType,
   ReturnPolicy,
@@ -131,5 +134,56 @@ describe('FeeType', () => {
     ['FlatAmount', 1],
   ] as const)('%s is %s', (name, value) => {
     expect(FeeType[name]).toBe(value);
+  });
+});
+
+describe('UPC-A check digit', () => {
+  it.each([
+    ['036000291452', true],
+    ['012345678905', true],
+    ['764503183058', true],
+    ['036000291453', false],
+    ['012345678900', false],
+    // Not UPC-A: other lengths are left to the digit-count rule.
+    ['12345678', true],
+    ['0036000291452', true],
+  ])('%s → %s', (upc, valid) => {
+    expect(hasValidUpcCheckDigit(upc)).toBe(valid);
+  });
+});
+
+describe('listingTitleFromFields', () => {
+  it.each([
+    [
+      { manufacturer: 'Glock', model: '19 Gen5', caliber: '9mm Luger', condition: 'NewInBox' },
+      'Glock 19 Gen5 9mm Luger - New in box',
+    ],
+    [{ manufacturer: 'Glock', model: 'Glock 19', caliber: '9mm' }, 'Glock 19 9mm'],
+    [
+      { manufacturer: 'Ruger', model: '10/22 .22 LR', caliber: '.22 LR', condition: 'Used' },
+      'Ruger 10/22 .22 LR - Used',
+    ],
+    [{ manufacturer: '  Smith  &  Wesson ', model: null, caliber: undefined }, 'Smith & Wesson'],
+    [{ caliber: '12 Gauge', condition: 'NeverFired' }, '12 Gauge - Never fired'],
+    [{ condition: 'Used' }, ''],
+  ] as const)('%o → %s', (fields, title) => {
+    expect(listingTitleFromFields(fields)).toBe(title);
+  });
+
+  it('cuts a long title at a word within the maximum', () => {
+    const title = listingTitleFromFields(
+      { manufacturer: 'Springfield Armory', model: 'word '.repeat(30) },
+      40,
+    );
+    expect(title.length).toBeLessThanOrEqual(40);
+    expect(title.endsWith('word')).toBe(true);
+  });
+});
+
+describe('isListingFrozen', () => {
+  it('is true for either freeze flag and false otherwise', () => {
+    expect(isListingFrozen(ListingOption.FrozenDueToFraud | ListingOption.Bold)).toBe(true);
+    expect(isListingFrozen(ListingOption.FrozenDueToNonPayment)).toBe(true);
+    expect(isListingFrozen(ListingOption.Featured | ListingOption.WillAcceptTrade)).toBe(false);
   });
 });

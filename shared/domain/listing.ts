@@ -83,3 +83,71 @@ export type ReturnPolicy = (typeof ReturnPolicy)[keyof typeof ReturnPolicy];
 
 export const FeeType = { Percentage: 0, FlatAmount: 1 } as const;
 export type FeeType = (typeof FeeType)[keyof typeof FeeType];
+
+// ---------------------------------------------------------------------------------------------
+// Listing form rules
+// ---------------------------------------------------------------------------------------------
+
+export const UPC_MESSAGES = {
+  digits: 'A UPC has 8 to 14 digits.',
+  checkDigit: 'This UPC’s last digit does not match the others. Check it for a typo.',
+} as const;
+
+/**
+ * Whether a 12-digit UPC-A ends in the check digit its first eleven digits give (odd positions
+ * count three times). Only 12-digit codes are UPC-A; other lengths answer true here.
+ */
+export function hasValidUpcCheckDigit(upc: string): boolean {
+  if (!/^\d{12}$/.test(upc)) return true;
+  let sum = 0;
+  for (let index = 0; index < 11; index += 1) sum += Number(upc[index]) * (index % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(upc[11]);
+}
+
+/** Listing option flags only staff set (the freeze of a listing); a seller's form never changes them. */
+export const STAFF_LISTING_OPTIONS = ListingOption.FrozenDueToNonPayment | ListingOption.FrozenDueToFraud;
+
+/** A listing frozen for fraud or non-payment: its seller cannot relist it. */
+export function isListingFrozen(listingOptions: number): boolean {
+  return (listingOptions & STAFF_LISTING_OPTIONS) !== 0;
+}
+
+export interface ListingTitleFields {
+  manufacturer?: string | null | undefined;
+  model?: string | null | undefined;
+  caliber?: string | null | undefined;
+  condition?: Condition | null | undefined;
+}
+
+/** Longest listing title (the listing form and POST /listings/add). */
+export const LISTING_TITLE_MAX_LENGTH = 100;
+
+const titlePart = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The title the listing form proposes from its fields: manufacturer, model and caliber (left out
+ * when the model already names it), then the condition: 'Glock 19 Gen5 9mm Luger - New in box'.
+ * Cut at a word to the title's maximum; empty when no field is filled.
+ */
+export function listingTitleFromFields(
+  fields: ListingTitleFields,
+  maxLength: number = LISTING_TITLE_MAX_LENGTH,
+): string {
+  const manufacturer = titlePart(fields.manufacturer);
+  let model = titlePart(fields.model);
+  // 'Glock' + 'Glock 19' reads 'Glock 19', not 'Glock Glock 19'.
+  if (manufacturer && model.toLowerCase().startsWith(`${manufacturer.toLowerCase()} `)) {
+    model = model.slice(manufacturer.length + 1);
+  }
+  const caliber = titlePart(fields.caliber);
+  const named = [manufacturer, model].filter(Boolean).join(' ');
+  const withCaliber =
+    caliber && !named.toLowerCase().includes(caliber.toLowerCase()) ? [named, caliber] : [named];
+  const base = withCaliber.filter(Boolean).join(' ');
+  if (!base) return '';
+  const title = fields.condition ? `${base} - ${CONDITION_LABELS[fields.condition]}` : base;
+  if (title.length <= maxLength) return title;
+  const cut = title.slice(0, maxLength + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return (lastSpace > 0 ? cut.slice(0, lastSpace) : title.slice(0, maxLength)).replace(/[\s-]+$/, '');
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasControlCharacters,
+  htmlToText,
   nameText,
   plainText,
   TEXT_MESSAGES,
@@ -59,5 +60,20 @@ describe('withoutControlCharacters', () => {
     const kept = withoutControlCharacters(every);
     expect(hasControlCharacters(kept)).toBe(false);
     expect(kept).toBe(`\t\n\r${every.slice(0x20, 0x7f)}`);
+  });
+});
+
+describe('htmlToText', () => {
+  it.each([
+    [
+      '<p>Carried <strong>twice</strong>.</p><ul><li>Box</li><li>Two mags</li></ul>',
+      'Carried twice. Box Two mags',
+    ],
+    ['Plain words &amp; a &lt;3 &quot;quote&quot;', 'Plain words & a <3 "quote"'],
+    ['<p>Cut off at the end <a href="https://exa', 'Cut off at the end'],
+    ['A price < 500 stays', 'A price < 500 stays'],
+    ['', ''],
+  ])('%s → %s', (html, text) => {
+    expect(htmlToText(html)).toBe(text);
   });
 });

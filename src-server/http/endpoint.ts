@@ -12,6 +12,7 @@ import { rolesOf } from '../../shared/domain/user.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
+import { readMultipartForm, type UploadedFile } from './multipart.ts';
 
 /** The parts of one entry of the shared endpoint table that the server acts on. */
 export type EndpointSpec = Pick<
@@ -26,6 +27,7 @@ export type EndpointSpec = Pick<
   | 'body'
   | 'response'
   | 'multipart'
+  | 'upload'
   | 'rateLimited'
   | 'planned'
 >;
@@ -36,6 +38,8 @@ export interface HandlerContext<E extends EndpointSpec, A extends AuthContext | 
   params: Infer<E['params']>;
   query: Infer<E['query']>;
   body: Infer<E['body']>;
+  /** A multipart endpoint's files, each checked by its content against `upload.accept`; otherwise empty. */
+  files: UploadedFile[];
   auth: A;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -157,6 +161,33 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   });
 }
 
+/** A multipart/form-data request (the form parser is installed by `installMultipart`). */
+export const isMultipart = (request: FastifyRequest): boolean =>
+  typeof request.isMultipart === 'function' && request.isMultipart();
+
+/**
+ * The request body: JSON parsed with the body schema, or for a multipart endpoint its form read
+ * within the `upload` limits, the JSON field parsed with the body schema.
+ */
+async function readBody(
+  endpoint: EndpointSpec,
+  request: FastifyRequest,
+): Promise<{ body: unknown; files: UploadedFile[] }> {
+  if (!endpoint.multipart) {
+    if (isMultipart(request)) {
+      throw new AppError(
+        ERROR_STATUS.unsupported_media_type,
+        ErrorCode.UnsupportedMediaType,
+        'Send the request body as JSON.',
+      );
+    }
+    return { body: parsePart(endpoint.body, request.body ?? {}, 'body'), files: [] };
+  }
+  if (!endpoint.upload) throw new Error(`${endpoint.path} is multipart without upload options`);
+  const form = await readMultipartForm(request, endpoint.upload);
+  return { body: parsePart(endpoint.body, form.json ?? {}, 'body'), files: form.files };
+}
+
 const routeUrl = (endpoint: EndpointSpec) => `${API_BASE}${toFastifyPath(endpoint.path)}`;
 
 const routeConfig = (endpoint: EndpointSpec, options: EndpointOptions) =>
@@ -181,10 +212,14 @@ export function registerEndpoint<E extends EndpointSpec>(
       // handler, so its errors carry it too and a public endpoint may still choose its own policy.
       if (endpoint.access !== 'public' || request.auth) reply.header('cache-control', 'no-store');
       authorize(endpoint, request);
+      const params = parsePart(endpoint.params, request.params, 'params');
+      const query = parsePart(endpoint.query, request.query, 'query');
+      const { body, files } = await readBody(endpoint, request);
       const ctx = {
-        params: parsePart(endpoint.params, request.params, 'params'),
-        query: parsePart(endpoint.query, request.query, 'query'),
-        body: endpoint.multipart ? undefined : parsePart(endpoint.body, request.body ?? {}, 'body'),
+        params,
+        query,
+        body,
+        files,
         auth: request.auth,
         request,
         reply,
@@ -245,6 +280,7 @@ function inProcessCaller<E extends EndpointSpec>(
         params: parsePart(endpoint.params, input.params ?? {}, 'params'),
         query: parsePart(endpoint.query, input.query ?? {}, 'query'),
         body: parsePart(endpoint.body, input.body ?? {}, 'body'),
+        files: [] as UploadedFile[],
         auth: null,
         request,
         reply,

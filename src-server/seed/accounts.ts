@@ -1,7 +1,7 @@
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { alerts, users } from '../db/schema.ts';
+import { alerts, sellerPaymentOptions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Random } from './random.ts';
 import type { SeedPart } from './seed-part.ts';
@@ -261,6 +261,19 @@ async function seedAccounts(db: DbExecutor, random: Random): Promise<void> {
     });
   }
   await db.insert(users).values(rows);
+  // Sellers with payments set up: the dealer through a gateway (its secret key is entered by the
+  // seller, never seeded), private sellers through GunTab.
+  const paymentRows = accounts
+    .filter((account) => account.paymentSetUp)
+    .map((account) => ({
+      userId: account.id,
+      liveCheckoutEnabled: true,
+      gatewayProvider: account.isDealer ? 'Authorize.Net' : null,
+      gatewayMerchantId: account.isDealer ? 'demo-lone-star-firearms' : null,
+      gunTabEmail: account.isDealer ? null : account.email,
+      updatedAt: SEEDED_AT,
+    }));
+  await db.insert(sellerPaymentOptions).values(paymentRows);
 
   const alertRows = [];
   for (const [location, list] of Object.entries(PUBLIC_ALERTS)) {

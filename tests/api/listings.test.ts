@@ -167,10 +167,16 @@ describe('POST /listings/getall (the seller dashboard)', () => {
       { filters: { status: 'active' }, pageSize: 100 },
       { authorization },
     );
+    // Active: offered with units left and not frozen; out of stock and frozen listings have tabs of their own.
     const [offered] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from listings where user_id = ${seller!.id} and ${OFFERED}`,
+      sql`select count(*)::int as n from listings l where l.user_id = ${seller!.id} and ${OFFERED}
+        and l.quantity > 0 and (l.listing_options & 12288) = 0`,
     );
     expect(active.json().total).toBe(offered!.n);
+    const counts = active.json().counts;
+    expect(counts.active).toBe(offered!.n);
+    expect(counts.all).toBe(seller!.listings);
+    expect(counts.active + counts.sold + counts.closed + counts.frozen + counts.outOfStock).toBe(counts.all);
 
     const [sample] = body.results as ListingCard[];
     const word = sample!.title.split(' ')[0]!;

@@ -3,6 +3,7 @@ import { tokenClaimsSchema } from '../../shared/contract/auth.ts';
 import {
   alertListResponseSchema,
   dashboardSummarySchema,
+  LISTING_INELIGIBILITY_MESSAGES,
   listingEligibilitySchema,
   NEWSLETTER_SUCCESS_MESSAGE,
   updateAccountInfoResponseSchema,
@@ -229,6 +230,8 @@ describe('GET /api/users/listing-eligibility', () => {
       hasAcceptedPaymentSetup: false,
       isFrozen: false,
       reason: 'NotSeller',
+      message: LISTING_INELIGIBILITY_MESSAGES.NotSeller,
+      link: '/membership',
     });
     expect(await check('newSeller')).toEqual({
       canList: false,
@@ -236,6 +239,8 @@ describe('GET /api/users/listing-eligibility', () => {
       hasAcceptedPaymentSetup: false,
       isFrozen: false,
       reason: 'NoPaymentSetup',
+      message: LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup,
+      link: '/dashboard/selling/livecheckout',
     });
     expect((await check('dealer')).canList).toBe(true);
     expect((await check('seller')).reason).toBeNull();

@@ -108,3 +108,23 @@ export const accountPayments = pgTable(
   },
   (t) => [index('account_payments_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * How a seller is paid (POST /users/addOrUpdatePaymentOptions): the live-checkout switch, the
+ * payment gateway and the GunTab account. The gateway's secret key is kept encrypted
+ * (`modules/billing/secret-box.ts`) and never answered back. The account's summary columns
+ * (`users.accepted_payment_methods`, `payment_gateway_connected`, `guntab_active`) are written in the
+ * same transaction, so sign-in and listing eligibility read one row.
+ */
+export const sellerPaymentOptions = pgTable('seller_payment_options', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  liveCheckoutEnabled: boolean('live_checkout_enabled').notNull().default(false),
+  gatewayProvider: text('gateway_provider'),
+  gatewayMerchantId: text('gateway_merchant_id'),
+  /** AES-256-GCM sealed secret key of the gateway. */
+  gatewaySecretSealed: text('gateway_secret_sealed'),
+  gunTabEmail: text('guntab_email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -185,6 +185,12 @@ export const listingImages = pgTable(
     width: integer('width'),
     height: integer('height'),
     position: smallint('position').notNull().default(0),
+    /**
+     * The format an uploaded photo is kept in ('jpeg', 'png', 'webp'): its original and variants are
+     * in the blob store under `listings/{id}/…` (`modules/listings/images.ts`). Null for an image
+     * that is only a path (seeded artwork).
+     */
+    storedFormat: text('stored_format', { enum: ['jpeg', 'png', 'webp'] }),
   },
   (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
 );

@@ -1,3 +1,9 @@
+import {
+  LISTING_INELIGIBILITY_LINKS,
+  LISTING_INELIGIBILITY_MESSAGES,
+  type ListingEligibility,
+  type ListingIneligibility,
+} from '../../../shared/contract/users.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { AccountOption, isSellerRole } from '../../../shared/domain/user.ts';
 import type { UserRow } from './users-repository.ts';
@@ -22,4 +28,29 @@ export function isFrozenForNonPayment(user: Pick<UserRow, 'accountOptions'>): bo
 
 export function isFrozenForFraud(user: Pick<UserRow, 'accountOptions'>): boolean {
   return hasFlag(user.accountOptions, AccountOption.FrozenForFraud);
+}
+
+/** Whether an account may list now, and if not the first reason why (GET /users/listing-eligibility, POST /listings/add). */
+export function listingEligibilityOf(
+  user: Pick<UserRow, 'roles' | 'accountOptions' | 'paymentGatewayConnected' | 'gunTabActive'>,
+): ListingEligibility {
+  const isSeller = isSellerRole(user.roles);
+  const paymentSetup = hasPaymentSetup(user);
+  const isFrozen = isFrozenForNonPayment(user) || isFrozenForFraud(user);
+  const reason: ListingIneligibility | null = !isSeller
+    ? 'NotSeller'
+    : isFrozen
+      ? 'AccountFrozen'
+      : !paymentSetup
+        ? 'NoPaymentSetup'
+        : null;
+  return {
+    canList: reason === null,
+    isSeller,
+    hasAcceptedPaymentSetup: paymentSetup,
+    isFrozen,
+    reason,
+    message: reason ? LISTING_INELIGIBILITY_MESSAGES[reason] : null,
+    link: reason ? LISTING_INELIGIBILITY_LINKS[reason] : null,
+  };
 }

@@ -3,6 +3,7 @@ import type { ListingCard, ListingDetail, SellerListing } from '../../../shared/
 import { familyById } from '../../../shared/domain/category.ts';
 import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
+import { htmlToText } from '../../../shared/domain/text.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 
 /** A listing is offered while it is active, unsold and not past its end date. */
@@ -95,7 +96,7 @@ export function toCard(row: CardJson, distanceMiles?: number | null): ListingCar
     rating: clampRating(row.rating),
     // Favorites arrive with their own module; until then no card is a favorite.
     fav: false,
-    description: shortenText(row.description.replace(/\s+/g, ' ').trim(), 200),
+    description: shortenText(htmlToText(row.description), 200),
     quantity: Math.max(0, row.quantity),
     ...(distanceMiles === undefined || distanceMiles === null
       ? {}

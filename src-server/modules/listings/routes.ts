@@ -1,8 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import {
   HOME_LIST_DEFAULT_LIMIT,
+  LISTING_DURATION_DEFAULT_DAYS,
   LISTINGS_ENDPOINTS,
   type ParsedSearchRequest,
+  RELIST_FAILURE,
 } from '../../../shared/contract/listings.ts';
 import { DEFAULT_GEO_LOCATION } from '../../../shared/contract/location.ts';
 import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
@@ -14,10 +16,12 @@ import {
   searchPageMeta,
 } from '../../../shared/page-meta-builders.ts';
 import { SearchSort } from '../../../shared/search/search-sort.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { findZipCentroid, locateCaller } from '../location/service.ts';
+import { registerListingMedia } from './images.ts';
+import { closeListing, deleteListing, deleteListingImage, relistListing, saveListing } from './manage.ts';
 import { notFoundDecision } from './pages.ts';
 import { searchListings } from './search/search-listings.ts';
 import {
@@ -47,8 +51,17 @@ export function popularSearchKey(request: ParsedSearchRequest): string | null {
   return `search:${JSON.stringify([keyword ?? null, zipCode ?? null, distance ?? null])}`;
 }
 
-export function registerListingsModule({ endpoints, page, database, config }: ModuleContext): void {
+export function registerListingsModule({
+  app,
+  endpoints,
+  page,
+  database,
+  config,
+  blobs,
+}: ModuleContext): void {
   const { db } = database;
+  const writes = { db, blobs };
+  registerListingMedia(app, blobs);
   const origin = config.publicOrigin;
   const cache = createSharedCache({ version: catalogVersion(database) });
 
@@ -106,6 +119,21 @@ export function registerListingsModule({ endpoints, page, database, config }: Mo
       const userId = body.filters.userId ?? auth.userId;
       return sellerListings(db, userId, body.filters, body.page, body.pageSize);
     },
+    listingsAdd: ({ body, files, auth }) => saveListing(writes, auth, body, files),
+    listingsClose: ({ params, auth }) => closeListing(writes, auth, params.id),
+    listingsRelist: async ({ params, auth, request, reply }) => {
+      try {
+        return await relistListing(writes, auth, params.id, LISTING_DURATION_DEFAULT_DAYS);
+      } catch (error) {
+        // Refusals (unknown, frozen, sold, not allowed to list) keep their status; anything else is
+        // the relist failure the listing screens read from `success` and `errorMessage`.
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error, listingId: params.id }, 'relist failed');
+        return reply.status(500).send(RELIST_FAILURE);
+      }
+    },
+    listingsDelete: ({ params, auth }) => deleteListing(writes, auth, params.id),
+    listingsDeleteImage: ({ params, auth }) => deleteListingImage(writes, auth, params.id),
     listingsSuggestions: async ({ query }) => suggest(db, query.query),
     usersGetUserIdFromLegacyListerId: async ({ query }) => {
       const userId = await userIdForLegacyLister(db, query.legacyListerID);

@@ -4,11 +4,13 @@ import {
   type ListingCard,
   type ListingDetail,
   type ListingsGetAllResponse,
+  type SellerListingCounts,
+  type SellerListingSort,
   type SellerListingStatus,
 } from '../../../shared/contract/listings.ts';
 import type { GeoLocation } from '../../../shared/contract/location.ts';
 import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
-import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import { ListingOption, ListingType, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { findZipCentroid } from '../location/service.ts';
 import {
@@ -205,44 +207,91 @@ export async function listingCardsByIds(db: Database, ids: readonly string[]): P
   return result;
 }
 
+const FROZEN = sql`(l.listing_options & ${constant(STAFF_LISTING_OPTIONS)}) <> 0`;
+const NOT_FROZEN = sql`(l.listing_options & ${constant(STAFF_LISTING_OPTIONS)}) = 0`;
+
+/** Each tab of My listings; every listing is in exactly one of them (see `SellerListingStatus`). */
 const STATUS_CONDITION: Readonly<Record<SellerListingStatus, SQL>> = {
-  active: OFFERED,
-  sold: sql`l.is_sold`,
-  closed: sql`not l.is_sold and (not l.is_active or l.listing_end_date <= now())`,
+  frozen: FROZEN,
+  sold: sql`${NOT_FROZEN} and l.is_sold`,
+  closed: sql`${NOT_FROZEN} and not l.is_sold and (not l.is_active or l.listing_end_date <= now())`,
+  outOfStock: sql`${NOT_FROZEN} and ${OFFERED} and l.quantity <= 0`,
+  active: sql`${NOT_FROZEN} and ${OFFERED} and l.quantity > 0`,
   all: sql`true`,
 };
 
-/** A seller's own listings for the dashboard, newest first. */
+const SELLER_SORT: Readonly<Record<SellerListingSort, SQL>> = {
+  newest: sql`l.listing_start_date desc, l.id`,
+  oldest: sql`l.listing_start_date asc, l.id`,
+  priceAsc: sql`l.price asc, l.listing_start_date desc, l.id`,
+  priceDesc: sql`l.price desc, l.listing_start_date desc, l.id`,
+  title: sql`lower(l.title), l.id`,
+};
+
+/** A keyword of My listings: words of the listing (full-text), part of its title, or its UPC, SKU or stock number. */
+function sellerKeywordCondition(keyword: string): SQL {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(exists (select 1 from listing_search s where s.listing_id = l.id
+      and s.search_vector @@ websearch_to_tsquery('english', ${keyword}))
+    or l.title ilike ${pattern}
+    or l.upc = ${keyword} or lower(l.sku) = lower(${keyword}) or lower(l.seller_stock_number) = lower(${keyword}))`;
+}
+
+async function countSellerListings(db: Database, scope: SQL[]): Promise<SellerListingCounts> {
+  const [counts] = await queryRows<SellerListingCounts>(
+    db,
+    sql`select ${sql.join(
+      Object.entries(STATUS_CONDITION).map(
+        ([status, condition]) =>
+          sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(status)}`,
+      ),
+      sql`, `,
+    )}
+      from listings l where ${sql.join(scope, sql` and `)}`,
+  );
+  return counts ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
+}
+
+/** How many of a seller's listings each tab of My listings holds (the dashboard's selling counts too). */
+export const sellerListingCounts = (db: Database, userId: string) =>
+  countSellerListings(db, [sql`l.user_id = ${userId}`]);
+
+/** A seller's own listings for the dashboard, in one tab, with every tab's count. */
 export async function sellerListings(
   db: Database,
   userId: string,
-  filters: { status: SellerListingStatus; keyword?: string | undefined; listingType?: number | undefined },
+  filters: {
+    status: SellerListingStatus;
+    keyword?: string | undefined;
+    listingType?: number | undefined;
+    sort?: SellerListingSort | undefined;
+  },
   page: number,
   pageSize: number,
 ): Promise<ListingsGetAllResponse> {
-  const where: SQL[] = [sql`l.user_id = ${userId}`, STATUS_CONDITION[filters.status]];
-  if (filters.keyword) {
-    where.push(sql`exists (select 1 from listing_search s where s.listing_id = l.id
-      and s.search_vector @@ websearch_to_tsquery('english', ${filters.keyword}))`);
-  }
-  if (filters.listingType !== undefined) where.push(sql`l.listing_type = ${filters.listingType}`);
-  const rows = await queryRows<CardRow & { total: number }>(
-    db,
-    sql`select ${CARD_JSON} as card, count(*) over ()::int as total
+  const scope: SQL[] = [sql`l.user_id = ${userId}`];
+  if (filters.keyword) scope.push(sellerKeywordCondition(filters.keyword));
+  if (filters.listingType !== undefined) scope.push(sql`l.listing_type = ${filters.listingType}`);
+  const where = [...scope, STATUS_CONDITION[filters.status]];
+  const order = SELLER_SORT[filters.sort ?? 'newest'];
+  const [rows, counts] = await Promise.all([
+    queryRows<CardRow>(
+      db,
+      sql`select ${CARD_JSON} as card
         from listings l join users u on u.id = l.user_id
         where ${sql.join(where, sql` and `)}
-        order by l.listing_start_date desc, l.id
+        order by ${order}
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const [count] = await queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from listings l where ${sql.join(where, sql` and `)}`,
-    );
-    total = count?.total ?? 0;
-  }
-  return { total, page, pageSize, results: rows.map((row) => toSellerListing(row.card)) };
+    ),
+    countSellerListings(db, scope),
+  ]);
+  return {
+    total: counts[filters.status],
+    page,
+    pageSize,
+    results: rows.map((row) => toSellerListing(row.card)),
+    counts,
+  };
 }
 
 /** The user behind a legacy lister id (`/Search/Lister/{id}`), or null. */

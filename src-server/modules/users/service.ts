@@ -1,10 +1,9 @@
-import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest } from '../../../shared/contract/auth.ts';
 import {
   type Address,
   type DashboardSummary,
   type ListingEligibility,
-  type ListingIneligibility,
   NEWSLETTER_SUCCESS_MESSAGE,
   type RegisterRequest,
   type UpdateAccountInfoRequest,
@@ -20,12 +19,12 @@ import {
 } from '../../../shared/domain/user.ts';
 import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
 import type { Database } from '../../db/client.ts';
-import { alerts, listings, newsletterSubscriptions, users } from '../../db/schema.ts';
+import { alerts, newsletterSubscriptions, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
 import { confirmationLink, confirmationMessage } from '../../mail/account-messages.ts';
 import { sendQuietly } from '../../mail/delivery.ts';
-import { hasPaymentSetup, isFrozenForFraud, isFrozenForNonPayment } from '../accounts/account-state.ts';
+import { listingEligibilityOf } from '../accounts/account-state.ts';
 import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -39,6 +38,7 @@ import {
 } from '../auth/service.ts';
 import { issueSessionToken } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
+import { sellerListingCounts } from '../listings/service.ts';
 import { toUserProfile } from './profile.ts';
 
 export const USERS_MESSAGES = {
@@ -284,24 +284,13 @@ export async function dashboardSummary(deps: AccountsDeps, auth: AuthContext): P
   const user = await requireUser(deps.db, auth);
   let selling: DashboardSummary['selling'] = null;
   if (isSellerRole(user.roles)) {
-    const now = new Date();
-    const [row] = await deps.db
-      .select({
-        active: count(
-          sql`case when ${listings.isActive} and not ${listings.isSold} and (${listings.listingEndDate} is null or ${listings.listingEndDate} > ${now}) then 1 end`,
-        ),
-        sold: count(sql`case when ${listings.isSold} then 1 end`),
-        closed: count(
-          sql`case when not ${listings.isSold} and (not ${listings.isActive} or ${listings.listingEndDate} <= ${now}) then 1 end`,
-        ),
-      })
-      .from(listings)
-      .where(eq(listings.userId, user.id));
+    // The tabs of My listings: out-of-stock and frozen listings are counted apart from active ones.
+    const counts = await sellerListingCounts(deps.db, user.id);
     // Orders and offers do not exist yet: no table holds them, so there are none to count.
     selling = {
-      activeListings: row?.active ?? 0,
-      soldListings: row?.sold ?? 0,
-      closedListings: row?.closed ?? 0,
+      activeListings: counts.active,
+      soldListings: counts.sold,
+      closedListings: counts.closed,
       openOrders: 0,
       offers: 0,
     };
@@ -316,18 +305,7 @@ export async function dashboardSummary(deps: AccountsDeps, auth: AuthContext): P
 }
 
 export async function listingEligibility(deps: AccountsDeps, auth: AuthContext): Promise<ListingEligibility> {
-  const user = await requireUser(deps.db, auth);
-  const isSeller = isSellerRole(user.roles);
-  const paymentSetup = hasPaymentSetup(user);
-  const isFrozen = isFrozenForNonPayment(user) || isFrozenForFraud(user);
-  const reason: ListingIneligibility | null = !isSeller
-    ? 'NotSeller'
-    : isFrozen
-      ? 'AccountFrozen'
-      : !paymentSetup
-        ? 'NoPaymentSetup'
-        : null;
-  return { canList: reason === null, isSeller, hasAcceptedPaymentSetup: paymentSetup, isFrozen, reason };
+  return listingEligibilityOf(await requireUser(deps.db, auth));
 }
 
 export async function signupForNewsletter(

@@ -10,6 +10,8 @@ export { DEMO_ACCOUNTS };
 
 export interface AccountsTestApp extends TestApp {
   outboxDir: string;
+  /** The app's DATA_DIR (uploaded files are under `files/`). */
+  dataDir: string;
 }
 
 /** The real app with the demo accounts seeded and an outbox folder of its own. */
@@ -20,6 +22,7 @@ export async function createAccountsTestApp(): Promise<AccountsTestApp> {
   return {
     ...t,
     outboxDir: path.join(dataDir, 'outbox'),
+    dataDir,
     close: async () => {
       await t.close();
       await rm(dataDir, { recursive: true, force: true });

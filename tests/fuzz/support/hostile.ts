@@ -86,6 +86,15 @@ export const HOSTILE_BODIES: readonly { text: string; contentType?: string }[] =
   { text: '{}', contentType: 'text/plain' },
   { text: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
   { text: '{}', contentType: 'application/json; charset=latin1' },
+  {
+    text: '--x\r\nContent-Disposition: form-data; name="request"\r\n\r\n{}\r\n--x--\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+  },
+  { text: '--x\r\n\r\n', contentType: 'multipart/form-data' },
+  {
+    text: '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{}\r\n--x--\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+  },
 ];
 
 /** A path parameter no client would send, raw: malformed escapes, traversal, control bytes, huge. */

@@ -80,7 +80,10 @@ export class FuzzReport {
 /** One failure, written so it can be replayed by hand. */
 export function describeFailure(failure: Failure): string {
   const { request, status, detail } = failure.example;
-  const payload = request.payload === undefined ? '' : `\n    body ${shortened(request.payload)}`;
+  const payload =
+    request.payload === undefined
+      ? ''
+      : `\n    body ${shortened(typeof request.payload === 'string' ? request.payload : request.payload.toString('latin1'))}`;
   return [
     `${failure.kind} (${failure.count}×)`,
     `    ${request.method} ${shortened(request.url)} as ${request.caller} [${request.attack}]${payload}`,

@@ -4,7 +4,12 @@
  * segment or query string), by a visitor, a buyer, a seller or an admin.
  */
 import fc from 'fast-check';
-import { API_BASE, type EndpointDefinition, pathParamNames } from '../../../shared/contract/endpoint.ts';
+import {
+  API_BASE,
+  type EndpointDefinition,
+  pathParamNames,
+  type UploadSpec,
+} from '../../../shared/contract/endpoint.ts';
 import {
   HOSTILE_BODIES,
   HOSTILE_PATH_SEGMENTS,
@@ -34,7 +39,8 @@ export interface FuzzRequest {
   method: EndpointDefinition['method'];
   url: string;
   contentType?: string;
-  payload?: string;
+  /** Text, or the bytes of a multipart form. */
+  payload?: string | Buffer;
 }
 
 export function requestArbitrary(endpoint: EndpointDefinition, hints: Hints): fc.Arbitrary<FuzzRequest> {
@@ -76,8 +82,9 @@ export function requestArbitrary(endpoint: EndpointDefinition, hints: Hints): fc
       query: generated('query'),
       body: generated('body'),
       attack: fc.oneof(...attacks),
+      form: fc.nat(),
     })
-    .map(({ caller, attack, ...values }) => buildRequest(endpoint, caller, values, attack));
+    .map(({ caller, attack, form, ...values }) => buildRequest(endpoint, caller, values, attack, form));
 }
 
 function buildRequest(
@@ -85,6 +92,7 @@ function buildRequest(
   caller: Caller,
   values: Record<Part, unknown>,
   attack: Attack,
+  form = 0,
 ): FuzzRequest {
   const sent = { ...values };
   if (attack.kind === 'mutate') sent[attack.part] = mutate(values[attack.part], attack.change);
@@ -111,10 +119,75 @@ function buildRequest(
     const body = pick(HOSTILE_BODIES, attack.index);
     return { ...request, payload: body.text, contentType: body.contentType ?? 'application/json' };
   }
+  if (endpoint.upload && form % 4 !== 0) {
+    return { ...request, ...multipartOf(endpoint.upload, sent.body, form) };
+  }
   if (endpoint.body && sent.body !== undefined) {
     return { ...request, payload: JSON.stringify(sent.body), contentType: 'application/json' };
   }
   return request;
+}
+
+/** A 2×2 PNG: a real image for the upload endpoints. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAE0lEQVQImWP4z8DwnwGM/zMwAAAf7gP9qS/A4gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface FormPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/**
+ * The files a generated form carries beside its JSON field: a real image, text named as a photo, an
+ * empty file, a file in a field the endpoint does not read, or none.
+ */
+const FORM_FILES: readonly ((upload: UploadSpec) => FormPart[])[] = [
+  (upload) => [{ name: upload.fileField, filename: 'photo.png', contentType: 'image/png', data: TINY_PNG }],
+  (upload) => [
+    {
+      name: upload.fileField,
+      filename: 'notes.jpg',
+      contentType: 'image/jpeg',
+      data: Buffer.from('not a photo'),
+    },
+  ],
+  (upload) => [
+    { name: upload.fileField, filename: 'empty.jpg', contentType: 'image/jpeg', data: Buffer.alloc(0) },
+  ],
+  () => [{ name: 'other', filename: 'photo.png', contentType: 'image/png', data: TINY_PNG }],
+  () => [],
+];
+
+/**
+ * A multipart form for an upload endpoint: the generated body as its JSON field (or text that is
+ * not JSON), some files, and now and then a form cut off before its end.
+ */
+function multipartOf(
+  upload: UploadSpec,
+  body: unknown,
+  form: number,
+): { payload: Buffer; contentType: string } {
+  const boundary = `fuzz${form}`;
+  const json = form % 7 === 0 ? '{"not json' : JSON.stringify(body ?? {});
+  const parts: FormPart[] = [
+    ...(upload.jsonField ? [{ name: upload.jsonField, data: Buffer.from(json) }] : []),
+    ...pick(FORM_FILES, form)(upload),
+  ];
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${
+        part.filename ? `; filename="${part.filename}"\r\nContent-Type: ${part.contentType}` : ''
+      }\r\n\r\n`,
+    ),
+    part.data,
+    Buffer.from('\r\n'),
+  ]);
+  if (form % 11 !== 0) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;

@@ -1,0 +1,52 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded files live (listing photos today; attachments and identification photos later).
+ * Keys are slash-separated relative names such as `listings/{imageId}/w412.jpeg`. The default keeps
+ * them under DATA_DIR/files; an S3-compatible store can replace it when several servers share files.
+ */
+export interface BlobStore {
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The bytes, or null when no blob has that key. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the blobs; unknown keys are ignored. */
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+const KEY = /^[a-z0-9-]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
+
+/** A key made only of known-safe segments, so it can never leave the store's folder. */
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new Error(`Not a blob key: ${key}`);
+  }
+}
+
+/** Blobs as files under one folder; a write lands under a temporary name first, so readers never see half a file. */
+export function fileBlobStore(root: string): BlobStore {
+  const fileOf = (key: string) => {
+    assertBlobKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.part`;
+      await writeFile(temporary, data);
+      await rename(temporary, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+  };
+}

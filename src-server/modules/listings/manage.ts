@@ -1,0 +1,346 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  LISTING_TITLE_MAX,
+  type ListingDetail,
+  ListingLifecycleMessage,
+  MAX_LISTING_IMAGES,
+  type ParsedListingInput,
+} from '../../../shared/contract/listings.ts';
+import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
+import { isListingFrozen, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
+import { type Database, queryRows, type Transaction } from '../../db/client.ts';
+import { listingImages, listings } from '../../db/schema.ts';
+import type { BlobStore } from '../../files/blob-store.ts';
+import type { StoredImageFormat } from '../../files/images.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import { listingEligibilityOf } from '../accounts/account-state.ts';
+import { findUserById, type UserRow } from '../accounts/users-repository.ts';
+import { liveCheckoutOf } from '../billing/service.ts';
+import { findZipCentroid } from '../location/service.ts';
+import { hasReadableText, sanitizeDescription } from './description.ts';
+import { removePhotos, storePhotos } from './images.ts';
+import { refreshSuggestionTermsOf, type SuggestionFields } from './search-indexes/suggestion-terms.ts';
+import { listingById } from './service.ts';
+
+/** What the listing write paths need. */
+export interface ListingWriteDeps {
+  db: Database;
+  blobs: BlobStore;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NO_LISTING = 'No listing with that id.';
+const NOT_YOURS = 'You can only change your own listings.';
+
+/** The columns the write rules read of an existing listing. */
+interface OwnedListing extends SuggestionFields {
+  id: string;
+  userId: string;
+  listingOptions: number;
+  isSold: boolean;
+  zipCode: string;
+}
+
+/**
+ * A listing the caller may change: their own, or any for an Admin (the contract's `owner: 'listing'`).
+ * Listings are public, so another seller's answers 403 rather than pretending it does not exist.
+ */
+async function ownedListing(
+  db: Database | Transaction,
+  auth: AuthContext,
+  id: string,
+): Promise<OwnedListing> {
+  const [row] = await db
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      listingOptions: listings.listingOptions,
+      isSold: listings.isSold,
+      zipCode: listings.zipCode,
+      manufacturer: listings.manufacturer,
+      model: listings.model,
+      caliber: listings.caliber,
+    })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw notFound(NO_LISTING);
+  if (row.userId !== auth.userId && !auth.isAdmin) throw forbidden(NOT_YOURS);
+  return row;
+}
+
+/** 403 with the reason (NotSeller, NoPaymentSetup, AccountFrozen) when the account may not list now. */
+function assertMayList(user: UserRow): void {
+  const { reason } = listingEligibilityOf(user);
+  if (reason)
+    throw new AppError(403, 'forbidden', LISTING_INELIGIBILITY_MESSAGES[reason], { extra: { reason } });
+}
+
+async function requireAccount(db: Database, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('No such account.');
+  return user;
+}
+
+/**
+ * The account a write acts for: the listing's seller. A seller changing their own listing must be
+ * allowed to list now; an Admin changing another seller's listing acts for them regardless.
+ */
+async function sellerFor(db: Database, auth: AuthContext, listing: OwnedListing | null): Promise<UserRow> {
+  const seller = await requireAccount(db, listing?.userId ?? auth.userId);
+  if (!listing || listing.userId === auth.userId || !auth.isAdmin) assertMayList(seller);
+  return seller;
+}
+
+/**
+ * POST /listings/add: creates a listing of the caller, or with `id` updates one of theirs (an
+ * Admin: anyone's), adding the uploaded photos after its others. The description is sanitized, the
+ * accepted payment methods default to the seller's, and the row, its photos and the suggestion terms
+ * it touches are written in one transaction; the keyword copy, its postings and the catalogue version
+ * follow by their triggers in the same transaction, so the listing is searchable at commit.
+ */
+export async function saveListing(
+  deps: ListingWriteDeps,
+  auth: AuthContext,
+  input: ParsedListingInput,
+  files: readonly UploadedFile[],
+): Promise<ListingDetail> {
+  const { db } = deps;
+  const existing = input.id ? await ownedListing(db, auth, input.id) : null;
+  const seller = await sellerFor(db, auth, existing);
+
+  const description = sanitizeDescription(input.description);
+  if (!hasReadableText(description)) {
+    throw badRequest('The request is not valid.', { description: 'Describe the item in words.' });
+  }
+  const currentImages = existing
+    ? await db
+        .select({ id: listingImages.id, position: listingImages.position })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, existing.id))
+        .orderBy(listingImages.position, listingImages.id)
+    : [];
+  if (currentImages.length + files.length > MAX_LISTING_IMAGES) {
+    throw badRequest(ListingLifecycleMessage.TooManyImages);
+  }
+  const order = input.imageOrder ?? [];
+  const known = new Set(currentImages.map((image) => image.id));
+  if (order.some((id) => !known.has(id.toLowerCase())) || new Set(order).size !== order.length) {
+    throw badRequest('The request is not valid.', { imageOrder: ListingLifecycleMessage.UnknownImageOrder });
+  }
+
+  const zipCode = input.zipCode ?? existing?.zipCode ?? seller.zip;
+  if (!zipCode) {
+    throw badRequest('The request is not valid.', { zipCode: 'Enter the zip code where the item is.' });
+  }
+  const place = await findZipCentroid(db, zipCode);
+  const liveCheckout = await liveCheckoutOf(db, seller.id);
+
+  // Photos are decoded and stored before the transaction, which then only records them.
+  const photos = await storePhotos(deps.blobs, files);
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (existing) {
+        // Two saves of one listing take turns, so together they cannot pass the photo limit.
+        const [locked] = await queryRows<{ photos: number }>(
+          tx,
+          sql`select (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
+            from listings l where l.id = ${existing.id} for update`,
+        );
+        if (!locked) throw notFound(NO_LISTING);
+        if (locked.photos + photos.length > MAX_LISTING_IMAGES) {
+          throw badRequest(ListingLifecycleMessage.TooManyImages);
+        }
+      }
+      const now = new Date();
+      const values = {
+        title: input.title.slice(0, LISTING_TITLE_MAX),
+        description,
+        manufacturer: input.manufacturer || null,
+        model: input.model || null,
+        caliber: input.caliber || null,
+        condition: input.condition,
+        quantity: input.quantity,
+        price: input.price,
+        upc: input.upc ?? null,
+        sku: input.sku || null,
+        sellerStockNumber: input.sellerStockNumber || null,
+        familyId: input.familyId,
+        listingType: input.listingType,
+        // The freeze flags are staff's: kept as they are, never taken from the form.
+        listingOptions:
+          (input.listingOptions & ~STAFF_LISTING_OPTIONS) |
+          ((existing?.listingOptions ?? 0) & STAFF_LISTING_OPTIONS),
+        returnPolicy: input.returnPolicy,
+        acceptedPaymentMethods: input.acceptedPaymentMethods ?? seller.acceptedPaymentMethods,
+        liveCheckoutEnabled: liveCheckout,
+        shippingCost: input.shippingCost,
+        deliveryDays: input.deliveryDays,
+        excludedShipToStates: [...new Set(input.excludedShipToStates)],
+        zipCode: place?.zip ?? zipCode.slice(0, 5),
+        city: place?.city ?? null,
+        state: place?.state ?? null,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+        updatedAt: now,
+      };
+      let listingId: string;
+      if (existing) {
+        await tx.update(listings).set(values).where(eq(listings.id, existing.id));
+        listingId = existing.id;
+      } else {
+        const [created] = await tx
+          .insert(listings)
+          .values({
+            ...values,
+            userId: seller.id,
+            isActive: true,
+            isSold: false,
+            listingStartDate: now,
+            listingEndDate: new Date(now.getTime() + input.durationDays * DAY_MS),
+            createdAt: now,
+          })
+          .returning({ id: listings.id });
+        if (!created) throw new Error('The listing was not created');
+        listingId = created.id;
+      }
+      if (photos.length > 0) {
+        await tx.insert(listingImages).values(
+          photos.map((photo, index) => ({
+            id: photo.id,
+            listingId,
+            src: photo.src,
+            width: photo.width,
+            height: photo.height,
+            position: currentImages.length + index,
+            storedFormat: photo.format,
+          })),
+        );
+      }
+      const ordered = [
+        ...order.map((imageId) => imageId.toLowerCase()),
+        ...currentImages
+          .map((image) => image.id)
+          .filter((imageId) => !order.some((o) => o.toLowerCase() === imageId)),
+        ...photos.map((photo) => photo.id),
+      ];
+      await placeImages(tx, listingId, ordered);
+      await refreshSuggestionTermsOf(tx, existing ? [existing, values] : [values]);
+      return listingId;
+    });
+    const saved = await listingById(db, id);
+    if (!saved) throw new Error('The saved listing cannot be read');
+    return saved;
+  } catch (error) {
+    await removePhotos(deps.blobs, photos);
+    throw error;
+  }
+}
+
+/** Numbers the listing's photos in this order and makes the first one the card's picture. */
+async function placeImages(tx: Transaction, listingId: string, ordered: readonly string[]): Promise<void> {
+  if (ordered.length > 0) {
+    await tx.execute(sql`update listing_images i set position = v.position
+      from json_to_recordset(${JSON.stringify(ordered.map((id, position) => ({ id, position })))}::json)
+        as v(id uuid, position smallint)
+      where i.id = v.id and i.listing_id = ${listingId}`);
+  }
+  await tx.execute(sql`update listings l set thumbnail_picture = coalesce(
+      (select i.src from listing_images i where i.listing_id = l.id order by i.position, i.id limit 1),
+      case when l.upc is not null then 'catalog' end),
+      updated_at = now()
+    where l.id = ${listingId}`);
+}
+
+/** POST /listings/close/{id}: ends the listing now; it leaves search at once and can be relisted. */
+export async function closeListing(deps: ListingWriteDeps, auth: AuthContext, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const listing = await ownedListing(tx, auth, id);
+    if (listing.isSold) throw conflict(ListingLifecycleMessage.SoldClose);
+    await tx.update(listings).set({ isActive: false, updatedAt: new Date() }).where(eq(listings.id, id));
+    await refreshSuggestionTermsOf(tx, [listing]);
+  });
+  return { success: true as const };
+}
+
+/**
+ * POST /listings/relist/{id}: offers a closed or ended listing again for the default duration from
+ * now. A listing frozen for fraud or non-payment stays down unless an Admin relists it (which lifts
+ * the freeze); a sold one is listed anew instead. The seller must be allowed to list now.
+ */
+export async function relistListing(
+  deps: ListingWriteDeps,
+  auth: AuthContext,
+  id: string,
+  durationDays: number,
+) {
+  const { db } = deps;
+  const listing = await ownedListing(db, auth, id);
+  const byStaff = auth.isAdmin && listing.userId !== auth.userId;
+  if (isListingFrozen(listing.listingOptions) && !auth.isAdmin) {
+    throw conflict(ListingLifecycleMessage.FrozenRelist);
+  }
+  if (listing.isSold) throw conflict(ListingLifecycleMessage.SoldRelist);
+  if (!byStaff) assertMayList(await requireAccount(db, listing.userId));
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(listings)
+      .set({
+        isActive: true,
+        listingStartDate: now,
+        listingEndDate: new Date(now.getTime() + durationDays * DAY_MS),
+        listingOptions: sql`${listings.listingOptions} & ${~STAFF_LISTING_OPTIONS}`,
+        updatedAt: now,
+      })
+      .where(and(eq(listings.id, id), eq(listings.isSold, false)));
+    await refreshSuggestionTermsOf(tx, [listing]);
+  });
+  return { success: true as const, errorMessage: null };
+}
+
+/** DELETE /listings/delete/{id}: removes the listing, its photos and its search rows. */
+export async function deleteListing(deps: ListingWriteDeps, auth: AuthContext, id: string) {
+  const photos = await deps.db.transaction(async (tx) => {
+    const listing = await ownedListing(tx, auth, id);
+    const images = await tx
+      .select({ id: listingImages.id, format: listingImages.storedFormat })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, id));
+    await tx.delete(listings).where(eq(listings.id, id));
+    await refreshSuggestionTermsOf(tx, [listing]);
+    return images;
+  });
+  // After the commit: a failed transaction leaves every photo in place.
+  await removePhotos(deps.blobs, photos);
+  return { success: true as const };
+}
+
+/** DELETE /listings/delete-image/{id}: removes one photo of a listing; the next one becomes the main photo. */
+export async function deleteListingImage(deps: ListingWriteDeps, auth: AuthContext, imageId: string) {
+  const photo = await deps.db.transaction(async (tx) => {
+    const [image] = await queryRows<{
+      id: string;
+      listing_id: string;
+      stored_format: StoredImageFormat | null;
+    }>(tx, sql`select id, listing_id, stored_format from listing_images where id = ${imageId}`);
+    if (!image) throw notFound('No photo with that id.');
+    await ownedListing(tx, auth, image.listing_id);
+    await tx.delete(listingImages).where(eq(listingImages.id, imageId));
+    const rest = await tx
+      .select({ id: listingImages.id })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, image.listing_id))
+      .orderBy(listingImages.position, listingImages.id);
+    await placeImages(
+      tx,
+      image.listing_id,
+      rest.map((row) => row.id),
+    );
+    return { id: image.id, format: image.stored_format };
+  });
+  await removePhotos(deps.blobs, [photo]);
+  return { success: true as const };
+}
