@@ -21,6 +21,8 @@ const CAN_LIST: ListingEligibility = {
   hasAcceptedPaymentSetup: true,
   isFrozen: false,
   reason: null,
+  message: null,
+  link: null,
 };
 
 type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
