@@ -5,10 +5,10 @@
  *   throttling) N times on the home page, a keyword search, a listing page, a brand page and the
  *   sign-in page, and prints the median of each category score and of FCP, LCP, TBT and CLS;
  * - prints each page's JavaScript transferred (compressed bytes of every script the Lighthouse run
- *   fetched, median of the runs) and its initial JavaScript: the scripts the page's HTML itself
- *   names (`<script src>` and `<link rel="modulepreload">`), which the browser fetches before it
- *   can render anything; route chunks loaded later by the app are not counted. Given as Brotli and
- *   gzip bytes as the server sends them;
+ *   fetched, median of the runs) and its initial JavaScript: every script the page loads before
+ *   the app runs on it (the start script, the entry and its modules, the page's own chunks), read
+ *   in Chromium up to the moment the page is hydrated (`data-app-ready`). Given as Brotli and gzip
+ *   bytes as the server sends them;
  * - times the server's answer to a listing page (full body read, Brotli accepted, as a browser
  *   asks) over sequential requests and prints p50 and p95.
  *
@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { listingPath, paths } from '../shared/routes/paths.ts';
 import { benchServerEnv, ROOT, startProcess } from './server-process.ts';
 
@@ -179,18 +180,21 @@ function bytesAsSent(url: string, acceptEncoding: string): Promise<number> {
   });
 }
 
-/** The scripts a page's HTML names: its entry module and the modules it preloads. */
+/** Every script a page loads until the app runs on it (the document's `data-app-ready`). */
 async function initialScripts(origin: string, page: Page): Promise<string[]> {
-  const html = await (await fetch(`${origin}${page.path}`)).text();
-  const urls = new Set<string>();
-  for (const tag of html.match(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g) ?? []) {
-    urls.add(/\bsrc="([^"]+)"/.exec(tag)![1]!);
+  const browser = await chromium.launch({ executablePath: flags.chrome, args: CHROME_FLAGS });
+  try {
+    const tab = await browser.newPage();
+    const urls = new Set<string>();
+    tab.on('request', (sent) => {
+      if (sent.resourceType() === 'script') urls.add(sent.url());
+    });
+    await tab.goto(`${origin}${page.path}`);
+    await tab.waitForSelector('html[data-app-ready="true"]', { timeout: 60_000 });
+    return [...urls];
+  } finally {
+    await browser.close();
   }
-  for (const tag of html.match(/<link\b[^>]*\brel="modulepreload"[^>]*>/g) ?? []) {
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (href) urls.add(href);
-  }
-  return [...urls].map((url) => new URL(url, origin).toString());
 }
 
 async function initialJavaScript(origin: string, page: Page) {
@@ -290,7 +294,7 @@ async function main(): Promise<void> {
     for (const row of rows) console.info(`| ${row.join(' | ')} |`);
     console.info(
       '\nJS transferred: compressed bytes of every script the page fetched during the Lighthouse run.' +
-        '\nInitial JS: the scripts named by the page HTML (entry module + modulepreloads), as sent with Brotli / gzip.',
+        '\nInitial JS: every script the page loads until the app runs on it (hydrated), as sent with Brotli / gzip.',
     );
     for (const [name, ids] of problems) {
       if (ids.size) console.info(`  ${name}: audits below full marks: ${[...ids].join(', ')}`);

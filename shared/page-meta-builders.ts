@@ -2,6 +2,7 @@ import type { Brand } from './contract/brands.ts';
 import type { ListingDetail } from './contract/listings.ts';
 import { familyDisplayName } from './domain/category.ts';
 import { COUNTRY, CURRENCY } from './domain/constants.ts';
+import { htmlToText } from './domain/html-text.ts';
 import { CONDITION_LABELS, type Condition } from './domain/listing.ts';
 import { cardThumbnail } from './domain/listing-card.ts';
 import {
@@ -16,7 +17,6 @@ import {
   productRobots,
   stockAvailability,
 } from './domain/metadata.ts';
-import { htmlToText } from './domain/text.ts';
 import type { PageMeta } from './page-meta.ts';
 import { CITY_SLUGS, isCitySlug } from './routes/paths.ts';
 import { parseSearchParams, toSearchQueryString } from './search/search-url.ts';

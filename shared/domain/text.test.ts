@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { htmlToText } from './html-text.ts';
 import {
   hasControlCharacters,
-  htmlToText,
   nameText,
   plainText,
   TEXT_MESSAGES,

@@ -17,10 +17,11 @@ import type { PastDueDetails } from './login-flow.ts';
  * What only a submitted form needs (the checks, the login flow with its answer schemas, the
  * past-due and payment dialogs) loads once the page runs, not before it is hydrated.
  */
-const validation = lazyResolver<LoginFormValues>(() =>
-  import('./login-validation.ts').then((module) => module.loginResolver),
-);
 const loadLoginFlow = () => import('./login-flow.ts');
+// The flow comes with the checks: a visitor who can be checked is about to submit.
+const validation = lazyResolver<LoginFormValues>(() =>
+  Promise.all([import('./login-validation.ts'), loadLoginFlow()]).then(([module]) => module.loginResolver),
+);
 const NoPaymentMethodDialog = lazy(() =>
   import('./no-payment-method-dialog.tsx').then((module) => ({ default: module.NoPaymentMethodDialog })),
 );
@@ -63,10 +64,7 @@ export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFor
     defaultValues: { email: defaultEmail, password: '' },
   });
 
-  useEffect(() => {
-    validation.preload();
-    void loadLoginFlow();
-  }, []);
+  useEffect(() => validation.preload(), []);
 
   const close = (signedIn: boolean) => onClose?.(signedIn);
   const finish = () =>
