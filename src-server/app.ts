@@ -26,6 +26,7 @@ import { accountAuthenticator } from './modules/auth/authenticator.ts';
 import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
 import { registerBrandsModule } from './modules/brands/routes.ts';
+import { registerDocsModule } from './modules/docs/routes.ts';
 import { registerFavoritesModule } from './modules/favorites/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
 import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSavedSearchesModule(ctx);
   registerFavoritesModule(ctx);
   registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
+  registerDocsModule(ctx);
   app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));
 
   await registerWebHost(app, {
