@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../../shared/contract/endpoint.ts';
 import { buildOpenApiDocument } from '../../../shared/contract/openapi.ts';
-import { renderReferencePage, typeSummary } from './reference-page.ts';
+import { proseHtml, renderReferencePage, typeSummary } from './reference-page.ts';
 
 const LINKS = { document: '/api/docs/openapi.json', stylesheet: '/api/docs/reference.css' };
 
@@ -36,6 +36,45 @@ describe('the API reference page', () => {
     expect(page).toContain('<span class="planned">planned</span>');
     expect(page).toContain('<td><code>id</code></td><td>path</td><td>yes</td><td>string</td>');
     expect(page).toContain('<span class="status">401</span>');
+  });
+});
+
+describe('a multipart call on the page', () => {
+  const upload = defineEndpoint({
+    method: 'POST',
+    path: '/photos',
+    summary: 'Add photos.',
+    access: 'user',
+    body: z.object({ caption: z.string() }),
+    response: z.object({ ok: z.boolean() }),
+    multipart: true,
+    upload: {
+      jsonField: 'request',
+      fileField: 'files',
+      minFiles: 1,
+      maxFiles: 2,
+      maxFileBytes: 1024 * 1024,
+      accept: ['image/png'],
+    },
+  });
+  const page = renderReferencePage(
+    buildOpenApiDocument({ publicOrigin: 'https://a.test', version: '1.0.0' }, { photos: { upload } }),
+    LINKS,
+  );
+
+  it('lists the form fields, the file limits and the fields of the JSON field', () => {
+    expect(page).toContain('<caption>Body (multipart/form-data)</caption>');
+    expect(page).toContain(
+      '<td><code>files</code></td><td>yes</td><td>array of string: Up to 2 file(s) of at most 1 MB each: image/png.</td>',
+    );
+    expect(page).toContain('<caption>Fields of the request field (JSON)</caption>');
+    expect(page).toContain('<td><code>caption</code></td><td>yes</td><td>string</td>');
+  });
+});
+
+describe('document prose on the page', () => {
+  it('sets code spans as code, after escaping', () => {
+    expect(proseHtml('Send `<b>` & wait')).toBe('Send <code>&lt;b&gt;</code> &amp; wait');
   });
 });
 

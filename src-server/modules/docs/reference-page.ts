@@ -43,6 +43,11 @@ export function typeSummary(schema: JsonSchema | undefined): string {
   return typeof schema.format === 'string' ? `${type} (${schema.format})` : type;
 }
 
+/** Text of the document as HTML: escaped, with its `code` spans set as code. */
+export function proseHtml(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 interface FieldRow {
   name: string;
   where?: string;
@@ -69,7 +74,10 @@ function objectFields(schema: JsonSchema | undefined): FieldRow[] {
   return Object.entries(properties).map(([name, property]) => ({
     name,
     required: required.has(name),
-    type: typeSummary(property),
+    type:
+      typeof property.description === 'string'
+        ? `${typeSummary(property)}: ${property.description}`
+        : typeSummary(property),
   }));
 }
 
@@ -80,9 +88,17 @@ function requestBodyHtml(operation: OpenApiOperation): string {
     .map(([mediaType, media]) => {
       const caption = `Body (${mediaType}${body.required ? '' : ', optional'})`;
       const rows = objectFields(media.schema);
-      return rows.length > 0
-        ? fieldsTable(caption, rows)
-        : `<p>${escapeHtml(caption)}: ${escapeHtml(typeSummary(media.schema))}</p>`;
+      if (rows.length === 0) return `<p>${escapeHtml(caption)}: ${escapeHtml(typeSummary(media.schema))}</p>`;
+      // A multipart form's JSON field is a request of its own: its fields follow the form's.
+      const jsonFields = Object.entries(media.encoding ?? {})
+        .filter(([, encoding]) => encoding.contentType === 'application/json')
+        .map(([field]) => {
+          const fields = objectFields(
+            (media.schema?.properties as Record<string, JsonSchema> | undefined)?.[field],
+          );
+          return fields.length > 0 ? fieldsTable(`Fields of the ${field} field (JSON)`, fields) : '';
+        });
+      return fieldsTable(caption, rows) + jsonFields.join('');
     })
     .join('');
 }
@@ -92,7 +108,7 @@ function responsesHtml(document: OpenApiDocument, operation: OpenApiOperation): 
     const response = (
       '$ref' in answer ? resolvePointer(document, (answer as OpenApiReference).$ref) : answer
     ) as OpenApiResponse | undefined;
-    return `<li><span class="status">${escapeHtml(status)}</span> ${escapeHtml(response?.description ?? '')}</li>`;
+    return `<li><span class="status">${escapeHtml(status)}</span> ${proseHtml(response?.description ?? '')}</li>`;
   });
   return `<h4>Answers</h4><ul class="responses">${items.join('')}</ul>`;
 }
@@ -168,7 +184,7 @@ export function renderReferencePage(document: OpenApiDocument, links: ReferenceP
     `<header><h1>${escapeHtml(title)}</h1>`,
     `<p>Version ${escapeHtml(document.info.version)}. Every path below is under <code>${escapeHtml(document.servers[0]?.url ?? '')}</code>. `,
     `Machine-readable: <a href="${escapeHtml(links.document)}">the OpenAPI 3.1 document (JSON)</a>.</p>`,
-    ...document.info.description.split('\n\n').map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...document.info.description.split('\n\n').map((paragraph) => `<p>${proseHtml(paragraph)}</p>`),
     '</header>',
     `<nav aria-label="Resources"><ul>${toc}</ul></nav>`,
     `<main>${sections.join('')}</main>`,
