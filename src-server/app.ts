@@ -30,6 +30,7 @@ import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
 import { registerBillingModule } from './modules/billing/routes.ts';
 import { registerBrandsModule } from './modules/brands/routes.ts';
+import { registerDocsModule } from './modules/docs/routes.ts';
 import { registerFavoritesModule } from './modules/favorites/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
 import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerFavoritesModule(ctx);
   registerBillingModule(ctx);
   registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
+  registerDocsModule(ctx);
   app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));
 
   await registerWebHost(app, {

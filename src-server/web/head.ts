@@ -9,7 +9,7 @@ export interface SiteHead {
 }
 
 /** Page text can echo a URL (a search keyword), so control characters never reach the HTML. */
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   withoutControlCharacters(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

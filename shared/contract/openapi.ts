@@ -1,0 +1,444 @@
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the endpoint tables: one operation
+ * per entry (operationId = its name in the table, tagged with its table), its parameters, body and
+ * answers written as JSON Schema by zod, and the error envelope every failure shares. Nothing of
+ * it is written by hand, so it cannot drift from what the server registers.
+ */
+import { z } from 'zod';
+import { errorEnvelopeSchema } from './common.ts';
+import {
+  type Access,
+  API_BASE,
+  ENDPOINT_TABLES,
+  type EndpointDefinition,
+  type OwnedResource,
+  pathParamNames,
+  type UploadSpec,
+} from './endpoints.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+export interface OpenApiMediaType {
+  schema?: JsonSchema;
+  encoding?: Record<string, { contentType: string }>;
+}
+
+export interface OpenApiResponse {
+  description: string;
+  content?: Record<string, OpenApiMediaType>;
+}
+
+export type OpenApiReference = { $ref: string };
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
+  responses: Record<string, OpenApiResponse | OpenApiReference>;
+  security?: Array<Record<string, string[]>>;
+  /** Who may call: the contract's access level. */
+  'x-access': Access;
+  /** The record a caller must own (an admin passes), when the call acts on one. */
+  'x-owner'?: OwnedResource;
+  /** Not built yet: the server answers 501 `not_implemented` once access is checked. */
+  'x-planned'?: true;
+}
+
+export type OpenApiPathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OpenApiOperation>>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: Array<{ url: string }>;
+  tags: Array<{ name: string; description: string }>;
+  paths: Record<string, OpenApiPathItem>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, OpenApiResponse>;
+    securitySchemes: Record<string, Record<string, string>>;
+  };
+}
+
+export interface OpenApiOptions {
+  /** The site's public origin (`https://ironsight.example`); the API is served under it at `/api`. */
+  publicOrigin: string;
+  /** The API's version (the product's release). */
+  version: string;
+}
+
+/** Who may call, in words, by access level. */
+export const ACCESS_DESCRIPTIONS: Readonly<Record<Access, string>> = {
+  public: 'Anyone (a bearer token, when sent, is still read).',
+  user: 'Any signed-in account.',
+  seller: 'Sellers (BasicSeller, TrustedSeller, PlatinumSeller) and admins.',
+  admin: 'Admins only.',
+};
+
+export const OWNER_DESCRIPTIONS: Readonly<Record<OwnedResource, string>> = {
+  listing: 'Only the seller of the listing (or an admin); another seller’s listing answers 404.',
+  listingImage: 'Only the seller of the image’s listing (or an admin); another seller’s image answers 404.',
+  message: 'Only a party to the message (or an admin); anyone else’s answers 404.',
+  savedSearch: 'Only the owner of the saved search (or an admin); anyone else’s answers 404.',
+  clientCredential: 'Only the owner of the credential (or an admin); anyone else’s answers 404.',
+  distributorFeed: 'Only the owner of the feed (or an admin); anyone else’s answers 404.',
+  account: 'A user id in the request must be the caller’s own (an admin passes), else 403.',
+};
+
+/** The tag of each table: the server module serving it. */
+const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> = {
+  auth: 'Sign-in, registration, tokens and passwords.',
+  listings: 'Listings: search, detail, suggestions, and a seller’s own listings.',
+  'stock-images': 'Catalogue photos by UPC.',
+  location: 'Zip code lookups.',
+  messages: 'Messages between buyers and sellers.',
+  'saved-searches': 'Saved searches and their alerts.',
+  users: 'Accounts, profiles, sellers and the seller API.',
+  cart: 'The shopping cart.',
+  billing: 'Plans, invoices and payment methods.',
+  favorites: 'Favorite listings.',
+  admin: 'Staff tools.',
+  shortlinks: 'Short links.',
+  content: 'News, reviews and site content.',
+  brands: 'Brands and their pages.',
+  ads: 'Advertisements.',
+  identification: 'Firearm identification requests.',
+  health: 'Service health.',
+};
+
+export const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+export const BEARER_SCHEME = 'bearerAuth';
+
+const errorContent = { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } };
+
+/** The failures many calls share, by status: each a named response of `components.responses`. */
+const ERROR_RESPONSES = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'The request is not valid (`bad_request`, or `validation_failed` with `fields` naming each invalid field).',
+  },
+  401: { name: 'Unauthorized', description: 'No valid bearer token was sent (`unauthorized`).' },
+  403: { name: 'Forbidden', description: 'The caller may not make this call (`forbidden`).' },
+  404: { name: 'NotFound', description: 'No such record, or not the caller’s own (`not_found`).' },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The request or one of its files is too large (`payload_too_large`).',
+  },
+  429: { name: 'TooManyRequests', description: 'Too many requests from this address; try again later.' },
+  500: { name: 'InternalError', description: 'Something went wrong on the server (`internal`).' },
+  501: { name: 'NotImplemented', description: 'The call is planned but not built yet (`not_implemented`).' },
+} as const satisfies Record<number, { name: string; description: string }>;
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+};
+
+/**
+ * A zod schema as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). Requests are described
+ * by what a client sends (`input`: before defaults and coercions), answers by what the server
+ * writes (`output`). What JSON Schema cannot say (a transform's result) becomes "any value";
+ * custom types (bytes) become binary strings.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'custom') {
+        jsonSchema.type = 'string';
+        jsonSchema.contentMediaType = 'application/octet-stream';
+      }
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/**
+ * Moves a schema's references into `components.schemas` under a prefix, so every `$ref` resolves
+ * inside the whole document: its local definitions (`$defs`, written for named or reused schemas)
+ * and, for a schema that refers to itself (`#`), the schema itself.
+ */
+function hoistDefinitions(
+  schema: JsonSchema,
+  prefix: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
+  const { $defs, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const nameOf = (key: string) => key.replace(/[^A-Za-z0-9._-]/g, '_');
+  const refersToRoot = JSON.stringify(rest).includes('"$ref":"#"');
+  if (!$defs && !refersToRoot) return schema;
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => {
+        if (key !== '$ref' || typeof inner !== 'string') return [key, rewrite(inner)];
+        if (inner === '#') return [key, `#/components/schemas/${nameOf(prefix)}`];
+        if (inner.startsWith('#/$defs/')) {
+          return [key, `#/components/schemas/${nameOf(`${prefix}_${inner.slice('#/$defs/'.length)}`)}`];
+        }
+        return [key, inner];
+      }),
+    );
+  };
+  for (const [key, definition] of Object.entries($defs ?? {})) {
+    components[nameOf(`${prefix}_${key}`)] = rewrite(definition) as JsonSchema;
+  }
+  if (!refersToRoot) return rewrite(rest) as JsonSchema;
+  components[nameOf(prefix)] = rewrite(rest) as JsonSchema;
+  return { $ref: `#/components/schemas/${nameOf(prefix)}` };
+}
+
+function parametersOf(
+  endpoint: EndpointDefinition,
+  schemaOf: (schema: z.ZodType, part: string) => JsonSchema,
+): OpenApiParameter[] {
+  const parameters: OpenApiParameter[] = [];
+  const add = (schema: z.ZodType | undefined, location: 'path' | 'query') => {
+    if (!schema) return;
+    const json = schemaOf(schema, location);
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) {
+      const { description, ...propertySchema } = property;
+      parameters.push({
+        name,
+        in: location,
+        required: location === 'path' || required.has(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: propertySchema,
+      });
+    }
+  };
+  add(endpoint.params, 'path');
+  // A `{name}` of the path that the table gives no schema is still a required text parameter.
+  for (const name of pathParamNames(endpoint.path)) {
+    if (!parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+  }
+  add(endpoint.query, 'query');
+  return parameters;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+function multipartBody(upload: UploadSpec, body: JsonSchema | undefined): OpenApiMediaType {
+  const files: JsonSchema = {
+    type: 'array',
+    description: `Up to ${upload.maxFiles} file(s) of at most ${megabytes(upload.maxFileBytes)} each: ${upload.accept.join(', ')}.`,
+    items: { type: 'string', contentMediaType: 'application/octet-stream' },
+    minItems: upload.minFiles,
+    maxItems: upload.maxFiles,
+  };
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const encoding: Record<string, { contentType: string }> = {
+    [upload.fileField]: { contentType: upload.accept.join(', ') },
+  };
+  if (upload.jsonField) {
+    properties[upload.jsonField] = body ?? { type: 'object' };
+    required.push(upload.jsonField);
+    encoding[upload.jsonField] = { contentType: 'application/json' };
+  }
+  properties[upload.fileField] = files;
+  if (upload.minFiles > 0) required.push(upload.fileField);
+  return { schema: { type: 'object', properties, required }, encoding };
+}
+
+/** The failure statuses a call can meet by its shape: input to check, access, ownership, limits. */
+function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
+  const statuses: ErrorStatus[] = [];
+  const hasInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.multipart);
+  if (hasInput) statuses.push(400);
+  if (endpoint.access !== 'public') statuses.push(401);
+  if (endpoint.access === 'seller' || endpoint.access === 'admin' || endpoint.owner === 'account')
+    statuses.push(403);
+  if (endpoint.params || (endpoint.owner && endpoint.owner !== 'account')) statuses.push(404);
+  if (endpoint.multipart) statuses.push(413);
+  if (endpoint.rateLimited) statuses.push(429);
+  statuses.push(500);
+  if (endpoint.planned) statuses.push(501);
+  return statuses;
+}
+
+function descriptionOf(endpoint: EndpointDefinition): string {
+  const lines = [`**Who may call:** ${ACCESS_DESCRIPTIONS[endpoint.access]}`];
+  if (endpoint.owner) lines.push(`**Ownership:** ${OWNER_DESCRIPTIONS[endpoint.owner]}`);
+  if (endpoint.rateLimited) lines.push('**Rate limited** per client address.');
+  if (endpoint.specPath) lines.push(`Written \`${endpoint.specPath}\` in the specification.`);
+  if (endpoint.planned)
+    lines.push('**Planned:** the server answers 501 `not_implemented` until this call is built.');
+  return lines.join('\n\n');
+}
+
+function operationOf(
+  name: string,
+  tag: string,
+  endpoint: EndpointDefinition,
+  components: Record<string, JsonSchema>,
+): OpenApiOperation {
+  const schemaOf = (schema: z.ZodType, part: string, io: 'input' | 'output' = 'input') =>
+    hoistDefinitions(jsonSchemaOf(schema, io), `${name}.${part}`, components);
+
+  const responses: Record<string, OpenApiResponse | OpenApiReference> = {
+    200: {
+      description: STATUS_TEXT[200] ?? 'OK',
+      content:
+        endpoint.produces === 'image'
+          ? { 'image/*': { schema: schemaOf(endpoint.response, 'response', 'output') } }
+          : { 'application/json': { schema: schemaOf(endpoint.response, 'response', 'output') } },
+    },
+  };
+  for (const status of errorStatusesOf(endpoint)) {
+    responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+  }
+  for (const [status, schema] of Object.entries(endpoint.responses ?? {})) {
+    responses[status] = {
+      description: STATUS_TEXT[Number(status)] ?? `Status ${status}`,
+      content: {
+        'application/json': {
+          schema:
+            schema === errorEnvelopeSchema
+              ? { $ref: ERROR_ENVELOPE_REF }
+              : schemaOf(schema, status, 'output'),
+        },
+      },
+    };
+  }
+
+  const parameters = parametersOf(endpoint, schemaOf);
+  const body = endpoint.body ? schemaOf(endpoint.body, 'body') : undefined;
+  let requestBody: OpenApiOperation['requestBody'];
+  if (endpoint.multipart && endpoint.upload) {
+    requestBody = {
+      required: true,
+      content: { 'multipart/form-data': multipartBody(endpoint.upload, body) },
+    };
+  } else if (endpoint.body && body) {
+    // A body the server reads as `{}` when left out is optional.
+    requestBody = {
+      required: !endpoint.body.safeParse({}).success,
+      content: { 'application/json': { schema: body } },
+    };
+  }
+
+  return {
+    operationId: name,
+    summary: endpoint.summary,
+    description: descriptionOf(endpoint),
+    tags: [tag],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    ...(endpoint.access === 'public' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
+    'x-access': endpoint.access,
+    ...(endpoint.owner ? { 'x-owner': endpoint.owner } : {}),
+    ...(endpoint.planned ? { 'x-planned': true as const } : {}),
+  };
+}
+
+/** The whole document, from the tables (the contract's by default). */
+export function buildOpenApiDocument(
+  options: OpenApiOptions,
+  tables: Readonly<Record<string, Readonly<Record<string, EndpointDefinition>>>> = ENDPOINT_TABLES,
+): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { ErrorEnvelope: jsonSchemaOf(errorEnvelopeSchema, 'output') };
+  const paths: Record<string, OpenApiPathItem> = {};
+  for (const [tag, table] of Object.entries(tables)) {
+    for (const [name, endpoint] of Object.entries(table)) {
+      const item = paths[endpoint.path] ?? {};
+      const method = endpoint.method.toLowerCase() as keyof OpenApiPathItem;
+      if (item[method])
+        throw new Error(`Two endpoints of the contract at ${endpoint.method} ${endpoint.path}`);
+      item[method] = operationOf(name, tag, endpoint, schemas);
+      paths[endpoint.path] = item;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ironsight API',
+      version: options.version,
+      description: [
+        'The public API of the Ironsight marketplace, generated from its contract.',
+        'Every failure answers `{ "error": { "code", "message", "fields"? } }` with the matching status. ' +
+          'Calls that need an account take `Authorization: Bearer <token>`, the token from `POST /auth/login`.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: `${options.publicOrigin.replace(/\/$/, '')}${API_BASE}` }],
+    tags: Object.keys(tables).map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name as keyof typeof TAG_DESCRIPTIONS] ?? '',
+    })),
+    paths,
+    components: {
+      schemas,
+      responses: Object.fromEntries(
+        Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+          name,
+          { description, content: errorContent },
+        ]),
+      ),
+      securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}
+
+/** The value a local JSON pointer (`#/components/schemas/ErrorEnvelope`) names in a document, or undefined. */
+export function resolvePointer(document: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  const tokens = ref === '#' ? [] : ref.slice(2).split('/');
+  let node: unknown = document;
+  for (const token of tokens) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Every `$ref` of a document that does not name one of its components. */
+export function unresolvedReferences(document: unknown): string[] {
+  const unresolved: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const resolves =
+        typeof value === 'string' &&
+        value.startsWith('#/components/') &&
+        resolvePointer(document, value) !== undefined;
+      if (key === '$ref' && !resolves) {
+        unresolved.push(String(value));
+      } else visit(value);
+    }
+  };
+  visit(document);
+  return unresolved;
+}
