@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type SellerListing, SellerListingStatus } from '../../../shared/contract/listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { REWRITE_ENTRY } from '../../lib/navigation-state.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { FormNotice, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -94,7 +95,9 @@ export function MyListings() {
 
   // The confirmation is read once; a reload of the page does not show it again.
   useEffect(() => {
-    if (savedNotice) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (savedNotice) {
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: REWRITE_ENTRY });
+    }
   }, [savedNotice, navigate, location.pathname, location.search]);
 
   const rows = listings.data?.results ?? [];
