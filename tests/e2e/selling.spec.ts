@@ -94,12 +94,26 @@ test.describe('selling', () => {
       edit.getByRole('list', { name: 'Photos, main photo first' }).getByRole('listitem'),
     ).toHaveCount(2);
     await edit.getByLabel('Price (USD)').fill('449.5');
+    // The saved photos reorder too: the second becomes the main photo.
+    const savedPhotos = edit.getByRole('list', { name: 'Photos, main photo first' }).getByRole('listitem');
+    const secondPhoto = await savedPhotos.nth(1).locator('img').getAttribute('src');
+    await edit.getByRole('button', { name: 'Make Photo 2 the main photo' }).click();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(MY_LISTINGS);
     await expect(
       page.getByRole('status').filter({ hasText: `Your changes to “${title}” are saved.` }),
     ).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('$449.50');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(
+      page
+        .getByRole('form', { name: 'Edit listing' })
+        .getByRole('list', { name: 'Photos, main photo first' })
+        .getByRole('listitem')
+        .first()
+        .locator('img'),
+    ).toHaveAttribute('src', secondPhoto ?? '');
+    await page.goto(MY_LISTINGS);
 
     // Close it: it leaves the active tab for the closed one.
     await page.getByRole('button', { name: `Close ${title}` }).click();
