@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Location, Outlet, useLocation, useMatches } from 'react-router';
 import { useAppRoute } from '../lib/app-route.ts';
+import { isEntryRewrite } from '../lib/navigation-state.ts';
 import { NotFoundPage } from '../pages/not-found/not-found-page.tsx';
 import type { PageHandle } from './page-modules.ts';
 
@@ -10,7 +11,8 @@ const addressOf = (location: Location): string => `${location.pathname}${locatio
 /**
  * Counts navigations to the address already shown. Following a link to the current page
  * reloads it: the page remounts (fresh state) and its queries are fetched again; the router
- * re-runs loaders for such navigations itself.
+ * re-runs loaders for such navigations itself. A rewrite of the current entry (REWRITE_ENTRY)
+ * is not a reload.
  */
 export function useSameAddressReloads(): number {
   const location = useLocation();
@@ -18,7 +20,9 @@ export function useSameAddressReloads(): number {
   const [seen, setSeen] = useState({ location, reloads: 0 });
   if (seen.location !== location) {
     const sameAddress =
-      seen.location.key !== location.key && addressOf(seen.location) === addressOf(location);
+      seen.location.key !== location.key &&
+      addressOf(seen.location) === addressOf(location) &&
+      !isEntryRewrite(location.state);
     setSeen({ location, reloads: seen.reloads + (sameAddress ? 1 : 0) });
   }
   const { reloads } = seen;

@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CITY_SLUG_LIST, ROUTES } from '../../shared/routes/paths.ts';
+import { REWRITE_ENTRY } from '../lib/navigation-state.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import type { PageHandle } from './page-modules.ts';
 import { createAppRoutes, loadMatchedRoutes, routerPaths } from './router.tsx';
@@ -95,6 +96,15 @@ describe('app router', () => {
     const after = await screen.findByRole('heading', { level: 1, name: 'About Us' });
     expect(router.state.location.key).not.toBe(keyBefore);
     expect(after).not.toBe(before);
+  });
+
+  it('keeps the page mounted when the entry shown is only rewritten', async () => {
+    const { router } = renderApp('/about-us');
+    const before = await screen.findByRole('heading', { level: 1, name: 'About Us' });
+
+    await act(() => router.navigate('/about-us', { replace: true, state: REWRITE_ENTRY }));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBe(before);
   });
 
   it('updates a page in place when only its query changes', async () => {

@@ -13,6 +13,10 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- x';
 const HOSTILE_IN_HTML = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- x';
+/** A description stored without passing the listing form's save (an import, an older row). */
+const HOSTILE_DESCRIPTION =
+  '<p>Clean <b>bore</b>.</p><img src=x onerror="alert(2)"><script>alert(3)</script>' +
+  '<a href="javascript:alert(4)" onclick="alert(5)">terms</a><p style="color:red">Two mags.</p></div><div>';
 
 let t: TestApp;
 let listing: { id: string; legacyId: number; title: string; price: number };
@@ -30,7 +34,10 @@ beforeAll(async () => {
   if (!first?.legacyId || !second) throw new Error('The catalogue has no listings with legacy ids.');
   listing = { ...first, legacyId: first.legacyId };
   hostileId = second.id;
-  await t.database.db.update(listings).set({ title: HOSTILE }).where(eq(listings.id, hostileId));
+  await t.database.db
+    .update(listings)
+    .set({ title: HOSTILE, description: HOSTILE_DESCRIPTION })
+    .where(eq(listings.id, hostileId));
 });
 afterAll(() => t.close());
 
@@ -151,6 +158,27 @@ describe('server rendering of the public pages', () => {
     expect(data).not.toMatch(/<\/script|<!--/i);
     expect(JSON.stringify(JSON.parse(data ?? ''))).toContain(JSON.stringify(HOSTILE).slice(1, -1));
     expectNoExecutableScript(res.body);
+  });
+
+  it('serves a hostile description as sanitized HTML: its formatting kept, no script, handler or unsafe link', async () => {
+    const res = await get(`/${hostileId}`);
+    expect(res.statusCode).toBe(200);
+    const { markup, data } = parts(res.body);
+    expect(markup).toContain('<p>Clean <strong>bore</strong>.</p>');
+    expect(markup).toContain('<a>terms</a><p>Two mags.</p>');
+    for (const text of [res.body, JSON.stringify(JSON.parse(data ?? ''))]) {
+      expect(text).not.toMatch(/onerror|onclick|javascript:|alert\([2-5]\)|src=\\?"?x\b|color:red/);
+    }
+    expectNoExecutableScript(res.body);
+
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/get',
+      payload: { filters: { listingIds: [hostileId] } },
+    });
+    expect(api.json().results[0].description).toBe(
+      '<p>Clean <strong>bore</strong>.</p><a>terms</a><p>Two mags.</p>',
+    );
   });
 
   it('escapes a hostile search keyword in the markup and in the data block', async () => {

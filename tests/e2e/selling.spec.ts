@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { LISTING_INELIGIBILITY_MESSAGES } from '../../shared/contract/users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -30,7 +31,7 @@ test.describe('selling', () => {
   }) => {
     // A model name no demo listing has, so the header search finds exactly this listing.
     const model = `Zx${Date.now().toString(36)}`;
-    const title = `Ironsight Arms ${model} 9mm`;
+    const title = `Ironsight Arms ${model} 9mm - New in box`;
 
     await logIn(page, SELLER, LIST_ITEM);
     await expect(page).toHaveURL(LIST_ITEM);
@@ -80,6 +81,9 @@ test.describe('selling', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByRole('img', { name: `${title}, photo 1 of 2` }).first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Description' }).getByText('Test pistol with two magazines'),
+    ).toBeVisible();
 
     // Edit the price from My listings.
     await page.goto(MY_LISTINGS);
@@ -90,12 +94,26 @@ test.describe('selling', () => {
       edit.getByRole('list', { name: 'Photos, main photo first' }).getByRole('listitem'),
     ).toHaveCount(2);
     await edit.getByLabel('Price (USD)').fill('449.5');
+    // The saved photos reorder too: the second becomes the main photo.
+    const savedPhotos = edit.getByRole('list', { name: 'Photos, main photo first' }).getByRole('listitem');
+    const secondPhoto = await savedPhotos.nth(1).locator('img').getAttribute('src');
+    await edit.getByRole('button', { name: 'Make Photo 2 the main photo' }).click();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(MY_LISTINGS);
     await expect(
       page.getByRole('status').filter({ hasText: `Your changes to “${title}” are saved.` }),
     ).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('$449.50');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(
+      page
+        .getByRole('form', { name: 'Edit listing' })
+        .getByRole('list', { name: 'Photos, main photo first' })
+        .getByRole('listitem')
+        .first()
+        .locator('img'),
+    ).toHaveAttribute('src', secondPhoto ?? '');
+    await page.goto(MY_LISTINGS);
 
     // Close it: it leaves the active tab for the closed one.
     await page.getByRole('button', { name: `Close ${title}` }).click();
@@ -117,6 +135,7 @@ test.describe('selling', () => {
     await dialog.getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(LIST_ITEM);
     await expect(page.getByRole('heading', { name: 'Set up payments before listing' })).toBeVisible();
+    await expect(page.getByText(LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup)).toBeVisible();
     await expect(page.getByRole('form', { name: 'List an item' })).toHaveCount(0);
     const link = page.getByRole('main').getByRole('link', { name: 'Set up payments', exact: true });
     await expect(link).toHaveAttribute('href', '/dashboard/selling/livecheckout');

@@ -232,7 +232,14 @@ export function ListingView({ listing }: { listing: ListingDetail }) {
           <h2 id="listing-description" className={styles.sectionHeading}>
             Description
           </h2>
-          <p className={styles.description}>{listing.description}</p>
+          <div
+            className={styles.description}
+            // Safe as HTML: the server sanitizes every description it answers with an allow-list
+            // (p, br, strong, em, ul, ol, li, h3, h4, blockquote, and links to http, https or mailto
+            // only, no other attribute), so no script, handler or style can reach the page.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server, see above
+            dangerouslySetInnerHTML={{ __html: listing.description }}
+          />
         </section>
         <section aria-labelledby="listing-details">
           <h2 id="listing-details" className={styles.sectionHeading}>

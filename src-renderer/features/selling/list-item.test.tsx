@@ -1,6 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListingEligibility } from '../../../shared/contract/users.ts';
+import { ListingLifecycleMessage } from '../../../shared/contract/listings.ts';
+import {
+  LISTING_INELIGIBILITY_LINKS,
+  LISTING_INELIGIBILITY_MESSAGES,
+  type ListingEligibility,
+} from '../../../shared/contract/users.ts';
+import { UPC_MESSAGES } from '../../../shared/domain/listing.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
@@ -78,9 +84,12 @@ describe('listing eligibility', () => {
           canList: false,
           hasAcceptedPaymentSetup: false,
           reason: 'NoPaymentSetup',
+          message: LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup,
+          link: LISTING_INELIGIBILITY_LINKS.NoPaymentSetup,
         }),
     });
     expect(await screen.findByRole('heading', { name: 'Set up payments before listing' })).toBeTruthy();
+    expect(screen.getByText(LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set up payments' }).getAttribute('href')).toBe(
       '/dashboard/selling/livecheckout',
     );
@@ -90,19 +99,37 @@ describe('listing eligibility', () => {
   it('sends a member who is not a seller to the memberships', async () => {
     renderAsSeller('/dashboard/selling/list-item', {
       '/api/users/listing-eligibility': () =>
-        jsonResponse({ ...CAN_LIST, canList: false, isSeller: false, reason: 'NotSeller' }),
+        jsonResponse({
+          ...CAN_LIST,
+          canList: false,
+          isSeller: false,
+          reason: 'NotSeller',
+          message: LISTING_INELIGIBILITY_MESSAGES.NotSeller,
+          link: LISTING_INELIGIBILITY_LINKS.NotSeller,
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Become a seller to list items' })).toBeTruthy();
+    expect(screen.getByText(LISTING_INELIGIBILITY_MESSAGES.NotSeller)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See memberships' }).getAttribute('href')).toBe('/membership');
   });
 
-  it('tells a frozen account why it cannot list', async () => {
+  it('tells a frozen account why it cannot list, in the server’s words and with its link', async () => {
     renderAsSeller('/dashboard/selling/list-item', {
       '/api/users/listing-eligibility': () =>
-        jsonResponse({ ...CAN_LIST, canList: false, isFrozen: true, reason: 'AccountFrozen' }),
+        jsonResponse({
+          ...CAN_LIST,
+          canList: false,
+          isFrozen: true,
+          reason: 'AccountFrozen',
+          message: 'Your account is frozen until the March invoice is paid.',
+          link: LISTING_INELIGIBILITY_LINKS.AccountFrozen,
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Your account is frozen' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Review your payments' })).toBeTruthy();
+    expect(screen.getByText('Your account is frozen until the March invoice is paid.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to account settings' }).getAttribute('href')).toBe(
+      '/dashboard/accountsettings',
+    );
   });
 });
 
@@ -136,8 +163,18 @@ describe('listing form', () => {
     const upcMessages = (upc.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
-    expect(upcMessages).toContain('A UPC has 8 to 14 digits.');
+    expect(upcMessages).toContain(UPC_MESSAGES.digits);
     expect(form.getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.requests.some((request) => request.url.includes('/listings/add'))).toBe(false);
+  });
+
+  it('checks a UPC-A’s check digit before sending', async () => {
+    const { fetch } = renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    type(form, 'UPC (optional)', '764503037109');
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByText(UPC_MESSAGES.checkDigit)).toBeTruthy();
+    expect(form.getByLabelText('UPC (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(fetch.requests.some((request) => request.url.includes('/listings/add'))).toBe(false);
   });
 
@@ -150,14 +187,18 @@ describe('listing form', () => {
     type(form, 'Model (optional)', '19 Gen5');
     type(form, 'Caliber (optional)', '9mm');
     await waitFor(() =>
-      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5 9mm'),
+      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5 9mm - New in box'),
+    );
+    fireEvent.change(form.getByLabelText('Condition'), { target: { value: 'Used' } });
+    await waitFor(() =>
+      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5 9mm - Used'),
     );
 
     fireEvent.change(form.getByLabelText('Category'), { target: { value: '10' } });
     expect(await form.findByText(/No FFL transfer required/)).toBeTruthy();
     expect(form.queryByLabelText('Caliber (optional)')).toBeNull();
     await waitFor(() =>
-      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5'),
+      expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Glock 19 Gen5 - Used'),
     );
 
     type(form, 'Title', 'My own title');
@@ -278,15 +319,8 @@ describe('listing form', () => {
     const form = within(await screen.findByRole('form', { name: 'Edit listing' }));
     expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('549.99');
     expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2']);
-    // Saved photos keep their order; a new photo goes after them and cannot move above them.
     await addPhotos(form, [photo('grip.jpg')]);
     expect(photoNames(form)).toEqual(['Photo 1', 'Photo 2', 'grip.jpg']);
-    expect((form.getByRole('button', { name: 'Move grip.jpg earlier' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect((form.getByRole('button', { name: 'Move Photo 1 later' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
     await click(form.getByRole('button', { name: 'Remove grip.jpg' }));
 
     await click(form.getByRole('button', { name: 'Remove Photo 1' }));
@@ -307,7 +341,7 @@ describe('listing form', () => {
         sent = request.body as FormData;
         return jsonResponse(listingDetail({ title: 'Glock 19 Gen5 9mm', price: 525 }));
       },
-      '/api/listings/getall': () => jsonResponse({ total: 0, page: 1, pageSize: 100, results: [] }),
+      '/api/listings/getall': () => jsonResponse(NO_LISTINGS),
     });
     const form = within(await screen.findByRole('form', { name: 'List an item' }));
     fireEvent.change(form.getByLabelText('Category'), { target: { value: '18' } });
@@ -331,7 +365,7 @@ describe('listing form', () => {
     ).toBeTruthy();
     const body = sent as FormData | null;
     expect(JSON.parse(String(body?.get('request')))).toMatchObject({
-      title: 'Glock 19 Gen5 9mm',
+      title: 'Glock 19 Gen5 9mm - New in box',
       familyId: 18,
       manufacturer: 'Glock',
       caliber: '9mm',
@@ -406,4 +440,120 @@ describe('listing form', () => {
     expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Federal 9mm 115gr FMJ 50rd');
     expect(editor.innerHTML).toBe('Brass cased.');
   });
+
+  it('saves the order of saved photos, the main one first, with the edit', async () => {
+    const requests: unknown[] = [];
+    const listing = listingDetail({ userId: SELLER_ID });
+    renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/getall': () => jsonResponse(NO_LISTINGS),
+      '/api/listings/get': () => jsonResponse({ results: [listing] }),
+      '/api/listings/add': (request) => {
+        requests.push(JSON.parse(String((request.body as FormData).get('request'))));
+        return jsonResponse(listing);
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Edit listing' }));
+    expect((form.getByLabelText('Category') as HTMLSelectElement).value).toBe('18');
+    await click(form.getByRole('button', { name: 'Make Photo 2 the main photo' }));
+    expect(photoNames(form)).toEqual(['Photo 2', 'Photo 1']);
+    await click(form.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({
+      id: LISTING_ID,
+      imageOrder: ['22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111'],
+    });
+  });
+
+  it('puts a new photo chosen as the main one first with a second save naming every photo', async () => {
+    const requests: { body: Record<string, unknown>; files: string[] }[] = [];
+    const listing = listingDetail({ userId: SELLER_ID });
+    const NEW_IMAGE = '33333333-3333-4333-8333-333333333333';
+    const { router } = renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/getall': () => jsonResponse(NO_LISTINGS),
+      '/api/listings/get': () => jsonResponse({ results: [listing] }),
+      '/api/listings/add': (request) => {
+        const form = request.body as FormData;
+        requests.push({
+          body: JSON.parse(String(form.get('request'))),
+          files: form.getAll('images').map((file) => (file as File).name),
+        });
+        return jsonResponse({
+          ...listing,
+          images: [...listing.images, { id: NEW_IMAGE, src: '/files/new.jpg' }],
+        });
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Edit listing' }));
+    await addPhotos(form, [photo('grip.jpg')]);
+    await click(form.getByRole('button', { name: 'Make grip.jpg the main photo' }));
+    expect(photoNames(form)).toEqual(['grip.jpg', 'Photo 1', 'Photo 2']);
+    await click(form.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/selling/listings'));
+    expect(requests.map((request) => request.files)).toEqual([['grip.jpg'], []]);
+    expect(requests[0]?.body.imageOrder).toEqual([
+      '11111111-1111-4111-8111-111111111111',
+      '22222222-2222-4222-8222-222222222222',
+    ]);
+    expect(requests[1]?.body.imageOrder).toEqual([
+      NEW_IMAGE,
+      '11111111-1111-4111-8111-111111111111',
+      '22222222-2222-4222-8222-222222222222',
+    ]);
+  });
+
+  it('shows why an account may not list when the save is refused, with the link, and keeps the form', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        jsonResponse(
+          {
+            error: { code: 'forbidden', message: LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup },
+            reason: 'NoPaymentSetup',
+          },
+          403,
+        ),
+    });
+    const form = await fillMinimalListing();
+    await click(form.getByRole('button', { name: 'List Item' }));
+    const alert = within(await form.findByRole('alert'));
+    expect(alert.getByText(/Set up payments before listing/)).toBeTruthy();
+    expect(alert.getByText(new RegExp(LISTING_INELIGIBILITY_MESSAGES.NoPaymentSetup))).toBeTruthy();
+    expect(alert.getByRole('link', { name: 'Set up payments' }).getAttribute('href')).toBe(
+      '/dashboard/selling/livecheckout',
+    );
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Magpul sling');
+    expect(photoNames(form)).toEqual(['sling.jpg']);
+  });
+
+  it('shows the photo limit refusal by the photos and keeps them', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        jsonResponse({ error: { code: 'bad_request', message: ListingLifecycleMessage.TooManyImages } }, 400),
+    });
+    const form = await fillMinimalListing();
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByText(ListingLifecycleMessage.TooManyImages)).toBeTruthy();
+    expect(photoNames(form)).toEqual(['sling.jpg']);
+    expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('39');
+  });
 });
+
+const NO_LISTINGS = {
+  total: 0,
+  page: 1,
+  pageSize: 20,
+  results: [],
+  counts: { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 },
+};
+
+async function fillMinimalListing() {
+  const form = within(await screen.findByRole('form', { name: 'List an item' }));
+  fireEvent.change(form.getByLabelText('Category'), { target: { value: '1' } });
+  type(form, 'Title', 'Magpul sling');
+  type(form, 'Price (USD)', '39');
+  const editor = form.getByRole('textbox', { name: 'Description' });
+  editor.innerHTML = 'New.';
+  fireEvent.input(editor);
+  await addPhotos(form, [photo('sling.jpg')]);
+  return form;
+}

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type ListingEligibility, ListingIneligibility } from '../../../shared/contract/users.ts';
+import {
+  LISTING_INELIGIBILITY_LINKS,
+  LISTING_INELIGIBILITY_MESSAGES,
+  type ListingIneligibility,
+} from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
@@ -13,34 +17,36 @@ export interface IneligibilityExplanation {
   action: { label: string; to: string };
 }
 
-/** What each reason of GET /users/listing-eligibility tells the user, and how to fix it. */
-export function explainIneligibility(eligibility: ListingEligibility): IneligibilityExplanation {
-  switch (eligibility.reason) {
-    case ListingIneligibility.NotSeller:
-      return {
-        heading: 'Become a seller to list items',
-        text: 'Listing items for sale is part of an Ironsight seller membership.',
-        action: { label: 'See memberships', to: paths.membership() },
-      };
-    case ListingIneligibility.NoPaymentSetup:
-      return {
-        heading: 'Set up payments before listing',
-        text: 'Sellers need a payment gateway or an active GunTab account before listing, so buyers can pay you.',
-        action: { label: 'Set up payments', to: paths.liveCheckout() },
-      };
-    case ListingIneligibility.AccountFrozen:
-      return {
-        heading: 'Your account is frozen',
-        text: 'A frozen account cannot list items. Pay the past-due balance to unfreeze it, or contact support.',
-        action: { label: 'Review your payments', to: paths.to('dashboard.billing.payments') },
-      };
-    default:
-      return {
-        heading: 'You cannot list items right now',
-        text: 'Your account is not able to list items at the moment. Contact support if this continues.',
-        action: { label: 'Go to your dashboard', to: paths.dashboard() },
-      };
+/** Our own headings and link labels for each reason; the text and the link come from the server. */
+const EXPLAINED: Readonly<Record<ListingIneligibility, { heading: string; label: string }>> = {
+  NotSeller: { heading: 'Become a seller to list items', label: 'See memberships' },
+  NoPaymentSetup: { heading: 'Set up payments before listing', label: 'Set up payments' },
+  AccountFrozen: { heading: 'Your account is frozen', label: 'Go to account settings' },
+};
+
+/**
+ * What a reason the server gives for refusing to list tells the user, and how to fix it: the server's
+ * message and link (GET /users/listing-eligibility, or the 403 of POST /listings/add with `reason`),
+ * the contract's own when the answer carries none.
+ */
+export function explainIneligibility(
+  reason: ListingIneligibility | null,
+  message?: string | null,
+  link?: string | null,
+): IneligibilityExplanation {
+  if (reason === null) {
+    return {
+      heading: 'You cannot list items right now',
+      text:
+        message ?? 'Your account is not able to list items at the moment. Contact support if this continues.',
+      action: { label: 'Go to your dashboard', to: paths.dashboard() },
+    };
   }
+  return {
+    heading: EXPLAINED[reason].heading,
+    text: message ?? LISTING_INELIGIBILITY_MESSAGES[reason],
+    action: { label: EXPLAINED[reason].label, to: link ?? LISTING_INELIGIBILITY_LINKS[reason] },
+  };
 }
 
 /** Asks the server whether the user may list first; shows the reason and its fix instead of `children`. */
@@ -68,7 +74,8 @@ export function ListingEligibilityGate({ children }: { children: ReactNode }) {
     );
   }
   if (eligibility.data.canList) return children;
-  const explanation = explainIneligibility(eligibility.data);
+  const { reason, message, link } = eligibility.data;
+  const explanation = explainIneligibility(reason, message, link);
   return (
     <section className={styles.reason} aria-labelledby="listing-ineligible-heading">
       <h2 id="listing-ineligible-heading" className={styles.reasonHeading}>

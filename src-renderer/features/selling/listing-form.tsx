@@ -1,16 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Path, useController, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   LISTING_TITLE_MAX,
   type ListingDetail,
   type ListingInput,
+  ListingLifecycleMessage,
   listingInputSchema,
   type ParsedListingInput,
 } from '../../../shared/contract/listings.ts';
+import { listingIneligibleErrorSchema } from '../../../shared/contract/users.ts';
 import { CATEGORY_FAMILIES, requiresFfl } from '../../../shared/domain/category.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
-import { CONDITION_LABELS, Condition, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import {
+  CONDITION_LABELS,
+  Condition,
+  ListingOption,
+  ListingType,
+  listingTitleFromFields,
+} from '../../../shared/domain/listing.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
@@ -29,6 +37,7 @@ import {
   readListingDraft,
   writeListingDraft,
 } from './listing-draft.ts';
+import { explainIneligibility } from './listing-eligibility-gate.tsx';
 import {
   durationChoices,
   familyFields,
@@ -36,9 +45,16 @@ import {
   RETURN_POLICY_LABELS,
   RETURN_POLICY_ORDER,
 } from './listing-form-fields.ts';
-import { listingTitleFromFields } from './listing-title.ts';
 import { PhotoList } from './photo-list.tsx';
-import { type PhotoItem, photoProgress, removePhoto, savedPhotos } from './photo-list-state.ts';
+import {
+  imageOrderAfterUpload,
+  newPhotoBeforeSaved,
+  type PhotoItem,
+  photoProgress,
+  removePhoto,
+  savedImageOrder,
+  savedPhotos,
+} from './photo-list-state.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import styles from './selling.module.css';
 import { StatePicker } from './state-picker.tsx';
@@ -105,7 +121,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
   const draftKey = listingDraftKey(listingId);
   const [restored, setRestored] = useState<ListingDraft | null>(() => readListingDraft(draftKey));
   const [resetKey, setResetKey] = useState(0);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ReactNode>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -146,12 +162,15 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     shouldFocusError: false,
   });
   const description = useController({ name: 'description', control });
+  // Controlled, so an edited listing's category shows from the first render.
+  const family = useController({ name: 'familyId', control });
 
-  const [familyId, manufacturer, model, caliber, listingType, listingOptions, excluded] = watch([
+  const [familyId, manufacturer, model, caliber, condition, listingType, listingOptions, excluded] = watch([
     'familyId',
     'manufacturer',
     'model',
     'caliber',
+    'condition',
     'listingType',
     'listingOptions',
     'excludedShipToStates',
@@ -163,12 +182,15 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     if (titleEdited) return;
     setValue(
       'title',
-      listingTitleFromFields({ manufacturer, model, caliber: fields.showsCaliber ? caliber : undefined }),
-      {
-        shouldValidate: isSubmitted,
-      },
+      listingTitleFromFields({
+        manufacturer,
+        model,
+        caliber: fields.showsCaliber ? caliber : undefined,
+        condition,
+      }),
+      { shouldValidate: isSubmitted },
     );
-  }, [titleEdited, manufacturer, model, caliber, fields.showsCaliber, isSubmitted, setValue]);
+  }, [titleEdited, manufacturer, model, caliber, condition, fields.showsCaliber, isSubmitted, setValue]);
 
   // Every change is kept as the draft, a moment after typing stops.
   useEffect(() => {
@@ -212,15 +234,65 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     else setPhotoError(`${photo.name} could not be removed. Please try again.`);
   }
 
+  /** Shows why the save failed without touching what was typed or chosen. */
+  function showSaveError(error: unknown) {
+    if (isApiError(error)) {
+      const refusal = listingIneligibleErrorSchema.safeParse(error.body);
+      if (error.status === 403 && refusal.success) {
+        const explanation = explainIneligibility(refusal.data.reason, refusal.data.error.message);
+        setFormError(
+          <>
+            <strong>{explanation.heading}.</strong> {explanation.text}{' '}
+            <Link className={styles.link} to={explanation.action.to}>
+              {explanation.action.label}
+            </Link>
+          </>,
+        );
+        requestAnimationFrame(() => formErrorRef.current?.focus());
+        return;
+      }
+      const photoMessage =
+        error.fields.images ??
+        error.fields.imageOrder ??
+        (error.message === ListingLifecycleMessage.TooManyImages ? error.message : undefined);
+      if (photoMessage) setPhotoError(photoMessage);
+    }
+    const message = applyServerErrors(
+      error,
+      setError,
+      LISTING_FIELDS,
+      'Your listing could not be saved. Please try again.',
+    );
+    const firstField = isApiError(error)
+      ? LISTING_FIELDS.find((name) => error.fields[name] !== undefined)
+      : undefined;
+    const photoOnly =
+      isApiError(error) &&
+      !firstField &&
+      (error.fields.images !== undefined ||
+        error.fields.imageOrder !== undefined ||
+        error.message === ListingLifecycleMessage.TooManyImages);
+    if (message && !photoOnly) {
+      setFormError(message);
+      requestAnimationFrame(() => formErrorRef.current?.focus());
+    } else if (firstField) setFocus(firstField);
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setPhotoError(null);
-    const body: ListingInput = { ...values, caliber: fields.showsCaliber ? values.caliber : undefined };
+    const body: ListingInput = {
+      ...values,
+      caliber: fields.showsCaliber ? values.caliber : undefined,
+      // An update names the saved photos in the order shown; new uploads follow them.
+      imageOrder: listingId ? savedImageOrder(photos) : undefined,
+    };
     const newPhotos = photos.filter((photo) => photo.kind === 'new');
     const sizes = newPhotos.map((photo) => photo.file.size);
     setProgress(newPhotos.length > 0 ? Object.fromEntries(newPhotos.map((photo) => [photo.key, 0])) : null);
+    let saved: ListingDetail;
     try {
-      const saved = await save.mutateAsync({
+      saved = await save.mutateAsync({
         body,
         files: newPhotos.map((photo) => photo.file),
         onUploadProgress: ({ loaded, total }) => {
@@ -228,31 +300,36 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
           setProgress(Object.fromEntries(newPhotos.map((photo, index) => [photo.key, shares[index] ?? 0])));
         },
       });
-      discardListingDraft(draftKey);
-      const notice: SavedListingNotice = {
-        id: saved.id,
-        title: saved.title,
-        url: saved.listingUrl,
-        created: listingId === null,
-      };
-      navigate(paths.to('dashboard.selling.listings'), { state: { savedListing: notice } });
     } catch (error) {
       setProgress(null);
-      if (isApiError(error) && error.fields.images) setPhotoError(error.fields.images);
-      const message = applyServerErrors(
-        error,
-        setError,
-        LISTING_FIELDS,
-        'Your listing could not be saved. Please try again.',
-      );
-      const firstField = isApiError(error)
-        ? LISTING_FIELDS.find((name) => error.fields[name] !== undefined)
-        : undefined;
-      if (message && !(isApiError(error) && error.fields.images && !firstField)) {
-        setFormError(message);
-        requestAnimationFrame(() => formErrorRef.current?.focus());
-      } else if (firstField) setFocus(firstField);
+      showSaveError(error);
+      return;
     }
+    setProgress(null);
+    if (listingId && newPhotoBeforeSaved(photos)) {
+      // Uploads land after the saved photos; a new photo shown before them is put in place by a
+      // second save that names every photo in the order shown.
+      const order = imageOrderAfterUpload(photos, saved.images);
+      try {
+        saved = await save.mutateAsync({ body: { ...body, imageOrder: order }, files: [] });
+      } catch (error) {
+        // The listing and its photos are saved: the form now holds them as saved photos, in order.
+        const byId = new Map(saved.images.map((image) => [image.id, image]));
+        const images = order.flatMap((imageId) => byId.get(imageId) ?? []);
+        setPhotos(savedPhotos(images));
+        showSaveError(error);
+        setPhotoError('Your changes are saved, but not the photo order. Save again to keep the order shown.');
+        return;
+      }
+    }
+    discardListingDraft(draftKey);
+    const notice: SavedListingNotice = {
+      id: saved.id,
+      title: saved.title,
+      url: saved.listingUrl,
+      created: listingId === null,
+    };
+    navigate(paths.to('dashboard.selling.listings'), { state: { savedListing: notice } });
   }, focusFirstError);
 
   const descriptionLabelId = `${id}-description-label`;
@@ -305,7 +382,14 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
           }
         >
           {(controlProps) => (
-            <SelectInput {...controlProps} {...register('familyId', { setValueAs: toNumber })}>
+            <SelectInput
+              {...controlProps}
+              name={family.field.name}
+              ref={family.field.ref}
+              value={family.field.value ?? ''}
+              onChange={(event) => family.field.onChange(toNumber(event.target.value))}
+              onBlur={family.field.onBlur}
+            >
               <option value="">Choose a category</option>
               {CATEGORY_FAMILIES.map((family) => (
                 <option key={family.id} value={family.id}>

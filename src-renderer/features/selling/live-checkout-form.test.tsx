@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PaymentOptions } from '../../../shared/contract/billing.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { SECRET_KEY_EACH_SAVE } from './payment-setup-values.ts';
 
 afterEach(() => {
   cleanup();
@@ -17,12 +19,28 @@ async function click(element: HTMLElement) {
   });
 }
 
-function renderSetup(answer: () => Response) {
-  const fetch = createFakeFetch((request) =>
-    request.url.includes('/users/addOrUpdatePaymentOptions')
-      ? answer()
-      : jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404),
-  );
+const NO_SETUP: PaymentOptions = {
+  acceptedPaymentMethods: 0,
+  liveCheckoutEnabled: false,
+  gateway: null,
+  gunTab: null,
+  hasAcceptedPaymentSetup: false,
+};
+
+const GATEWAY_SETUP: PaymentOptions = {
+  acceptedPaymentMethods: PaymentMethod.Visa | PaymentMethod.Check,
+  liveCheckoutEnabled: true,
+  gateway: { provider: 'Stripe', merchantId: 'acct_9' },
+  gunTab: null,
+  hasAcceptedPaymentSetup: true,
+};
+
+function renderSetup(answer: () => Response, stored: PaymentOptions = NO_SETUP) {
+  const fetch = createFakeFetch((request) => {
+    if (request.url.includes('/users/addOrUpdatePaymentOptions')) return answer();
+    if (request.url.endsWith('/users/payment-options')) return jsonResponse(stored);
+    return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  });
   renderApp('/dashboard/selling/livecheckout', {
     fetch,
     platform: createMemoryPlatform(fakeToken(SELLER_CLAIMS)),
@@ -119,5 +137,47 @@ describe('set up payments', () => {
     expect(form.getByRole('link', { name: 'List an item' }).getAttribute('href')).toBe(
       '/dashboard/selling/list-item',
     );
+  });
+
+  it('fills the form from the stored setup, leaving the secret key empty and saying one is on file', async () => {
+    const fetch = renderSetup(() => jsonResponse(GATEWAY_SETUP), GATEWAY_SETUP);
+    const form = within(await screen.findByRole('form', { name: 'Payment setup' }));
+    expect((form.getByLabelText('Visa') as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText('Check') as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText('Mastercard') as HTMLInputElement).checked).toBe(false);
+    expect((form.getByLabelText('Payment gateway') as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText('Gateway provider') as HTMLInputElement).value).toBe('Stripe');
+    expect((form.getByLabelText('Merchant ID') as HTMLInputElement).value).toBe('acct_9');
+    expect((form.getByLabelText(/Let buyers check out on the spot/) as HTMLInputElement).checked).toBe(true);
+    const secret = form.getByLabelText('Secret key') as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(form.getByText(/A secret key is on file/)).toBeTruthy();
+
+    // The contract takes a gateway only with its secret key: the form says so instead of sending.
+    await click(form.getByRole('button', { name: 'Save Payment Setup' }));
+    expect(await form.findByText(SECRET_KEY_EACH_SAVE)).toBeTruthy();
+    expect(fetch.requests.filter((request) => request.url.includes('addOrUpdatePaymentOptions'))).toEqual([]);
+
+    fireEvent.change(secret, { target: { value: 'sk_live_2' } });
+    await click(form.getByRole('button', { name: 'Save Payment Setup' }));
+    expect(await form.findByText(/Your payment setup is saved/)).toBeTruthy();
+    const sent = fetch.requests.find((request) => request.url.includes('addOrUpdatePaymentOptions'));
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      acceptedPaymentMethods: PaymentMethod.Visa | PaymentMethod.Check,
+      liveCheckoutEnabled: true,
+      gateway: { provider: 'Stripe', merchantId: 'acct_9', secretKey: 'sk_live_2' },
+      gunTabEmail: null,
+    });
+  });
+
+  it('fills a GunTab account from the stored setup', async () => {
+    renderSetup(() => jsonResponse({}), {
+      ...NO_SETUP,
+      gunTab: { email: 'sam@example.com', active: true },
+      hasAcceptedPaymentSetup: true,
+    });
+    const form = within(await screen.findByRole('form', { name: 'Payment setup' }));
+    expect((form.getByLabelText('GunTab account') as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText('GunTab account email') as HTMLInputElement).value).toBe('sam@example.com');
   });
 });

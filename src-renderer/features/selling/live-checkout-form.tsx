@@ -15,7 +15,8 @@ import {
   PasswordInput,
   TextInput,
 } from '../../ui/form-field.tsx';
-import { useListingEligibility } from './api/use-listing-eligibility.ts';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import { usePaymentOptions } from './api/use-payment-options.ts';
 import { useSavePaymentOptions } from './api/use-save-payment-options.ts';
 import {
   CARD_PAYMENT_METHODS,
@@ -23,10 +24,10 @@ import {
   PAYMENT_METHOD_LABELS,
 } from './payment-method-labels.ts';
 import {
-  EMPTY_PAYMENT_SETUP,
   type PaymentSetupValues,
   PayoutKind,
   paymentSetupFormSchema,
+  paymentSetupValuesFrom,
   toPaymentOptionsInput,
 } from './payment-setup-values.ts';
 import styles from './selling.module.css';
@@ -63,6 +64,48 @@ function withFormFieldNames(error: unknown): unknown {
 
 /** Set Up Payments: accepted methods, a payment gateway or GunTab account, and live checkout. */
 export function LiveCheckoutForm() {
+  const stored = usePaymentOptions();
+  if (stored.isPending) {
+    return (
+      <LoadingRegion label="Loading your payment setup">
+        <div className={styles.form}>
+          <Skeleton height="160px" />
+          <Skeleton height="200px" />
+        </div>
+      </LoadingRegion>
+    );
+  }
+  if (stored.isError) {
+    return (
+      <div className={styles.form}>
+        <FormError>Your payment setup could not be loaded.</FormError>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void stored.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <PaymentSetupForm
+      initial={paymentSetupValuesFrom(stored.data)}
+      keyOnFile={stored.data.gateway !== null}
+      hasSetup={stored.data.hasAcceptedPaymentSetup}
+    />
+  );
+}
+
+function PaymentSetupForm({
+  initial,
+  keyOnFile,
+  hasSetup,
+}: {
+  initial: PaymentSetupValues;
+  /** A gateway, and with it a secret key, is stored. */
+  keyOnFile: boolean;
+  hasSetup: boolean;
+}) {
   const save = useSavePaymentOptions();
   const [notice, setNotice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,11 +119,10 @@ export function LiveCheckoutForm() {
   } = useForm<PaymentSetupValues>({
     resolver: zodResolver(paymentSetupFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_PAYMENT_SETUP,
+    defaultValues: initial,
   });
   const payout = watch('payout');
-  const eligibility = useListingEligibility();
-  const hasSetup = eligibility.data?.hasAcceptedPaymentSetup ?? false;
+  const [secretOnFile, setSecretOnFile] = useState(keyOnFile);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -89,6 +131,7 @@ export function LiveCheckoutForm() {
       const saved = await save.mutateAsync(toPaymentOptionsInput(values));
       // The secret key is write-only: it is not kept in the page once stored.
       resetField('secretKey', { defaultValue: '' });
+      setSecretOnFile(saved.gateway !== null);
       setNotice(
         saved.hasAcceptedPaymentSetup
           ? 'Your payment setup is saved. You can now list items for sale.'
@@ -123,8 +166,7 @@ export function LiveCheckoutForm() {
       <FormError>{formError}</FormError>
       {hasSetup && !notice ? (
         <p className={styles.callout}>
-          Your payment setup is complete. Saving this form replaces it, so enter every part again, the secret
-          key included.
+          Your payment setup is complete. Saving this form replaces it with what the form shows.
         </p>
       ) : null}
 
@@ -189,7 +231,11 @@ export function LiveCheckoutForm() {
             </div>
             <FormField
               label="Secret key"
-              help="Stored encrypted and never shown again. Enter it each time you change your gateway."
+              help={
+                secretOnFile
+                  ? 'A secret key is on file. It is never shown; enter it again each time you save, since saving replaces the key on file.'
+                  : 'Stored encrypted and never shown again. Enter it each time you save your gateway.'
+              }
               error={errors.secretKey?.message}
             >
               {(control) => (

@@ -1,6 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RELIST_FAILURE, type SellerListing } from '../../../shared/contract/listings.ts';
+import {
+  ListingLifecycleMessage,
+  type ListingsGetAllRequest,
+  type ListingsGetAllResponse,
+  RELIST_FAILURE,
+  type SellerListing,
+  type SellerListingCounts,
+} from '../../../shared/contract/listings.ts';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
@@ -27,37 +34,57 @@ function sellerListing(n: number, overrides: Partial<SellerListing> = {}): Selle
   };
 }
 
-const ACTIVE = [sellerListing(1), sellerListing(2), sellerListing(3, { quantity: 0 })];
+const ACTIVE = [sellerListing(1), sellerListing(2)];
+const OUT_OF_STOCK = [sellerListing(3, { quantity: 0 })];
 const SOLD = [sellerListing(4, { isActive: false, isSold: true })];
-const CLOSED = [
-  sellerListing(5, { isActive: false }),
-  sellerListing(6, { isActive: false }),
-  sellerListing(7, { isActive: false, listingOptions: ListingOption.FrozenDueToFraud }),
-];
-const BY_STATUS: Record<string, SellerListing[]> = {
+const CLOSED = [sellerListing(5, { isActive: false }), sellerListing(6, { isActive: false })];
+const FROZEN = [sellerListing(7, { isActive: false, listingOptions: ListingOption.FrozenDueToFraud })];
+const BY_STATUS: Record<Exclude<keyof SellerListingCounts, 'all'>, SellerListing[]> = {
   active: ACTIVE,
+  outOfStock: OUT_OF_STOCK,
   sold: SOLD,
   closed: CLOSED,
-  all: [...ACTIVE, ...SOLD, ...CLOSED],
+  frozen: FROZEN,
 };
+const ALL = Object.values(BY_STATUS).flat();
+
+const ORDER: Record<string, (a: SellerListing, b: SellerListing) => number> = {
+  newest: (a, b) => b.listingStartDate.localeCompare(a.listingStartDate),
+  oldest: (a, b) => a.listingStartDate.localeCompare(b.listingStartDate),
+  priceAsc: (a, b) => a.price - b.price,
+  priceDesc: (a, b) => b.price - a.price,
+  title: (a, b) => a.title.localeCompare(b.title),
+};
+
+/** Answers POST /listings/getall in the server's shape: one tab, sorted and paged, with every tab's count. */
+function getAll(request: RecordedRequest): Response {
+  const { filters, page = 1, pageSize = 24 }: ListingsGetAllRequest = JSON.parse(String(request.body));
+  const status = filters?.status ?? 'active';
+  const matches = (listing: SellerListing) => !filters?.keyword || listing.title.includes(filters.keyword);
+  const inTab = (status === 'all' ? ALL : BY_STATUS[status]).filter(matches);
+  const counts = {
+    ...Object.fromEntries(
+      Object.entries(BY_STATUS).map(([tab, listings]) => [tab, listings.filter(matches).length]),
+    ),
+    all: ALL.filter(matches).length,
+  } as SellerListingCounts;
+  const sorted = [...inTab].sort(ORDER[filters?.sort ?? 'newest']);
+  const response: ListingsGetAllResponse = {
+    total: counts[status],
+    page,
+    pageSize,
+    results: sorted.slice((page - 1) * pageSize, page * pageSize),
+    counts,
+  };
+  return jsonResponse(response);
+}
 
 function server(overrides: Record<string, (request: RecordedRequest) => Response> = {}) {
   return createFakeFetch((request) => {
     const path = new URL(request.url, 'http://localhost').pathname;
     const override = Object.entries(overrides).find(([prefix]) => path.startsWith(prefix))?.[1];
     if (override) return override(request);
-    if (path === '/api/listings/getall') {
-      const { filters, page = 1, pageSize = 24 } = JSON.parse(String(request.body));
-      const all = (BY_STATUS[filters.status] ?? []).filter(
-        (listing) => !filters.keyword || listing.title.includes(filters.keyword),
-      );
-      return jsonResponse({
-        total: all.length,
-        page,
-        pageSize,
-        results: all.slice((page - 1) * pageSize, page * pageSize),
-      });
-    }
+    if (path === '/api/listings/getall') return getAll(request);
     return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   });
 }
@@ -79,26 +106,36 @@ const rowTitles = () =>
     .map((box) => box.getAttribute('aria-label')?.replace('Select ', ''));
 
 describe('my listings', () => {
-  it('shows tabs by state with counts, the derived ones counted from the listings themselves', async () => {
-    renderMyListings('/dashboard/selling/listings', server());
+  it('shows tabs by state with the server’s counts, one page of the chosen tab', async () => {
+    const fetch = server();
+    renderMyListings('/dashboard/selling/listings', fetch);
     await screen.findByRole('table');
-    await waitFor(() => expect(tabs().getByRole('link', { name: 'Frozen 1 listings' })).toBeTruthy());
-    expect(tabs().getByRole('link', { name: 'Active 3 listings' }).getAttribute('aria-current')).toBe('page');
+    expect(tabs().getByRole('link', { name: 'Active 2 listings' }).getAttribute('aria-current')).toBe('page');
+    expect(tabs().getByRole('link', { name: 'Frozen 1 listings' })).toBeTruthy();
     expect(tabs().getByRole('link', { name: 'Out of stock 1 listings' })).toBeTruthy();
     expect(tabs().getByRole('link', { name: 'Sold 1 listings' })).toBeTruthy();
-    expect(tabs().getByRole('link', { name: 'Closed 3 listings' })).toBeTruthy();
-    expect(rowTitles()).toEqual(['Listing 3', 'Listing 2', 'Listing 1']);
+    expect(tabs().getByRole('link', { name: 'Closed 2 listings' })).toBeTruthy();
+    expect(rowTitles()).toEqual(['Listing 2', 'Listing 1']);
 
     await click(tabs().getByRole('link', { name: 'Out of stock 1 listings' }));
     await waitFor(() => expect(rowTitles()).toEqual(['Listing 3']));
+    expect(within(screen.getByRole('table')).getByText('Out of stock')).toBeTruthy();
+    // Every tab's count comes with the page: one request per tab shown.
+    const asked = fetch.requests
+      .filter((request) => request.url === '/api/listings/getall')
+      .map((request) => JSON.parse(String(request.body)));
+    expect(asked).toEqual([
+      { filters: { status: 'active', sort: 'newest' }, page: 1, pageSize: 20 },
+      { filters: { status: 'outOfStock', sort: 'newest' }, page: 1, pageSize: 20 },
+    ]);
   });
 
   it('searches and sorts inside the seller’s own listings', async () => {
     const fetch = server();
     renderMyListings('/dashboard/selling/listings?status=closed', fetch);
     await screen.findByRole('table');
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price-high' } });
-    await waitFor(() => expect(rowTitles()).toEqual(['Listing 7', 'Listing 6', 'Listing 5']));
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'priceDesc' } });
+    await waitFor(() => expect(rowTitles()).toEqual(['Listing 6', 'Listing 5']));
 
     const searchForm = within(screen.getByRole('form', { name: 'Search my listings' }));
     fireEvent.change(searchForm.getByRole('searchbox', { name: 'Search my listings' }), {
@@ -109,7 +146,7 @@ describe('my listings', () => {
     const searched = fetch.requests
       .filter((request) => request.url === '/api/listings/getall')
       .map((request) => JSON.parse(String(request.body)).filters);
-    expect(searched).toContainEqual({ status: 'closed', keyword: '6' });
+    expect(searched).toContainEqual({ status: 'closed', sort: 'priceDesc', keyword: '6' });
   });
 
   it('closes several selected listings and reports each one’s result', async () => {
@@ -144,9 +181,24 @@ describe('my listings', () => {
     const fetch = server({ '/api/listings/relist/': () => jsonResponse(RELIST_FAILURE, 500) });
     renderMyListings('/dashboard/selling/listings?status=closed', fetch);
     await screen.findByRole('table');
-    expect(screen.queryByRole('button', { name: 'Relist Listing 7' })).toBeNull();
     await click(screen.getByRole('button', { name: 'Relist Listing 5' }));
     expect(await screen.findByText('Listing 5: Server error occurred while relisting.')).toBeTruthy();
+
+    await click(tabs().getByRole('link', { name: 'Frozen 1 listings' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Listing 7']));
+    expect(screen.queryByRole('button', { name: 'Relist Listing 7' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close Listing 7' })).toBeNull();
+  });
+
+  it('shows the server’s refusal when a listing cannot be relisted', async () => {
+    const fetch = server({
+      '/api/listings/relist/': () =>
+        jsonResponse({ error: { code: 'conflict', message: ListingLifecycleMessage.FrozenRelist } }, 409),
+    });
+    renderMyListings('/dashboard/selling/listings?status=closed', fetch);
+    await screen.findByRole('table');
+    await click(screen.getByRole('button', { name: 'Relist Listing 6' }));
+    expect(await screen.findByText(`Listing 6: ${ListingLifecycleMessage.FrozenRelist}`)).toBeTruthy();
   });
 
   it('deletes a listing only after confirmation', async () => {
@@ -174,7 +226,14 @@ describe('my listings', () => {
     renderMyListings(
       '/dashboard/selling/listings',
       server({
-        '/api/listings/getall': () => jsonResponse({ total: 0, page: 1, pageSize: 100, results: [] }),
+        '/api/listings/getall': () =>
+          jsonResponse({
+            total: 0,
+            page: 1,
+            pageSize: 20,
+            results: [],
+            counts: { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 },
+          } satisfies ListingsGetAllResponse),
       }),
     );
     expect(await screen.findByText('You have no active listings.')).toBeTruthy();

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { SellerListing } from '../../../shared/contract/listings.ts';
+import { type SellerListing, SellerListingStatus } from '../../../shared/contract/listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { REWRITE_ENTRY } from '../../lib/navigation-state.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { FormNotice, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -22,19 +23,14 @@ import {
   listingStateLabel,
   MY_LISTINGS_SORTS,
   MY_LISTINGS_TABS,
-  MyListingsTab,
   parseMyListingsSort,
   parseMyListingsTab,
-  sortListings,
-  tabSource,
+  tabCount,
 } from './listing-status.ts';
 import styles from './my-listings.module.css';
 
 /** Rows on one page of the table. */
 export const MY_LISTINGS_PAGE_SIZE = 20;
-/** Listings read per request: sorting and the derived tabs work across this many. */
-const BATCH_SIZE = 100;
-
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDay = (value: string | null) => (value ? day.format(new Date(value)) : '—');
@@ -47,37 +43,20 @@ const DONE: Readonly<Record<ListingAction, string>> = {
   delete: 'Deleted',
 };
 
-function useTabCount(tab: MyListingsTab, keyword: string | undefined): string | null {
-  const source = tabSource(tab);
-  const derived = source.keep !== undefined;
-  const query = useSellerListings({
-    filters: { status: source.status, ...(keyword ? { keyword } : {}) },
-    page: 1,
-    pageSize: derived ? BATCH_SIZE : 1,
-  });
-  if (!query.data) return null;
-  if (!source.keep) return String(query.data.total);
-  const count = query.data.results.filter(source.keep).length;
-  return query.data.total > query.data.results.length ? `${count}+` : String(count);
-}
-
 function TabLink({
-  tab,
   label,
   current,
-  keyword,
-  hrefFor,
+  count,
+  href,
 }: {
-  tab: MyListingsTab;
   label: string;
   current: boolean;
-  keyword: string | undefined;
-  hrefFor: (tab: MyListingsTab) => string;
+  count: number | null;
+  href: string;
 }) {
-  const count = useTabCount(tab, keyword);
   return (
     <li>
-      <Link className={styles.tab} to={hrefFor(tab)} aria-current={current ? 'page' : undefined}>
+      <Link className={styles.tab} to={href} aria-current={current ? 'page' : undefined}>
         {label}
         <span className={styles.count}>
           {count === null ? <Skeleton width="1.5em" /> : count}
@@ -99,13 +78,10 @@ export function MyListings() {
   const sort = parseMyListingsSort(search.get('sort'));
   const keyword = search.get('q')?.trim() || undefined;
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const source = tabSource(tab);
-  const firstRow = (page - 1) * MY_LISTINGS_PAGE_SIZE;
-  const batch = Math.floor(firstRow / BATCH_SIZE) + 1;
   const listings = useSellerListings({
-    filters: { status: source.status, ...(keyword ? { keyword } : {}) },
-    page: source.keep ? 1 : batch,
-    pageSize: BATCH_SIZE,
+    filters: { status: tab, sort, ...(keyword ? { keyword } : {}) },
+    page,
+    pageSize: MY_LISTINGS_PAGE_SIZE,
   });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [results, setResults] = useState<ResultLine[] | null>(null);
@@ -119,23 +95,14 @@ export function MyListings() {
 
   // The confirmation is read once; a reload of the page does not show it again.
   useEffect(() => {
-    if (savedNotice) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (savedNotice) {
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: REWRITE_ENTRY });
+    }
   }, [savedNotice, navigate, location.pathname, location.search]);
 
-  const rows = (() => {
-    if (!listings.data) return [];
-    if (source.keep) {
-      const kept = sortListings(listings.data.results.filter(source.keep), sort);
-      return kept.slice(firstRow, firstRow + MY_LISTINGS_PAGE_SIZE);
-    }
-    const offset = firstRow - (batch - 1) * BATCH_SIZE;
-    return sortListings(listings.data.results, sort).slice(offset, offset + MY_LISTINGS_PAGE_SIZE);
-  })();
-  const total = listings.data
-    ? source.keep
-      ? listings.data.results.filter(source.keep).length
-      : listings.data.total
-    : 0;
+  const rows = listings.data?.results ?? [];
+  const counts = listings.data?.counts ?? null;
+  const total = listings.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MY_LISTINGS_PAGE_SIZE));
 
   function hrefWith(changes: Record<string, string | null>): string {
@@ -253,13 +220,13 @@ export function MyListings() {
           {MY_LISTINGS_TABS.map((entry) => (
             <TabLink
               key={entry.tab}
-              tab={entry.tab}
               label={entry.label}
               current={entry.tab === tab}
-              keyword={keyword}
-              hrefFor={(next) =>
-                hrefWith({ status: next === MyListingsTab.Active ? null : next, page: null })
-              }
+              count={counts ? tabCount(counts, entry.tab) : null}
+              href={hrefWith({
+                status: entry.tab === SellerListingStatus.Active ? null : entry.tab,
+                page: null,
+              })}
             />
           ))}
         </ul>
@@ -327,7 +294,7 @@ export function MyListings() {
           ) : (
             <p>You have no {tabLabel.toLowerCase()} listings.</p>
           )}
-          {tab === MyListingsTab.Active && !keyword ? (
+          {tab === SellerListingStatus.Active && !keyword ? (
             <LinkButton to={paths.listItem()}>List an Item</LinkButton>
           ) : null}
         </div>

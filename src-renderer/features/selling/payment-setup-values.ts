@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type PaymentOptionsInput, paymentOptionsInputSchema } from '../../../shared/contract/billing.ts';
+import {
+  type PaymentOptions,
+  type PaymentOptionsInput,
+  paymentOptionsInputSchema,
+} from '../../../shared/contract/billing.ts';
+import { hasFlag } from '../../../shared/domain/flags.ts';
+import { PAYMENT_METHOD_LABELS } from './payment-method-labels.ts';
 
 export const PayoutKind = { Gateway: 'gateway', GunTab: 'gunTab', None: 'none' } as const;
 export type PayoutKind = (typeof PayoutKind)[keyof typeof PayoutKind];
@@ -15,29 +21,41 @@ export interface PaymentSetupValues {
   liveCheckoutEnabled: boolean;
 }
 
-export const EMPTY_PAYMENT_SETUP: PaymentSetupValues = {
-  methods: [],
-  payout: PayoutKind.Gateway,
-  provider: '',
-  merchantId: '',
-  secretKey: '',
-  gunTabEmail: '',
-  liveCheckoutEnabled: false,
-};
+/** The form as the stored setup fills it; the secret key is never answered, so it starts empty. */
+export function paymentSetupValuesFrom(options: PaymentOptions): PaymentSetupValues {
+  return {
+    methods: Object.keys(PAYMENT_METHOD_LABELS).filter((flag) =>
+      hasFlag(options.acceptedPaymentMethods, Number(flag)),
+    ),
+    payout: options.gateway === null && options.gunTab !== null ? PayoutKind.GunTab : PayoutKind.Gateway,
+    provider: options.gateway?.provider ?? '',
+    merchantId: options.gateway?.merchantId ?? '',
+    secretKey: '',
+    gunTabEmail: options.gunTab?.email ?? '',
+    liveCheckoutEnabled: options.liveCheckoutEnabled,
+  };
+}
+
+/**
+ * POST /users/addOrUpdatePaymentOptions replaces the whole setup and takes a gateway only with its
+ * secret key, so a gateway is saved with the key typed again even when one is on file.
+ */
+export const SECRET_KEY_EACH_SAVE =
+  'Enter your secret key. It is needed each time you save a payment gateway, even with one on file.';
+
+const gatewayTyped = (values: PaymentSetupValues) =>
+  [values.provider, values.merchantId, values.secretKey].some((text) => text.trim() !== '');
 
 /**
  * The request of POST /users/addOrUpdatePaymentOptions for the typed values. Gateway fields left
  * all empty (or an empty GunTab email) mean none is set up, which live checkout then refuses.
  */
 export function toPaymentOptionsInput(values: PaymentSetupValues): PaymentOptionsInput {
-  const gatewayTyped = [values.provider, values.merchantId, values.secretKey].some(
-    (text) => text.trim() !== '',
-  );
   return {
     acceptedPaymentMethods: values.methods.reduce((flags, flag) => flags | Number(flag), 0),
     liveCheckoutEnabled: values.liveCheckoutEnabled,
     gateway:
-      values.payout === PayoutKind.Gateway && gatewayTyped
+      values.payout === PayoutKind.Gateway && gatewayTyped(values)
         ? { provider: values.provider, merchantId: values.merchantId, secretKey: values.secretKey }
         : null,
     gunTabEmail:
@@ -65,9 +83,14 @@ export const paymentSetupFormSchema = z
     liveCheckoutEnabled: z.boolean(),
   })
   .superRefine((values, context) => {
+    const secretMissing =
+      values.payout === PayoutKind.Gateway && gatewayTyped(values) && values.secretKey === '';
+    if (secretMissing)
+      context.addIssue({ code: 'custom', message: SECRET_KEY_EACH_SAVE, path: ['secretKey'] });
     const result = paymentOptionsInputSchema.safeParse(toPaymentOptionsInput(values));
     if (result.success) return;
     for (const issue of result.error.issues) {
+      if (secretMissing && formPath(issue.path) === 'secretKey') continue;
       context.addIssue({ code: 'custom', message: issue.message, path: [formPath(issue.path)] });
     }
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { listingTitleFromFields } from './listing-title.ts';
-import { addPhotos, makeMainPhoto, movePhoto, photoProgress } from './photo-list-state.ts';
+import {
+  addPhotos,
+  imageOrderAfterUpload,
+  makeMainPhoto,
+  movePhoto,
+  newPhotoBeforeSaved,
+  type PhotoItem,
+  photoProgress,
+  savedImageOrder,
+  savedPhotos,
+} from './photo-list-state.ts';
 
 const file = (name: string, size = 10, type = 'image/jpeg') =>
   new File([new Uint8Array(size)], name, { type });
@@ -42,17 +51,38 @@ describe('upload progress per photo', () => {
   });
 });
 
-describe('generated title', () => {
-  it.each([
-    [{ manufacturer: 'Glock', model: '19 Gen5', caliber: '9mm' }, 'Glock 19 Gen5 9mm'],
-    [{ manufacturer: ' Sig Sauer ', model: 'P365', caliber: undefined }, 'Sig Sauer P365'],
-    [{ manufacturer: 'Ruger', model: 'Ruger', caliber: '' }, 'Ruger'],
-    [{}, ''],
-  ])('from %o', (fields, title) => {
-    expect(listingTitleFromFields(fields)).toBe(title);
+describe('photo order of an update', () => {
+  const saved = savedPhotos([
+    { id: '11111111-1111-4111-8111-111111111111', src: '/a.jpg' },
+    { id: '22222222-2222-4222-8222-222222222222', src: '/b.jpg' },
+  ]);
+  const { photos: withNew } = addPhotos(saved, [file('new.jpg')]);
+  const [first, second, added] = withNew as [PhotoItem, PhotoItem, PhotoItem];
+
+  it('names the saved photos in the order shown, the main one first', () => {
+    expect(savedImageOrder([second, first, added])).toEqual([
+      '22222222-2222-4222-8222-222222222222',
+      '11111111-1111-4111-8111-111111111111',
+    ]);
+    expect(savedImageOrder([added])).toBeUndefined();
   });
 
-  it('is cut at the title limit', () => {
-    expect(listingTitleFromFields({ model: 'x'.repeat(150) })).toHaveLength(100);
+  it('knows when a new photo is shown before a saved one', () => {
+    expect(newPhotoBeforeSaved([second, first, added])).toBe(false);
+    expect(newPhotoBeforeSaved([added, first, second])).toBe(true);
+    expect(newPhotoBeforeSaved([first, added, second])).toBe(true);
+  });
+
+  it('reads the uploaded photos’ ids from the end of the saved listing’s images', () => {
+    const images = [
+      { id: '11111111-1111-4111-8111-111111111111', src: '/a.jpg' },
+      { id: '22222222-2222-4222-8222-222222222222', src: '/b.jpg' },
+      { id: '33333333-3333-4333-8333-333333333333', src: '/new.jpg' },
+    ];
+    expect(imageOrderAfterUpload([added, second, first], images)).toEqual([
+      '33333333-3333-4333-8333-333333333333',
+      '22222222-2222-4222-8222-222222222222',
+      '11111111-1111-4111-8111-111111111111',
+    ]);
   });
 });

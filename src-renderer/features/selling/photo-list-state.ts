@@ -83,3 +83,35 @@ export function photoProgress(sizes: readonly number[], loaded: number, total: n
     return sent / size;
   });
 }
+
+/**
+ * The `imageOrder` of an update: the saved photos' ids in the order shown, the first the main photo
+ * (POST /listings/add puts photos uploaded with the request after them). Undefined with none saved.
+ */
+export function savedImageOrder(photos: readonly PhotoItem[]): string[] | undefined {
+  const ids = photos.flatMap((photo) => (photo.kind === 'saved' ? [photo.image.id] : []));
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** Whether a new photo is shown before a saved one: the upload alone would put it after them. */
+export function newPhotoBeforeSaved(photos: readonly PhotoItem[]): boolean {
+  const lastSaved = photos.findLastIndex((photo) => photo.kind === 'saved');
+  return photos.slice(0, lastSaved).some((photo) => photo.kind === 'new');
+}
+
+/**
+ * The order shown, as the ids of a saved listing's images: saved photos by their id, new ones by the
+ * images the save added, which the answer lists last in upload order.
+ */
+export function imageOrderAfterUpload(
+  photos: readonly PhotoItem[],
+  images: readonly ListingImage[],
+): string[] {
+  const uploads = photos.filter((photo) => photo.kind === 'new');
+  const added = images.slice(images.length - uploads.length);
+  return photos.flatMap((photo) => {
+    if (photo.kind === 'saved') return [photo.image.id];
+    const image = added[uploads.indexOf(photo)];
+    return image ? [image.id] : [];
+  });
+}

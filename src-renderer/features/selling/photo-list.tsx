@@ -99,10 +99,6 @@ export function PhotoList({
   }
 
   const full = photos.length >= LISTING_PHOTO_LIMIT;
-  // Photos already saved keep their order (the listing request cannot reorder them); new ones
-  // are added after them and move among themselves.
-  const savedCount = photos.filter((photo) => photo.kind === 'saved').length;
-  const firstMovable = savedCount;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   return (
@@ -155,12 +151,6 @@ export function PhotoList({
           {photos.length} of {LISTING_PHOTO_LIMIT} photos
         </p>
       </fieldset>
-      {savedCount > 0 ? (
-        <p className={styles.note}>
-          Saved photos keep their order; new photos are added after them. To change the main photo, remove the
-          photos before it.
-        </p>
-      ) : null}
       <FieldError id={errorId}>{error}</FieldError>
       {refused.length > 0 ? (
         <ul className={styles.refused} role="alert">
@@ -209,7 +199,7 @@ export function PhotoList({
                     size="sm"
                     data-action="earlier"
                     aria-label={`Move ${photo.name} earlier`}
-                    disabled={disabled || index <= firstMovable}
+                    disabled={disabled || index === 0}
                     onClick={() => move(index, -1, 'earlier')}
                   >
                     <ArrowUp size={16} aria-hidden="true" />
@@ -219,7 +209,7 @@ export function PhotoList({
                     size="sm"
                     data-action="later"
                     aria-label={`Move ${photo.name} later`}
-                    disabled={disabled || index < firstMovable || index === photos.length - 1}
+                    disabled={disabled || index === photos.length - 1}
                     onClick={() => move(index, 1, 'later')}
                   >
                     <ArrowDown size={16} aria-hidden="true" />
@@ -228,7 +218,7 @@ export function PhotoList({
                     variant="ghost"
                     size="sm"
                     aria-label={`Make ${photo.name} the main photo`}
-                    disabled={disabled || index === 0 || savedCount > 0}
+                    disabled={disabled || index === 0}
                     onClick={() => makeMain(index)}
                   >
                     Main

@@ -5,6 +5,7 @@ import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/
 import { shortenText } from '../../../shared/domain/metadata.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
+import { sanitizeDescription } from './description.ts';
 
 /** A listing is offered while it is active, unsold and not past its end date. */
 export const OFFERED = sql`l.is_active and not l.is_sold and (l.listing_end_date is null or l.listing_end_date > now())`;
@@ -190,7 +191,8 @@ export function toDetail(row: DetailRow): ListingDetail {
     legacyId: row.legacy_id === null ? null : Number(row.legacy_id),
     userId: row.user_id,
     title: row.title,
-    description: row.description,
+    // Sanitized on every read too, so a description stored by any path reaches pages only as allowed HTML.
+    description: sanitizeDescription(row.description),
     manufacturer: row.manufacturer,
     model: row.model,
     caliber: row.caliber,

@@ -5,13 +5,16 @@ export type ListingAction = 'close' | 'relist' | 'delete';
 
 export type ListingActionResult = { id: string; ok: true } | { id: string; ok: false; message: string };
 
-/** The message a failed action shows: relisting reads the answer's errorMessage (spec §8). */
+/**
+ * The message a failed action shows: a refusal (4xx, e.g. 409 for a frozen or sold listing) says why
+ * in its own words; a failed relist reads the answer's errorMessage (spec §8).
+ */
 function failureMessage(action: ListingAction, error: unknown): string {
+  if (isApiError(error) && error.status > 0 && error.status < 500) return error.message;
   if (action === 'relist') {
     const body = isApiError(error) ? (error.body as { errorMessage?: unknown } | undefined) : undefined;
     return typeof body?.errorMessage === 'string' ? body.errorMessage : RELIST_FAILURE.errorMessage;
   }
-  if (isApiError(error) && error.status > 0 && error.status < 500) return error.message;
   return action === 'close'
     ? 'The listing could not be closed. Please try again.'
     : 'The listing could not be deleted. Please try again.';
