@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../zod-messages.ts';
 import type { FlagSet } from '../domain/flags.ts';
 import { plainText } from '../domain/text.ts';
-import { US_STATES, type UsStateCode } from '../domain/us-states.ts';
+import { SHIP_TO_REGIONS, type ShipToRegionCode, US_STATES, type UsStateCode } from '../domain/us-states.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers
@@ -58,6 +58,12 @@ export const zipCodeSchema = z.string().trim().regex(ZIP_CODE_PATTERN, { error: 
 export const usStateSchema = z.enum(US_STATES.map((state) => state.code) as [UsStateCode, ...UsStateCode[]], {
   error: 'Expected a US state abbreviation.',
 });
+
+/** One of the 50 states or DC: where a listing can be kept from shipping to. */
+export const shipToRegionSchema = z.enum(
+  SHIP_TO_REGIONS.map((region) => region.code) as [ShipToRegionCode, ...ShipToRegionCode[]],
+  { error: 'Expected a US state abbreviation or DC.' },
+);
 
 /** A site-relative path ("/search?...") or an absolute http(s) URL. */
 export const linkSchema = plainText()

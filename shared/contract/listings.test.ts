@@ -165,6 +165,8 @@ describe('listing input', () => {
   it('takes ship-to exclusions from the US state list', () => {
     expect(listingInputSchema.safeParse({ ...input, excludedShipToStates: ['CA', 'NY'] }).success).toBe(true);
     expect(listingInputSchema.safeParse({ ...input, excludedShipToStates: ['XX'] }).success).toBe(false);
+    // The District of Columbia has its own firearm laws: a seller can keep a listing from shipping there.
+    expect(listingInputSchema.safeParse({ ...input, excludedShipToStates: ['DC', 'CA'] }).success).toBe(true);
   });
 });
 

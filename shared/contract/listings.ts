@@ -11,6 +11,7 @@ import {
 } from '../domain/listing.ts';
 import { PaymentMethod } from '../domain/payment.ts';
 import { nameText, plainText } from '../domain/text.ts';
+import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
 import { SearchFormMessage } from '../search/search-form.ts';
 import { SearchSort } from '../search/search-sort.ts';
 import {
@@ -32,8 +33,8 @@ import {
   pageSizeSchema,
   queryNumber,
   resultsSchema,
+  shipToRegionSchema,
   successSchema,
-  usStateSchema,
   uuidSchema,
   zipCodeSchema,
 } from './common.ts';
@@ -412,7 +413,7 @@ export const listingInputSchema = z
     deliveryDays: z.int().min(0).max(30).default(3),
     /** Defaults to the payment methods of the seller's payment options. */
     acceptedPaymentMethods: paymentMethodsSchema.optional(),
-    excludedShipToStates: z.array(usStateSchema).max(50).default([]),
+    excludedShipToStates: z.array(shipToRegionSchema).max(SHIP_TO_REGIONS.length).default([]),
     /** Where the item is; required for local listings. */
     zipCode: zipCodeSchema.optional(),
     durationDays: z.int().min(1).max(LISTING_DURATION_MAX_DAYS).default(LISTING_DURATION_DEFAULT_DAYS),

@@ -63,3 +63,10 @@ export function isUsState(code: string | null | undefined): code is UsStateCode 
 export function usStateName(code: string | null | undefined): string | undefined {
   return US_STATES.find((state) => state.code === code)?.name;
 }
+
+/**
+ * Where a listing can be kept from shipping to: the 50 states and the District of Columbia (a
+ * jurisdiction with its own firearm laws, and a column of the distributor feeds' restriction flags).
+ */
+export const SHIP_TO_REGIONS = [...US_STATES, { code: 'DC', name: 'District of Columbia' }] as const;
+export type ShipToRegionCode = (typeof SHIP_TO_REGIONS)[number]['code'];

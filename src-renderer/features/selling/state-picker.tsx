@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { US_STATES } from '../../../shared/domain/us-states.ts';
+import { SHIP_TO_REGIONS } from '../../../shared/domain/us-states.ts';
 import { Button } from '../../ui/button.tsx';
 import { FieldError } from '../../ui/form-field.tsx';
 import styles from './state-picker.module.css';
@@ -19,9 +19,11 @@ export function StatePicker({ legend, help, selected, register, onSetAll, error 
   const id = useId();
   const [filter, setFilter] = useState('');
   const wanted = filter.trim().toLowerCase();
-  const isShown = (state: (typeof US_STATES)[number]) =>
+  const isShown = (state: (typeof SHIP_TO_REGIONS)[number]) =>
     wanted === '' || state.name.toLowerCase().includes(wanted) || state.code.toLowerCase() === wanted;
-  const chosenNames = US_STATES.filter((state) => selected.includes(state.code)).map((state) => state.name);
+  const chosenNames = SHIP_TO_REGIONS.filter((state) => selected.includes(state.code)).map(
+    (state) => state.name,
+  );
   return (
     <fieldset
       className={styles.picker}
@@ -54,7 +56,7 @@ export function StatePicker({ legend, help, selected, register, onSetAll, error 
           : `${chosenNames.length} excluded: ${chosenNames.join(', ')}.`}
       </p>
       <div className={styles.grid}>
-        {US_STATES.map((state) => (
+        {SHIP_TO_REGIONS.map((state) => (
           <label key={state.code} className={styles.option} hidden={!isShown(state)}>
             <input type="checkbox" value={state.code} {...register} />
             <span>
