@@ -234,6 +234,22 @@ describe('account settings', () => {
     });
   });
 
+  it('leaves out an address the profile does not show, so saving keeps a zip code given at registration', async () => {
+    const fetch = server({
+      '/api/users/get': () => jsonResponse({ ...profile, address: null }),
+      '/api/users/updateAccountInfo': () =>
+        jsonResponse({ profile: { ...profile, address: null }, jwtToken: fakeToken(SELLER_CLAIMS) }),
+    });
+    renderApp('/dashboard/accountsettings', {
+      fetch,
+      platform: createMemoryPlatform(fakeToken(SELLER_CLAIMS)),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Profile' }));
+    await click(form.getByRole('button', { name: 'Save Profile' }));
+    expect(await form.findByText('Your profile is saved.')).toBeTruthy();
+    expect(bodyOf(fetch, '/api/users/updateAccountInfo')).not.toHaveProperty('address');
+  });
+
   it('changes the password and keeps the session with the token it answers', async () => {
     const fresh = fakeToken({ iat: Math.floor(Date.now() / 1000) });
     const fetch = server({

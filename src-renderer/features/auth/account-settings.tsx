@@ -65,16 +65,19 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           lastName: values.lastName,
           phone: values.phone ? values.phone : null,
           sellerDisplayName: profile.isSeller ? values.sellerDisplayName || null : profile.sellerDisplayName,
-          // The whole profile is sent: the address goes back as it is.
-          address: address
+          // The address goes back as it is. An account with only part of one (a zip code given at
+          // registration) has none in the profile: it is left out, so saving keeps what is stored.
+          ...(address
             ? {
-                address1: address.address1,
-                ...(address.address2 ? { address2: address.address2 } : {}),
-                city: address.city,
-                state: address.state as UsStateCode,
-                zip: address.zip,
+                address: {
+                  address1: address.address1,
+                  ...(address.address2 ? { address2: address.address2 } : {}),
+                  city: address.city,
+                  state: address.state as UsStateCode,
+                  zip: address.zip,
+                },
               }
-            : null,
+            : {}),
         },
       });
       await storeToken(result.jwtToken);
