@@ -350,6 +350,58 @@ describe('POST /listings/add: what is refused', () => {
   });
 });
 
+describe('POST /listings/add: the listing options a seller may set', () => {
+  const paid =
+    ListingOption.Featured |
+    ListingOption.Homepage |
+    ListingOption.Bold |
+    ListingOption.Highlight |
+    ListingOption.CustomVerified |
+    ListingOption.ExtraPhotosPaid;
+
+  it('keeps only Will accept trade of what a seller sends: no free Featured or Homepage', async () => {
+    const listing = await created(
+      tokens.seller,
+      baseInput(uniqueWord(), { listingOptions: paid | ListingOption.WillAcceptTrade }),
+    );
+    expect(listing.listingOptions).toBe(ListingOption.WillAcceptTrade);
+    expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.WillAcceptTrade);
+    const featured = await t.app.inject({ method: 'GET', url: '/api/listings/featured?limit=20' });
+    expect(featured.statusCode).toBe(200);
+    expect(featured.json().results.map((card: { id: string }) => card.id)).not.toContain(listing.id);
+  });
+
+  it("a seller's update keeps the fees and upsells the listing has and toggles Will accept trade", async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    await t.database.db.execute(
+      sql`update listings set listing_options = ${ListingOption.LocalListingFee | ListingOption.Bold} where id = ${listing.id}`,
+    );
+    const res = await addListing(
+      tokens.seller,
+      baseInput(word, {
+        id: listing.id,
+        listingOptions: ListingOption.WillAcceptTrade | ListingOption.Homepage,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getById(listing.id))?.listingOptions).toBe(
+      ListingOption.LocalListingFee | ListingOption.Bold | ListingOption.WillAcceptTrade,
+    );
+  });
+
+  it('an admin sets any flag', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    const res = await addListing(
+      tokens.admin,
+      baseInput(word, { id: listing.id, listingOptions: ListingOption.Featured }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.Featured);
+  });
+});
+
 describe('close, relist and delete', () => {
   it('close → not in search → relist → back in search', async () => {
     const word = uniqueWord();

@@ -7,7 +7,12 @@ import {
   type ParsedListingInput,
 } from '../../../shared/contract/listings.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
-import { isListingFrozen, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
+import {
+  isListingFrozen,
+  SELLER_LISTING_OPTIONS,
+  STAFF_LISTING_OPTIONS,
+  sellerListingOptions,
+} from '../../../shared/domain/listing.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { listingImages, listings } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
@@ -169,10 +174,13 @@ export async function saveListing(
         sellerStockNumber: input.sellerStockNumber || null,
         familyId: input.familyId,
         listingType: input.listingType,
-        // The freeze flags are staff's: kept as they are, never taken from the form.
-        listingOptions:
-          (input.listingOptions & ~STAFF_LISTING_OPTIONS) |
-          ((existing?.listingOptions ?? 0) & STAFF_LISTING_OPTIONS),
+        // An Admin sets any flag; a seller only the seller-settable ones, the rest (paid upsells,
+        // fees, the freeze) kept as the row has them now, read under the lock.
+        listingOptions: auth.isAdmin
+          ? input.listingOptions
+          : existing
+            ? sql`(${listings.listingOptions} & ${~SELLER_LISTING_OPTIONS}) | ${input.listingOptions & SELLER_LISTING_OPTIONS}`
+            : sellerListingOptions(input.listingOptions, 0),
         returnPolicy: input.returnPolicy,
         acceptedPaymentMethods: input.acceptedPaymentMethods ?? seller.acceptedPaymentMethods,
         liveCheckoutEnabled: liveCheckout,
