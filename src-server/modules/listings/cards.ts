@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingCard, ListingDetail, SellerListing } from '../../../shared/contract/listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
+import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
-import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 
 /** A listing is offered while it is active, unsold and not past its end date. */
