@@ -18,6 +18,7 @@ import {
   DEMO_ACCOUNTS,
   tokenOf,
 } from './support/accounts.ts';
+import { withAdminClient } from './support/test-database.ts';
 import { cameraJpeg, type FormFile, multipartForm, PHOTO_GPS, plainPng } from './support/uploads.ts';
 
 let t: AccountsTestApp;
@@ -99,6 +100,33 @@ async function created(token: string, input: ListingInput, files: readonly FormF
   const res = await addListing(token, input, files);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ListingDetail;
+}
+
+/**
+ * PostgreSQL: runs `work` while a session of its own (outside the app's pool) holds the row lock
+ * of the listing, and lets go once `waiters` of the app's sessions wait for it.
+ */
+async function whileListingLocked<T>(listingId: string, waiters: number, work: () => Promise<T>): Promise<T> {
+  const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${row?.name}`;
+  return withAdminClient(url.toString(), async (client) => {
+    await client.query('begin');
+    await client.query('select id from listings where id = $1 for update', [listingId]);
+    const result = work();
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((rows[0]?.n ?? 0) >= waiters) break;
+      if (tries > 300) throw new Error(`Fewer than ${waiters} sessions came to wait for the lock`);
+      await client.query('select pg_stat_clear_snapshot()');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query('commit');
+    return result;
+  });
 }
 
 describe('POST /listings/add: a seller lists an item with photos', () => {
@@ -312,6 +340,30 @@ describe('POST /listings/add: what is refused', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(ListingLifecycleMessage.TooManyImages);
     expect((await getById(listing.id))?.images).toHaveLength(1);
+  });
+
+  it('two saves at once cannot pass the 20 photos together: one is refused (400)', async () => {
+    const small = await plainPng(20, 20);
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      filename: `${i}.png`,
+      contentType: 'image/png',
+      data: small,
+    }));
+    const save = () => addListing(tokens.seller, baseInput(word, { id: listing.id }), eleven);
+    let answers: LightMyRequestResponse[];
+    if (t.database.kind === 'postgres') {
+      // Both saves read 0 photos before their transactions and then wait on this lock together.
+      answers = await whileListingLocked(listing.id, 2, () => Promise.all([save(), save()]));
+    } else {
+      answers = await Promise.all([save(), save()]);
+    }
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.statusCode === 400)?.json().error.message).toBe(
+      ListingLifecycleMessage.TooManyImages,
+    );
+    expect((await getById(listing.id))?.images).toHaveLength(11);
   });
 
   it('a UPC-A with a wrong check digit (400, the field named)', async () => {

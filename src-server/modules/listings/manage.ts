@@ -120,21 +120,10 @@ export async function saveListing(
   if (!hasReadableText(description)) {
     throw badRequest('The request is not valid.', { description: 'Describe the item in words.' });
   }
-  const currentImages = existing
-    ? await db
-        .select({ id: listingImages.id, position: listingImages.position })
-        .from(listingImages)
-        .where(eq(listingImages.listingId, existing.id))
-        .orderBy(listingImages.position, listingImages.id)
-    : [];
-  if (currentImages.length + files.length > MAX_LISTING_IMAGES) {
-    throw badRequest(ListingLifecycleMessage.TooManyImages);
-  }
   const order = input.imageOrder ?? [];
-  const known = new Set(currentImages.map((image) => image.id));
-  if (order.some((id) => !known.has(id.toLowerCase())) || new Set(order).size !== order.length) {
-    throw badRequest('The request is not valid.', { imageOrder: ListingLifecycleMessage.UnknownImageOrder });
-  }
+  // Checked before the photos are decoded, and again under the listing's lock.
+  if (existing) checkPhotos(await photoIdsOf(db, existing.id), files.length, order);
+  else checkPhotos([], files.length, order);
 
   const zipCode = input.zipCode ?? existing?.zipCode ?? seller.zip;
   if (!zipCode) {
@@ -147,17 +136,17 @@ export async function saveListing(
   const photos = await storePhotos(deps.blobs, files);
   try {
     const id = await db.transaction(async (tx) => {
+      let currentImages: string[] = [];
       if (existing) {
-        // Two saves of one listing take turns, so together they cannot pass the photo limit.
-        const [locked] = await queryRows<{ photos: number }>(
+        // Two saves of one listing take turns, so together they cannot pass the photo limit. The
+        // photos are read by a statement after the lock: one statement sees the data of its start.
+        const [locked] = await queryRows<{ id: string }>(
           tx,
-          sql`select (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
-            from listings l where l.id = ${existing.id} for update`,
+          sql`select id from listings where id = ${existing.id} for update`,
         );
         if (!locked) throw notFound(NO_LISTING);
-        if (locked.photos + photos.length > MAX_LISTING_IMAGES) {
-          throw badRequest(ListingLifecycleMessage.TooManyImages);
-        }
+        currentImages = await photoIdsOf(tx, existing.id);
+        checkPhotos(currentImages, photos.length, order);
       }
       const now = new Date();
       const values = {
@@ -229,9 +218,7 @@ export async function saveListing(
       }
       const ordered = [
         ...order.map((imageId) => imageId.toLowerCase()),
-        ...currentImages
-          .map((image) => image.id)
-          .filter((imageId) => !order.some((o) => o.toLowerCase() === imageId)),
+        ...currentImages.filter((imageId) => !order.some((o) => o.toLowerCase() === imageId)),
         ...photos.map((photo) => photo.id),
       ];
       await placeImages(tx, listingId, ordered);
@@ -244,6 +231,25 @@ export async function saveListing(
   } catch (error) {
     await removePhotos(deps.blobs, photos);
     throw error;
+  }
+}
+
+/** The ids of a listing's photos, in their order. */
+async function photoIdsOf(db: Database | Transaction, listingId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: listingImages.id })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(listingImages.position, listingImages.id);
+  return rows.map((row) => row.id);
+}
+
+/** 400 when the new photos would pass the limit or the asked order names a photo the listing lacks. */
+function checkPhotos(current: readonly string[], added: number, order: readonly string[]): void {
+  if (current.length + added > MAX_LISTING_IMAGES) throw badRequest(ListingLifecycleMessage.TooManyImages);
+  const known = new Set(current);
+  if (order.some((id) => !known.has(id.toLowerCase())) || new Set(order).size !== order.length) {
+    throw badRequest('The request is not valid.', { imageOrder: ListingLifecycleMessage.UnknownImageOrder });
   }
 }
 
