@@ -11,6 +11,7 @@ import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { ListingOption, UPC_MESSAGES } from '../../shared/domain/listing.ts';
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { queryRows } from '../../src-server/db/client.ts';
+import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
 import {
   type AccountsTestApp,
   authed,
@@ -103,16 +104,20 @@ async function created(token: string, input: ListingInput, files: readonly FormF
 }
 
 /**
- * PostgreSQL: runs `work` while a session of its own (outside the app's pool) holds the row lock
- * of the listing, and lets go once `waiters` of the app's sessions wait for it.
+ * PostgreSQL: runs `work` while a session of its own (outside the app's pool) holds the row locks
+ * `lock` takes, and lets go once `waiters` of the app's sessions wait for a lock.
  */
-async function whileListingLocked<T>(listingId: string, waiters: number, work: () => Promise<T>): Promise<T> {
+async function whileLocked<T>(
+  lock: { text: string; values: unknown[] },
+  waiters: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
   const url = new URL(process.env.DATABASE_URL ?? '');
   url.pathname = `/${row?.name}`;
   return withAdminClient(url.toString(), async (client) => {
     await client.query('begin');
-    await client.query('select id from listings where id = $1 for update', [listingId]);
+    await client.query(lock.text, lock.values);
     const result = work();
     for (let tries = 0; ; tries += 1) {
       const { rows } = await client.query<{ n: number }>(
@@ -355,7 +360,11 @@ describe('POST /listings/add: what is refused', () => {
     let answers: LightMyRequestResponse[];
     if (t.database.kind === 'postgres') {
       // Both saves read 0 photos before their transactions and then wait on this lock together.
-      answers = await whileListingLocked(listing.id, 2, () => Promise.all([save(), save()]));
+      answers = await whileLocked(
+        { text: 'select id from listings where id = $1 for update', values: [listing.id] },
+        2,
+        () => Promise.all([save(), save()]),
+      );
     } else {
       answers = await Promise.all([save(), save()]);
     }
@@ -364,6 +373,35 @@ describe('POST /listings/add: what is refused', () => {
       ListingLifecycleMessage.TooManyImages,
     );
     expect((await getById(listing.id))?.images).toHaveLength(11);
+  });
+
+  it('a save and the periodic rebuild of the suggestions at once both succeed, the count right', async () => {
+    const manufacturer = `Maker ${uniqueWord()}`;
+    await created(tokens.seller, baseInput(uniqueWord(), { manufacturer }));
+    const both = () =>
+      Promise.all([
+        addListing(tokens.seller, baseInput(uniqueWord(), { manufacturer })),
+        rebuildSuggestionTerms(t.database.db).then(() => 'rebuilt'),
+      ]);
+    // PostgreSQL: both come to rewrite the manufacturer's suggestion at the same moment.
+    const [saved, rebuilt] =
+      t.database.kind === 'postgres'
+        ? await whileLocked(
+            {
+              text: `select term from suggestion_terms where term = $1 and kind = 'manufacturer' for update`,
+              values: [manufacturer],
+            },
+            2,
+            both,
+          )
+        : await both();
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(rebuilt).toBe('rebuilt');
+    const [term] = await queryRows<{ listing_count: number }>(
+      t.database.db,
+      sql`select listing_count from suggestion_terms where term = ${manufacturer} and kind = 'manufacturer'`,
+    );
+    expect(term?.listing_count).toBe(2);
   });
 
   it('a UPC-A with a wrong check digit (400, the field named)', async () => {
