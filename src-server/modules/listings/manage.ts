@@ -134,8 +134,9 @@ export async function saveListing(
 
   // Photos are decoded and stored before the transaction, which then only records them.
   const photos = await storePhotos(deps.blobs, files);
+  let id: string;
   try {
-    const id = await db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
       let currentImages: string[] = [];
       if (existing) {
         // Two saves of one listing take turns, so together they cannot pass the photo limit. The
@@ -225,13 +226,14 @@ export async function saveListing(
       await refreshSuggestionTermsOf(tx, existing ? [existing, values] : [values]);
       return listingId;
     });
-    const saved = await listingById(db, id);
-    if (!saved) throw new Error('The saved listing cannot be read');
-    return saved;
   } catch (error) {
+    // Only a save that did not commit gives its photos up: a committed one's rows point at them.
     await removePhotos(deps.blobs, photos);
     throw error;
   }
+  const saved = await listingById(db, id);
+  if (!saved) throw new Error('The saved listing cannot be read');
+  return saved;
 }
 
 /** The ids of a listing's photos, in their order. */
