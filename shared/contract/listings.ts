@@ -587,6 +587,8 @@ export const LISTINGS_ENDPOINTS = {
       maxFileBytes: MAX_LISTING_IMAGE_BYTES,
       accept: IMAGE_TYPES,
     },
+    // Each call may decode up to 20 photos.
+    rateLimited: true,
   }),
   listingsDeleteImage: defineEndpoint({
     method: 'DELETE',
