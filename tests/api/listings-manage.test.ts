@@ -111,6 +111,7 @@ async function whileLocked<T>(
   lock: { text: string; values: unknown[] },
   waiters: number,
   work: () => Promise<T>,
+  beforeRelease?: { text: string; values: unknown[] },
 ): Promise<T> {
   const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
   const url = new URL(process.env.DATABASE_URL ?? '');
@@ -129,6 +130,7 @@ async function whileLocked<T>(
       await client.query('select pg_stat_clear_snapshot()');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    if (beforeRelease) await client.query(beforeRelease.text, beforeRelease.values);
     await client.query('commit');
     return result;
   });
@@ -557,6 +559,36 @@ describe('close, relist and delete', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect((await getById(listing.id))?.listingOptions).toBe(0);
     expect(await idsFound(word)).toEqual([listing.id]);
+  });
+
+  it("a freeze set while the seller's relist waits holds: the relist answers 409", async () => {
+    const listing = await created(tokens.seller, baseInput(uniqueWord()));
+    await call('POST', `/api/listings/close/${listing.id}`, tokens.seller);
+    const freeze = {
+      text: 'update listings set listing_options = listing_options | $2 where id = $1',
+      values: [listing.id, ListingOption.FrozenDueToNonPayment],
+    };
+    const relist = () => call('POST', `/api/listings/relist/${listing.id}`, tokens.seller);
+    let res: LightMyRequestResponse;
+    if (t.database.kind === 'postgres') {
+      // The relist passes its checks on the unfrozen listing, then waits while staff freeze it.
+      res = await whileLocked(
+        { text: 'select id from listings where id = $1 for update', values: [listing.id] },
+        1,
+        relist,
+        freeze,
+      );
+    } else {
+      await t.database.db.execute(
+        sql`update listings set listing_options = listing_options | ${ListingOption.FrozenDueToNonPayment} where id = ${listing.id}`,
+      );
+      res = await relist();
+    }
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(ListingLifecycleMessage.FrozenRelist);
+    const after = await getById(listing.id);
+    expect(after?.listingOptions).toBe(ListingOption.FrozenDueToNonPayment);
+    expect(after?.isActive).toBe(false);
   });
 
   it('another seller gets 403, a buyer 403 and a visitor 401 on close, relist, delete and delete-image', async () => {

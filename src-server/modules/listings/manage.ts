@@ -302,7 +302,7 @@ export async function relistListing(
   if (!byStaff) assertMayList(await requireAccount(db, listing.userId));
   await db.transaction(async (tx) => {
     const now = new Date();
-    await tx
+    const relisted = await tx
       .update(listings)
       .set({
         isActive: true,
@@ -311,7 +311,21 @@ export async function relistListing(
         listingOptions: sql`${listings.listingOptions} & ${~STAFF_LISTING_OPTIONS}`,
         updatedAt: now,
       })
-      .where(and(eq(listings.id, id), eq(listings.isSold, false)));
+      .where(
+        and(
+          eq(listings.id, id),
+          eq(listings.isSold, false),
+          // A freeze set since the check above holds: only an Admin's relist lifts it.
+          auth.isAdmin ? undefined : sql`(${listings.listingOptions} & ${STAFF_LISTING_OPTIONS}) = 0`,
+        ),
+      )
+      .returning({ id: listings.id });
+    if (relisted.length === 0) {
+      const current = await ownedListing(tx, auth, id);
+      throw conflict(
+        current.isSold ? ListingLifecycleMessage.SoldRelist : ListingLifecycleMessage.FrozenRelist,
+      );
+    }
     await refreshSuggestionTermsOf(tx, [listing]);
   });
   return { success: true as const, errorMessage: null };
