@@ -552,8 +552,9 @@ describe('close, relist and delete', () => {
     });
     expect(tabs.json().results.map((card: { id: string }) => card.id)).toEqual([listing.id]);
     expect(tabs.json().counts).toMatchObject({ frozen: 1, active: 0, all: 1 });
-    // The seller's form cannot lift the freeze either.
-    await addListing(tokens.seller, baseInput(word, { id: listing.id, listingOptions: 0 }));
+    // The seller's form cannot lift the freeze either: a frozen listing is not the seller's to change.
+    const edit = await addListing(tokens.seller, baseInput(word, { id: listing.id, listingOptions: 0 }));
+    expect(edit.statusCode).toBe(409);
     expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.FrozenDueToFraud);
     const byAdmin = await call('POST', `/api/listings/relist/${listing.id}`, tokens.admin);
     expect(byAdmin.statusCode).toBe(200);
@@ -589,6 +590,50 @@ describe('close, relist and delete', () => {
     const after = await getById(listing.id);
     expect(after?.listingOptions).toBe(ListingOption.FrozenDueToNonPayment);
     expect(after?.isActive).toBe(false);
+  });
+
+  it('a seller cannot edit, remove a photo of or delete a frozen listing (409), may close it; an admin may change it', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word), [jpeg(photoB)]);
+    await t.database.db.execute(
+      sql`update listings set listing_options = ${ListingOption.FrozenDueToNonPayment} where id = ${listing.id}`,
+    );
+    const imageId = listing.images[0]?.id;
+    const refusals = [
+      await addListing(tokens.seller, baseInput(word, { id: listing.id, price: 1 })),
+      await call('DELETE', `/api/listings/delete-image/${imageId}`, tokens.seller),
+      await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.seller),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(ListingLifecycleMessage.FrozenChange);
+    }
+    const kept = await getById(listing.id);
+    expect(kept?.price).toBe(listing.price);
+    expect(kept?.images).toHaveLength(1);
+    expect((await call('POST', `/api/listings/close/${listing.id}`, tokens.seller)).statusCode).toBe(200);
+    const byAdmin = await addListing(
+      tokens.admin,
+      baseInput(word, { id: listing.id, price: 1, listingOptions: ListingOption.FrozenDueToNonPayment }),
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await call('DELETE', `/api/listings/delete-image/${imageId}`, tokens.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.admin)).statusCode).toBe(200);
+  });
+
+  it('a seller cannot delete a sold listing (409) but may edit its text; an admin may delete it', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    await t.database.db.execute(sql`update listings set is_sold = true where id = ${listing.id}`);
+    const bySeller = await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.seller);
+    expect(bySeller.statusCode).toBe(409);
+    expect(bySeller.json().error.message).toBe(ListingLifecycleMessage.SoldDelete);
+    const edit = await addListing(tokens.seller, baseInput(word, { id: listing.id, title: `Sold ${word}` }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await getById(listing.id))?.title).toBe(`Sold ${word}`);
+    expect((await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.admin)).statusCode).toBe(200);
   });
 
   it('another seller gets 403, a buyer 403 and a visitor 401 on close, relist, delete and delete-image', async () => {

@@ -76,6 +76,11 @@ async function ownedListing(
   return row;
 }
 
+/** 409 when a seller changes a listing staff froze; an Admin may, and closing stays open to the seller. */
+function assertNotFrozenFor(auth: AuthContext, listingOptions: number): void {
+  if (!auth.isAdmin && isListingFrozen(listingOptions)) throw conflict(ListingLifecycleMessage.FrozenChange);
+}
+
 /** 403 with the reason (NotSeller, NoPaymentSetup, AccountFrozen) when the account may not list now. */
 function assertMayList(user: UserRow): void {
   const { reason } = listingEligibilityOf(user);
@@ -114,6 +119,7 @@ export async function saveListing(
 ): Promise<ListingDetail> {
   const { db } = deps;
   const existing = input.id ? await ownedListing(db, auth, input.id) : null;
+  if (existing) assertNotFrozenFor(auth, existing.listingOptions);
   const seller = await sellerFor(db, auth, existing);
 
   const description = sanitizeDescription(input.description);
@@ -141,11 +147,12 @@ export async function saveListing(
       if (existing) {
         // Two saves of one listing take turns, so together they cannot pass the photo limit. The
         // photos are read by a statement after the lock: one statement sees the data of its start.
-        const [locked] = await queryRows<{ id: string }>(
+        const [locked] = await queryRows<{ listing_options: number }>(
           tx,
-          sql`select id from listings where id = ${existing.id} for update`,
+          sql`select listing_options from listings where id = ${existing.id} for update`,
         );
         if (!locked) throw notFound(NO_LISTING);
+        assertNotFrozenFor(auth, locked.listing_options);
         currentImages = await photoIdsOf(tx, existing.id);
         checkPhotos(currentImages, photos.length, order);
       }
@@ -335,6 +342,9 @@ export async function relistListing(
 export async function deleteListing(deps: ListingWriteDeps, auth: AuthContext, id: string) {
   const photos = await deps.db.transaction(async (tx) => {
     const listing = await ownedListing(tx, auth, id);
+    assertNotFrozenFor(auth, listing.listingOptions);
+    // A sold listing stays for its order's history; only an Admin removes one.
+    if (listing.isSold && !auth.isAdmin) throw conflict(ListingLifecycleMessage.SoldDelete);
     const images = await tx
       .select({ id: listingImages.id, format: listingImages.storedFormat })
       .from(listingImages)
@@ -357,7 +367,8 @@ export async function deleteListingImage(deps: ListingWriteDeps, auth: AuthConte
       stored_format: StoredImageFormat | null;
     }>(tx, sql`select id, listing_id, stored_format from listing_images where id = ${imageId}`);
     if (!image) throw notFound('No photo with that id.');
-    await ownedListing(tx, auth, image.listing_id);
+    const listing = await ownedListing(tx, auth, image.listing_id);
+    assertNotFrozenFor(auth, listing.listingOptions);
     await tx.delete(listingImages).where(eq(listingImages.id, imageId));
     const rest = await tx
       .select({ id: listingImages.id })
