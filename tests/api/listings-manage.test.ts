@@ -233,6 +233,14 @@ describe('POST /listings/add: a seller lists an item with photos', () => {
     expect(description).toContain('<ul><li>one</li></ul>');
   });
 
+  it('serves a description written around the sanitizer (an import, an older row) cleaned', async () => {
+    await t.database.db.execute(
+      sql`update listings set description = ${'<p>Nice <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)" onclick="x()">link</a></p>'} where id = ${listing.id}`,
+    );
+    const detail = await getById(listing.id);
+    expect(detail?.description).toBe('<p>Nice <a>link</a></p>');
+  });
+
   it('edits it: new price and title, photos reordered, a photo added, search follows', async () => {
     const newWord = uniqueWord();
     const [first, second] = listing.images;
