@@ -774,7 +774,7 @@ describe('payment options', () => {
       t.database.db,
       sql`select gateway_secret_sealed as sealed from seller_payment_options where user_id = ${DEMO_ACCOUNTS.newSeller.id}`,
     );
-    expect(stored?.sealed).toMatch(/^v1\./);
+    expect(stored?.sealed).toMatch(/^v2\./);
     expect(stored?.sealed).not.toContain(secret);
     expect(await eligibility()).toMatchObject({
       canList: true,
