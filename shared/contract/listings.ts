@@ -449,7 +449,7 @@ export const relistFailureSchema = errorEnvelopeSchema.extend({
 export type RelistFailure = z.infer<typeof relistFailureSchema>;
 
 /**
- * Refusals of the listing calls, as the server words them: the relist and close ones answer 409
+ * Refusals of the listing calls, as the server words them: the relist, close, frozen and sold ones answer 409
  * (conflict), the photo ones 400 (TooManyImages as the message, UnknownImageOrder on `imageOrder`).
  */
 export const ListingLifecycleMessage = {
@@ -457,6 +457,10 @@ export const ListingLifecycleMessage = {
   FrozenRelist: 'This listing is frozen and cannot be relisted. Contact support about it.',
   SoldRelist: 'A sold listing cannot be relisted. List the item again instead.',
   SoldClose: 'A sold listing has already ended.',
+  /** A seller's edit, photo removal or deletion of a listing frozen for fraud or non-payment. */
+  FrozenChange: 'This listing is frozen and cannot be changed. Contact support about it.',
+  /** A seller's deletion of a sold listing: it stays for the order's history. */
+  SoldDelete: 'A sold listing cannot be deleted; it stays with its order. Close it instead.',
   TooManyImages: `A listing can have at most ${MAX_LISTING_IMAGES} photos.`,
   UnknownImageOrder: 'The photo order names a photo this listing does not have.',
 } as const;
@@ -588,6 +592,8 @@ export const LISTINGS_ENDPOINTS = {
       maxFileBytes: MAX_LISTING_IMAGE_BYTES,
       accept: IMAGE_TYPES,
     },
+    // Each call may decode up to 20 photos.
+    rateLimited: true,
   }),
   listingsDeleteImage: defineEndpoint({
     method: 'DELETE',

@@ -11,6 +11,7 @@ import {
   listingTypeName,
   parseListingType,
   ReturnPolicy,
+  sellerListingOptions,
   toCondition,
 } from './listing.ts';
 
@@ -185,5 +186,37 @@ describe('isListingFrozen', () => {
     expect(isListingFrozen(ListingOption.FrozenDueToFraud | ListingOption.Bold)).toBe(true);
     expect(isListingFrozen(ListingOption.FrozenDueToNonPayment)).toBe(true);
     expect(isListingFrozen(ListingOption.Featured | ListingOption.WillAcceptTrade)).toBe(false);
+  });
+});
+
+describe('sellerListingOptions', () => {
+  it.each([
+    [
+      'a new listing keeps only Will accept trade',
+      ListingOption.Featured | ListingOption.WillAcceptTrade,
+      0,
+      ListingOption.WillAcceptTrade,
+    ],
+    ['Homepage cannot be bought by the form', ListingOption.Homepage | ListingOption.Featured, 0, 0],
+    [
+      'an existing fee survives a form without it',
+      0,
+      ListingOption.LocalListingFee,
+      ListingOption.LocalListingFee,
+    ],
+    [
+      'the freeze survives',
+      ListingOption.WillAcceptTrade,
+      ListingOption.FrozenDueToFraud,
+      ListingOption.FrozenDueToFraud | ListingOption.WillAcceptTrade,
+    ],
+    [
+      'Will accept trade can be cleared',
+      0,
+      ListingOption.WillAcceptTrade | ListingOption.Bold,
+      ListingOption.Bold,
+    ],
+  ])('%s', (_case, input, existing, stored) => {
+    expect(sellerListingOptions(input, existing)).toBe(stored);
   });
 });

@@ -107,6 +107,21 @@ export function hasValidUpcCheckDigit(upc: string): boolean {
 /** Listing option flags only staff set (the freeze of a listing); a seller's form never changes them. */
 export const STAFF_LISTING_OPTIONS = ListingOption.FrozenDueToNonPayment | ListingOption.FrozenDueToFraud;
 
+/**
+ * Listing option flags a seller chooses on the listing form. Every other flag is a paid upsell
+ * (Bold, Featured, Homepage…), a fee or an account of how the listing came in, or staff's (the
+ * freeze, CustomVerified): only an Admin or the server sets those.
+ */
+export const SELLER_LISTING_OPTIONS = ListingOption.WillAcceptTrade;
+
+/**
+ * The listing options a seller's save stores: the seller-settable flags as the form sends them,
+ * every other flag as the listing already has it (none on a new listing).
+ */
+export function sellerListingOptions(input: number, existing: number): number {
+  return (input & SELLER_LISTING_OPTIONS) | (existing & ~SELLER_LISTING_OPTIONS);
+}
+
 /** A listing frozen for fraud or non-payment: its seller cannot relist it. */
 export function isListingFrozen(listingOptions: number): boolean {
   return (listingOptions & STAFF_LISTING_OPTIONS) !== 0;

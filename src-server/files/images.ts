@@ -29,8 +29,10 @@ export const EXTENSION_OF_FORMAT: Readonly<Record<StoredImageFormat, string>> = 
 export const ORIGINAL_MAX_SIDE = 2000;
 /** Square thumbnail (My listings rows, the form's photo strip). */
 export const THUMBNAIL_SIDE = 200;
-/** Decoding more pixels than this is refused (a small file can unpack to gigabytes). */
-export const MAX_INPUT_PIXELS = 100_000_000;
+/** Decoding more pixels than this is refused (a small file can unpack to gigabytes); 40 MP is a big camera's photo. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Photos decoded at once in this process: each takes a core and up to a few hundred megabytes. */
+export const IMAGE_JOBS_AT_ONCE = 2;
 
 /** The stored sizes of one photo: the capped original, the spec's two responsive widths, a thumbnail. */
 export const IMAGE_VARIANTS = [
@@ -56,10 +58,34 @@ const unreadable = (name: string) =>
     `${name} could not be read as an image. Choose a JPEG, PNG or WebP photo.`,
   );
 
+const tooManyPixels = (name: string) =>
+  new AppError(
+    ERROR_STATUS.payload_too_large,
+    ErrorCode.PayloadTooLarge,
+    `${name} has too many pixels (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Choose a smaller photo.`,
+  );
+
 function encode(pipeline: Sharp, format: StoredImageFormat): Sharp {
   if (format === 'jpeg') return pipeline.jpeg({ quality: 85, progressive: true });
   if (format === 'png') return pipeline.png({ compressionLevel: 9 });
   return pipeline.webp({ quality: 85 });
+}
+
+let runningJobs = 0;
+const waitingJobs: (() => void)[] = [];
+
+/** Runs `job` when fewer than IMAGE_JOBS_AT_ONCE others run; the rest wait their turn in order. */
+async function inImageTurn<T>(job: () => Promise<T>): Promise<T> {
+  if (runningJobs >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => waitingJobs.push(resolve));
+  else runningJobs += 1;
+  try {
+    return await job();
+  } finally {
+    const next = waitingJobs.shift();
+    // The finished job's turn passes straight to the next waiting one.
+    if (next) next();
+    else runningJobs -= 1;
+  }
 }
 
 /**
@@ -72,9 +98,10 @@ export async function processImage(
   format: StoredImageFormat,
   name: string,
 ): Promise<ProcessedImage> {
-  const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   try {
-    const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    // The header alone: an oversized or animated file is refused before any pixel is decoded.
+    const metadata = await sharp(data, options).metadata();
     if ((metadata.pages ?? 1) > 1) {
       throw new AppError(
         ERROR_STATUS.unsupported_media_type,
@@ -82,45 +109,44 @@ export async function processImage(
         `${name} is an animation. Choose a still photo.`,
       );
     }
-    const original = await encode(
-      source().resize({
-        width: ORIGINAL_MAX_SIDE,
-        height: ORIGINAL_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      }),
-      format,
-    ).toBuffer({ resolveWithObject: true });
-    const widthVariant = (width: number) =>
-      encode(source().resize({ width, withoutEnlargement: true }), format).toBuffer();
-    const [medium, small, thumb] = await Promise.all([
-      widthVariant(RESPONSIVE_IMAGE_WIDTHS.medium),
-      widthVariant(RESPONSIVE_IMAGE_WIDTHS.small),
-      encode(
-        source().resize({
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels(name);
+    return await inImageTurn(async () => {
+      // Decoded once, into the capped original's pixels; every stored size is made from those.
+      const capped = await sharp(data, options)
+        .rotate()
+        .resize({
+          width: ORIGINAL_MAX_SIDE,
+          height: ORIGINAL_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = capped.info;
+      const pixels = () => sharp(capped.data, { raw: { width, height, channels } });
+      const original = await encode(pixels(), format).toBuffer();
+      const medium = await encode(
+        pixels().resize({ width: RESPONSIVE_IMAGE_WIDTHS.medium, withoutEnlargement: true }),
+        format,
+      ).toBuffer();
+      const small = await encode(
+        pixels().resize({ width: RESPONSIVE_IMAGE_WIDTHS.small, withoutEnlargement: true }),
+        format,
+      ).toBuffer();
+      const thumb = await encode(
+        pixels().resize({
           width: THUMBNAIL_SIDE,
           height: THUMBNAIL_SIDE,
           fit: 'cover',
           position: 'attention',
         }),
         format,
-      ).toBuffer(),
-    ]);
-    return {
-      format,
-      width: original.info.width,
-      height: original.info.height,
-      variants: { original: original.data, w768: medium, w412: small, thumb },
-    };
+      ).toBuffer();
+      return { format, width, height, variants: { original, w768: medium, w412: small, thumb } };
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(
-        ERROR_STATUS.payload_too_large,
-        ErrorCode.PayloadTooLarge,
-        `${name} has too many pixels (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Choose a smaller photo.`,
-      );
-    }
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(name);
     throw unreadable(name);
   }
 }

@@ -11,6 +11,7 @@ import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { ListingOption, UPC_MESSAGES } from '../../shared/domain/listing.ts';
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { queryRows } from '../../src-server/db/client.ts';
+import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
 import {
   type AccountsTestApp,
   authed,
@@ -18,6 +19,7 @@ import {
   DEMO_ACCOUNTS,
   tokenOf,
 } from './support/accounts.ts';
+import { withAdminClient } from './support/test-database.ts';
 import { cameraJpeg, type FormFile, multipartForm, PHOTO_GPS, plainPng } from './support/uploads.ts';
 
 let t: AccountsTestApp;
@@ -99,6 +101,39 @@ async function created(token: string, input: ListingInput, files: readonly FormF
   const res = await addListing(token, input, files);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ListingDetail;
+}
+
+/**
+ * PostgreSQL: runs `work` while a session of its own (outside the app's pool) holds the row locks
+ * `lock` takes, and lets go once `waiters` of the app's sessions wait for a lock.
+ */
+async function whileLocked<T>(
+  lock: { text: string; values: unknown[] },
+  waiters: number,
+  work: () => Promise<T>,
+  beforeRelease?: { text: string; values: unknown[] },
+): Promise<T> {
+  const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${row?.name}`;
+  return withAdminClient(url.toString(), async (client) => {
+    await client.query('begin');
+    await client.query(lock.text, lock.values);
+    const result = work();
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((rows[0]?.n ?? 0) >= waiters) break;
+      if (tries > 300) throw new Error(`Fewer than ${waiters} sessions came to wait for the lock`);
+      await client.query('select pg_stat_clear_snapshot()');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (beforeRelease) await client.query(beforeRelease.text, beforeRelease.values);
+    await client.query('commit');
+    return result;
+  });
 }
 
 describe('POST /listings/add: a seller lists an item with photos', () => {
@@ -196,6 +231,14 @@ describe('POST /listings/add: a seller lists an item with photos', () => {
       '<a href="https://example.com/manual" rel="nofollow noopener noreferrer">manual</a>',
     );
     expect(description).toContain('<ul><li>one</li></ul>');
+  });
+
+  it('serves a description written around the sanitizer (an import, an older row) cleaned', async () => {
+    await t.database.db.execute(
+      sql`update listings set description = ${'<p>Nice <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)" onclick="x()">link</a></p>'} where id = ${listing.id}`,
+    );
+    const detail = await getById(listing.id);
+    expect(detail?.description).toBe('<p>Nice <a>link</a></p>');
   });
 
   it('edits it: new price and title, photos reordered, a photo added, search follows', async () => {
@@ -314,6 +357,63 @@ describe('POST /listings/add: what is refused', () => {
     expect((await getById(listing.id))?.images).toHaveLength(1);
   });
 
+  it('two saves at once cannot pass the 20 photos together: one is refused (400)', async () => {
+    const small = await plainPng(20, 20);
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      filename: `${i}.png`,
+      contentType: 'image/png',
+      data: small,
+    }));
+    const save = () => addListing(tokens.seller, baseInput(word, { id: listing.id }), eleven);
+    let answers: LightMyRequestResponse[];
+    if (t.database.kind === 'postgres') {
+      // Both saves read 0 photos before their transactions and then wait on this lock together.
+      answers = await whileLocked(
+        { text: 'select id from listings where id = $1 for update', values: [listing.id] },
+        2,
+        () => Promise.all([save(), save()]),
+      );
+    } else {
+      answers = await Promise.all([save(), save()]);
+    }
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.statusCode === 400)?.json().error.message).toBe(
+      ListingLifecycleMessage.TooManyImages,
+    );
+    expect((await getById(listing.id))?.images).toHaveLength(11);
+  });
+
+  it('a save and the periodic rebuild of the suggestions at once both succeed, the count right', async () => {
+    const manufacturer = `Maker ${uniqueWord()}`;
+    await created(tokens.seller, baseInput(uniqueWord(), { manufacturer }));
+    const both = () =>
+      Promise.all([
+        addListing(tokens.seller, baseInput(uniqueWord(), { manufacturer })),
+        rebuildSuggestionTerms(t.database.db).then(() => 'rebuilt'),
+      ]);
+    // PostgreSQL: both come to rewrite the manufacturer's suggestion at the same moment.
+    const [saved, rebuilt] =
+      t.database.kind === 'postgres'
+        ? await whileLocked(
+            {
+              text: `select term from suggestion_terms where term = $1 and kind = 'manufacturer' for update`,
+              values: [manufacturer],
+            },
+            2,
+            both,
+          )
+        : await both();
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(rebuilt).toBe('rebuilt');
+    const [term] = await queryRows<{ listing_count: number }>(
+      t.database.db,
+      sql`select listing_count from suggestion_terms where term = ${manufacturer} and kind = 'manufacturer'`,
+    );
+    expect(term?.listing_count).toBe(2);
+  });
+
   it('a UPC-A with a wrong check digit (400, the field named)', async () => {
     const res = await addListing(tokens.seller, baseInput(uniqueWord(), { upc: '764503183051' }));
     expect(res.statusCode).toBe(400);
@@ -347,6 +447,58 @@ describe('POST /listings/add: what is refused', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.description).toBeTypeOf('string');
+  });
+});
+
+describe('POST /listings/add: the listing options a seller may set', () => {
+  const paid =
+    ListingOption.Featured |
+    ListingOption.Homepage |
+    ListingOption.Bold |
+    ListingOption.Highlight |
+    ListingOption.CustomVerified |
+    ListingOption.ExtraPhotosPaid;
+
+  it('keeps only Will accept trade of what a seller sends: no free Featured or Homepage', async () => {
+    const listing = await created(
+      tokens.seller,
+      baseInput(uniqueWord(), { listingOptions: paid | ListingOption.WillAcceptTrade }),
+    );
+    expect(listing.listingOptions).toBe(ListingOption.WillAcceptTrade);
+    expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.WillAcceptTrade);
+    const featured = await t.app.inject({ method: 'GET', url: '/api/listings/featured?limit=20' });
+    expect(featured.statusCode).toBe(200);
+    expect(featured.json().results.map((card: { id: string }) => card.id)).not.toContain(listing.id);
+  });
+
+  it("a seller's update keeps the fees and upsells the listing has and toggles Will accept trade", async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    await t.database.db.execute(
+      sql`update listings set listing_options = ${ListingOption.LocalListingFee | ListingOption.Bold} where id = ${listing.id}`,
+    );
+    const res = await addListing(
+      tokens.seller,
+      baseInput(word, {
+        id: listing.id,
+        listingOptions: ListingOption.WillAcceptTrade | ListingOption.Homepage,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getById(listing.id))?.listingOptions).toBe(
+      ListingOption.LocalListingFee | ListingOption.Bold | ListingOption.WillAcceptTrade,
+    );
+  });
+
+  it('an admin sets any flag', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    const res = await addListing(
+      tokens.admin,
+      baseInput(word, { id: listing.id, listingOptions: ListingOption.Featured }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.Featured);
   });
 });
 
@@ -408,13 +560,88 @@ describe('close, relist and delete', () => {
     });
     expect(tabs.json().results.map((card: { id: string }) => card.id)).toEqual([listing.id]);
     expect(tabs.json().counts).toMatchObject({ frozen: 1, active: 0, all: 1 });
-    // The seller's form cannot lift the freeze either.
-    await addListing(tokens.seller, baseInput(word, { id: listing.id, listingOptions: 0 }));
+    // The seller's form cannot lift the freeze either: a frozen listing is not the seller's to change.
+    const edit = await addListing(tokens.seller, baseInput(word, { id: listing.id, listingOptions: 0 }));
+    expect(edit.statusCode).toBe(409);
     expect((await getById(listing.id))?.listingOptions).toBe(ListingOption.FrozenDueToFraud);
     const byAdmin = await call('POST', `/api/listings/relist/${listing.id}`, tokens.admin);
     expect(byAdmin.statusCode).toBe(200);
     expect((await getById(listing.id))?.listingOptions).toBe(0);
     expect(await idsFound(word)).toEqual([listing.id]);
+  });
+
+  it("a freeze set while the seller's relist waits holds: the relist answers 409", async () => {
+    const listing = await created(tokens.seller, baseInput(uniqueWord()));
+    await call('POST', `/api/listings/close/${listing.id}`, tokens.seller);
+    const freeze = {
+      text: 'update listings set listing_options = listing_options | $2 where id = $1',
+      values: [listing.id, ListingOption.FrozenDueToNonPayment],
+    };
+    const relist = () => call('POST', `/api/listings/relist/${listing.id}`, tokens.seller);
+    let res: LightMyRequestResponse;
+    if (t.database.kind === 'postgres') {
+      // The relist passes its checks on the unfrozen listing, then waits while staff freeze it.
+      res = await whileLocked(
+        { text: 'select id from listings where id = $1 for update', values: [listing.id] },
+        1,
+        relist,
+        freeze,
+      );
+    } else {
+      await t.database.db.execute(
+        sql`update listings set listing_options = listing_options | ${ListingOption.FrozenDueToNonPayment} where id = ${listing.id}`,
+      );
+      res = await relist();
+    }
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(ListingLifecycleMessage.FrozenRelist);
+    const after = await getById(listing.id);
+    expect(after?.listingOptions).toBe(ListingOption.FrozenDueToNonPayment);
+    expect(after?.isActive).toBe(false);
+  });
+
+  it('a seller cannot edit, remove a photo of or delete a frozen listing (409), may close it; an admin may change it', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word), [jpeg(photoB)]);
+    await t.database.db.execute(
+      sql`update listings set listing_options = ${ListingOption.FrozenDueToNonPayment} where id = ${listing.id}`,
+    );
+    const imageId = listing.images[0]?.id;
+    const refusals = [
+      await addListing(tokens.seller, baseInput(word, { id: listing.id, price: 1 })),
+      await call('DELETE', `/api/listings/delete-image/${imageId}`, tokens.seller),
+      await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.seller),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(ListingLifecycleMessage.FrozenChange);
+    }
+    const kept = await getById(listing.id);
+    expect(kept?.price).toBe(listing.price);
+    expect(kept?.images).toHaveLength(1);
+    expect((await call('POST', `/api/listings/close/${listing.id}`, tokens.seller)).statusCode).toBe(200);
+    const byAdmin = await addListing(
+      tokens.admin,
+      baseInput(word, { id: listing.id, price: 1, listingOptions: ListingOption.FrozenDueToNonPayment }),
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await call('DELETE', `/api/listings/delete-image/${imageId}`, tokens.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.admin)).statusCode).toBe(200);
+  });
+
+  it('a seller cannot delete a sold listing (409) but may edit its text; an admin may delete it', async () => {
+    const word = uniqueWord();
+    const listing = await created(tokens.seller, baseInput(word));
+    await t.database.db.execute(sql`update listings set is_sold = true where id = ${listing.id}`);
+    const bySeller = await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.seller);
+    expect(bySeller.statusCode).toBe(409);
+    expect(bySeller.json().error.message).toBe(ListingLifecycleMessage.SoldDelete);
+    const edit = await addListing(tokens.seller, baseInput(word, { id: listing.id, title: `Sold ${word}` }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await getById(listing.id))?.title).toBe(`Sold ${word}`);
+    expect((await call('DELETE', `/api/listings/delete/${listing.id}`, tokens.admin)).statusCode).toBe(200);
   });
 
   it('another seller gets 403, a buyer 403 and a visitor 401 on close, relist, delete and delete-image', async () => {
@@ -547,7 +774,7 @@ describe('payment options', () => {
       t.database.db,
       sql`select gateway_secret_sealed as sealed from seller_payment_options where user_id = ${DEMO_ACCOUNTS.newSeller.id}`,
     );
-    expect(stored?.sealed).toMatch(/^v1\./);
+    expect(stored?.sealed).toMatch(/^v2\./);
     expect(stored?.sealed).not.toContain(secret);
     expect(await eligibility()).toMatchObject({
       canList: true,

@@ -71,7 +71,7 @@ export async function savePaymentOptions(
       liveCheckoutEnabled: input.liveCheckoutEnabled,
       gatewayProvider: input.gateway?.provider ?? null,
       gatewayMerchantId: input.gateway?.merchantId ?? null,
-      gatewaySecretSealed: input.gateway ? box.seal(input.gateway.secretKey) : null,
+      gatewaySecretSealed: input.gateway ? box.seal(input.gateway.secretKey, userId) : null,
       gunTabEmail: input.gunTabEmail?.trim().toLowerCase() ?? null,
       updatedAt: new Date(),
     };

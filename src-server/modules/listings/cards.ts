@@ -174,6 +174,20 @@ export const DETAIL_SELECT: SQL = sql`
        from listing_images i where i.listing_id = l.id) as images
   from listings l join users u on u.id = l.user_id`;
 
+/** Sanitized descriptions by their stored text: a listing is read far more often than written. */
+const sanitizedByStored = new Map<string, string>();
+const SANITIZED_KEPT = 1000;
+
+function sanitizedDescription(stored: string): string {
+  let clean = sanitizedByStored.get(stored);
+  if (clean === undefined) {
+    clean = sanitizeDescription(stored);
+    if (sanitizedByStored.size >= SANITIZED_KEPT) sanitizedByStored.clear();
+    sanitizedByStored.set(stored, clean);
+  }
+  return clean;
+}
+
 const stateOrNull = (value: string | null) => (value && /^[A-Z]{2}$/.test(value) ? value : null);
 
 export function toDetail(row: DetailRow): ListingDetail {
@@ -191,8 +205,8 @@ export function toDetail(row: DetailRow): ListingDetail {
     legacyId: row.legacy_id === null ? null : Number(row.legacy_id),
     userId: row.user_id,
     title: row.title,
-    // Sanitized on every read too, so a description stored by any path reaches pages only as allowed HTML.
-    description: sanitizeDescription(row.description),
+    // Whatever wrote the row (an older save, the seed, an import), the page gets only the safe tags.
+    description: sanitizedDescription(row.description),
     manufacturer: row.manufacturer,
     model: row.model,
     caliber: row.caliber,

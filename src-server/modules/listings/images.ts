@@ -45,11 +45,7 @@ export async function storePhotos(store: BlobStore, files: readonly UploadedFile
       if (!format) throw new Error(`No stored format for ${file.mediaType}`);
       const image = await processImage(file.data, format, file.name);
       const id = randomUUID();
-      await Promise.all(
-        IMAGE_VARIANTS.map((variant) =>
-          store.put(photoBlobKey(id, format, variant), image.variants[variant]),
-        ),
-      );
+      // Known before its sizes are written, so a failed write removes the sizes already written.
       stored.push({
         id,
         format,
@@ -57,6 +53,14 @@ export async function storePhotos(store: BlobStore, files: readonly UploadedFile
         height: image.height,
         src: `${LISTING_MEDIA_PATH}/${id}.${EXTENSION_OF_FORMAT[format]}`,
       });
+      // Every write settles before a failure is passed on: none lands after the removal.
+      const writes = await Promise.allSettled(
+        IMAGE_VARIANTS.map((variant) =>
+          store.put(photoBlobKey(id, format, variant), image.variants[variant]),
+        ),
+      );
+      const failed = writes.find((write) => write.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     return stored;
   } catch (error) {

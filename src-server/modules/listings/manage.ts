@@ -7,7 +7,12 @@ import {
   type ParsedListingInput,
 } from '../../../shared/contract/listings.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
-import { isListingFrozen, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
+import {
+  isListingFrozen,
+  SELLER_LISTING_OPTIONS,
+  STAFF_LISTING_OPTIONS,
+  sellerListingOptions,
+} from '../../../shared/domain/listing.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { listingImages, listings } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
@@ -71,6 +76,11 @@ async function ownedListing(
   return row;
 }
 
+/** 409 when a seller changes a listing staff froze; an Admin may, and closing stays open to the seller. */
+function assertNotFrozenFor(auth: AuthContext, listingOptions: number): void {
+  if (!auth.isAdmin && isListingFrozen(listingOptions)) throw conflict(ListingLifecycleMessage.FrozenChange);
+}
+
 /** 403 with the reason (NotSeller, NoPaymentSetup, AccountFrozen) when the account may not list now. */
 function assertMayList(user: UserRow): void {
   const { reason } = listingEligibilityOf(user);
@@ -109,27 +119,17 @@ export async function saveListing(
 ): Promise<ListingDetail> {
   const { db } = deps;
   const existing = input.id ? await ownedListing(db, auth, input.id) : null;
+  if (existing) assertNotFrozenFor(auth, existing.listingOptions);
   const seller = await sellerFor(db, auth, existing);
 
   const description = sanitizeDescription(input.description);
   if (!hasReadableText(description)) {
     throw badRequest('The request is not valid.', { description: 'Describe the item in words.' });
   }
-  const currentImages = existing
-    ? await db
-        .select({ id: listingImages.id, position: listingImages.position })
-        .from(listingImages)
-        .where(eq(listingImages.listingId, existing.id))
-        .orderBy(listingImages.position, listingImages.id)
-    : [];
-  if (currentImages.length + files.length > MAX_LISTING_IMAGES) {
-    throw badRequest(ListingLifecycleMessage.TooManyImages);
-  }
   const order = input.imageOrder ?? [];
-  const known = new Set(currentImages.map((image) => image.id));
-  if (order.some((id) => !known.has(id.toLowerCase())) || new Set(order).size !== order.length) {
-    throw badRequest('The request is not valid.', { imageOrder: ListingLifecycleMessage.UnknownImageOrder });
-  }
+  // Checked before the photos are decoded, and again under the listing's lock.
+  if (existing) checkPhotos(await photoIdsOf(db, existing.id), files.length, order);
+  else checkPhotos([], files.length, order);
 
   const zipCode = input.zipCode ?? existing?.zipCode ?? seller.zip;
   if (!zipCode) {
@@ -140,19 +140,21 @@ export async function saveListing(
 
   // Photos are decoded and stored before the transaction, which then only records them.
   const photos = await storePhotos(deps.blobs, files);
+  let id: string;
   try {
-    const id = await db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
+      let currentImages: string[] = [];
       if (existing) {
-        // Two saves of one listing take turns, so together they cannot pass the photo limit.
-        const [locked] = await queryRows<{ photos: number }>(
+        // Two saves of one listing take turns, so together they cannot pass the photo limit. The
+        // photos are read by a statement after the lock: one statement sees the data of its start.
+        const [locked] = await queryRows<{ listing_options: number }>(
           tx,
-          sql`select (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
-            from listings l where l.id = ${existing.id} for update`,
+          sql`select listing_options from listings where id = ${existing.id} for update`,
         );
         if (!locked) throw notFound(NO_LISTING);
-        if (locked.photos + photos.length > MAX_LISTING_IMAGES) {
-          throw badRequest(ListingLifecycleMessage.TooManyImages);
-        }
+        assertNotFrozenFor(auth, locked.listing_options);
+        currentImages = await photoIdsOf(tx, existing.id);
+        checkPhotos(currentImages, photos.length, order);
       }
       const now = new Date();
       const values = {
@@ -169,10 +171,13 @@ export async function saveListing(
         sellerStockNumber: input.sellerStockNumber || null,
         familyId: input.familyId,
         listingType: input.listingType,
-        // The freeze flags are staff's: kept as they are, never taken from the form.
-        listingOptions:
-          (input.listingOptions & ~STAFF_LISTING_OPTIONS) |
-          ((existing?.listingOptions ?? 0) & STAFF_LISTING_OPTIONS),
+        // An Admin sets any flag; a seller only the seller-settable ones, the rest (paid upsells,
+        // fees, the freeze) kept as the row has them now, read under the lock.
+        listingOptions: auth.isAdmin
+          ? input.listingOptions
+          : existing
+            ? sql`(${listings.listingOptions} & ${~SELLER_LISTING_OPTIONS}) | ${input.listingOptions & SELLER_LISTING_OPTIONS}`
+            : sellerListingOptions(input.listingOptions, 0),
         returnPolicy: input.returnPolicy,
         acceptedPaymentMethods: input.acceptedPaymentMethods ?? seller.acceptedPaymentMethods,
         liveCheckoutEnabled: liveCheckout,
@@ -221,21 +226,39 @@ export async function saveListing(
       }
       const ordered = [
         ...order.map((imageId) => imageId.toLowerCase()),
-        ...currentImages
-          .map((image) => image.id)
-          .filter((imageId) => !order.some((o) => o.toLowerCase() === imageId)),
+        ...currentImages.filter((imageId) => !order.some((o) => o.toLowerCase() === imageId)),
         ...photos.map((photo) => photo.id),
       ];
       await placeImages(tx, listingId, ordered);
       await refreshSuggestionTermsOf(tx, existing ? [existing, values] : [values]);
       return listingId;
     });
-    const saved = await listingById(db, id);
-    if (!saved) throw new Error('The saved listing cannot be read');
-    return saved;
   } catch (error) {
+    // Only a save that did not commit gives its photos up: a committed one's rows point at them.
     await removePhotos(deps.blobs, photos);
     throw error;
+  }
+  const saved = await listingById(db, id);
+  if (!saved) throw new Error('The saved listing cannot be read');
+  return saved;
+}
+
+/** The ids of a listing's photos, in their order. */
+async function photoIdsOf(db: Database | Transaction, listingId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: listingImages.id })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(listingImages.position, listingImages.id);
+  return rows.map((row) => row.id);
+}
+
+/** 400 when the new photos would pass the limit or the asked order names a photo the listing lacks. */
+function checkPhotos(current: readonly string[], added: number, order: readonly string[]): void {
+  if (current.length + added > MAX_LISTING_IMAGES) throw badRequest(ListingLifecycleMessage.TooManyImages);
+  const known = new Set(current);
+  if (order.some((id) => !known.has(id.toLowerCase())) || new Set(order).size !== order.length) {
+    throw badRequest('The request is not valid.', { imageOrder: ListingLifecycleMessage.UnknownImageOrder });
   }
 }
 
@@ -286,7 +309,7 @@ export async function relistListing(
   if (!byStaff) assertMayList(await requireAccount(db, listing.userId));
   await db.transaction(async (tx) => {
     const now = new Date();
-    await tx
+    const relisted = await tx
       .update(listings)
       .set({
         isActive: true,
@@ -295,7 +318,21 @@ export async function relistListing(
         listingOptions: sql`${listings.listingOptions} & ${~STAFF_LISTING_OPTIONS}`,
         updatedAt: now,
       })
-      .where(and(eq(listings.id, id), eq(listings.isSold, false)));
+      .where(
+        and(
+          eq(listings.id, id),
+          eq(listings.isSold, false),
+          // A freeze set since the check above holds: only an Admin's relist lifts it.
+          auth.isAdmin ? undefined : sql`(${listings.listingOptions} & ${STAFF_LISTING_OPTIONS}) = 0`,
+        ),
+      )
+      .returning({ id: listings.id });
+    if (relisted.length === 0) {
+      const current = await ownedListing(tx, auth, id);
+      throw conflict(
+        current.isSold ? ListingLifecycleMessage.SoldRelist : ListingLifecycleMessage.FrozenRelist,
+      );
+    }
     await refreshSuggestionTermsOf(tx, [listing]);
   });
   return { success: true as const, errorMessage: null };
@@ -305,6 +342,9 @@ export async function relistListing(
 export async function deleteListing(deps: ListingWriteDeps, auth: AuthContext, id: string) {
   const photos = await deps.db.transaction(async (tx) => {
     const listing = await ownedListing(tx, auth, id);
+    assertNotFrozenFor(auth, listing.listingOptions);
+    // A sold listing stays for its order's history; only an Admin removes one.
+    if (listing.isSold && !auth.isAdmin) throw conflict(ListingLifecycleMessage.SoldDelete);
     const images = await tx
       .select({ id: listingImages.id, format: listingImages.storedFormat })
       .from(listingImages)
@@ -327,7 +367,8 @@ export async function deleteListingImage(deps: ListingWriteDeps, auth: AuthConte
       stored_format: StoredImageFormat | null;
     }>(tx, sql`select id, listing_id, stored_format from listing_images where id = ${imageId}`);
     if (!image) throw notFound('No photo with that id.');
-    await ownedListing(tx, auth, image.listing_id);
+    const listing = await ownedListing(tx, auth, image.listing_id);
+    assertNotFrozenFor(auth, listing.listingOptions);
     await tx.delete(listingImages).where(eq(listingImages.id, imageId));
     const rest = await tx
       .select({ id: listingImages.id })

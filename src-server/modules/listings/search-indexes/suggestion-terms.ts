@@ -13,6 +13,7 @@ import { OFFERED } from '../cards.ts';
  */
 export async function rebuildSuggestionTerms(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockSuggestionTerms(tx);
     await tx.execute(sql`delete from suggestion_terms`);
     await tx.execute(sql`
       insert into suggestion_terms (term, kind, listing_count, top_family_id, top_family_share)
@@ -31,6 +32,17 @@ export async function rebuildSuggestionTerms(db: Database): Promise<void> {
       ) grouped
       group by term, kind`);
   });
+}
+
+/**
+ * Writers of the suggestion terms take turns: each deletes rows and inserts them again, so two at
+ * once (a listing write and the rebuild) would insert the same term twice or deadlock. Held until
+ * the transaction ends; taken after any listing row lock and never before one, so no cycle forms.
+ */
+const SUGGESTION_TERMS_LOCK = 7_301_001;
+
+async function lockSuggestionTerms(tx: DbExecutor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUGGESTION_TERMS_LOCK})`);
 }
 
 /** The suggestion-term fields of a listing, before or after a write. */
@@ -65,6 +77,7 @@ export async function refreshSuggestionTermsOf(
   ];
   if (terms.length === 0) return;
   // One JSON parameter per list: drizzle would spread a JavaScript array into separate parameters.
+  await lockSuggestionTerms(tx);
   const arrayOf = (values: Set<string>) =>
     sql`array(select json_array_elements_text(${JSON.stringify([...values])}::json))`;
   await tx.execute(sql`delete from suggestion_terms t
