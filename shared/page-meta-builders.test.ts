@@ -49,6 +49,7 @@ const listing: ListingDetail = {
   returnPolicy: 0,
   acceptedPaymentMethods: 0,
   liveCheckoutEnabled: false,
+  acceptsOffers: false,
   excludedShipToStates: [],
   location: { zipCode: '75201', city: 'Dallas', state: 'TX' },
   seller: {

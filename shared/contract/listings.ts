@@ -169,6 +169,8 @@ export const listingDetailSchema = z.object({
   returnPolicy: returnPolicySchema,
   acceptedPaymentMethods: paymentMethodsSchema,
   liveCheckoutEnabled: z.boolean(),
+  /** The seller takes offers below the asking price. */
+  acceptsOffers: z.boolean(),
   /** States the seller does not ship to. */
   excludedShipToStates: z.array(stateCodeSchema),
   location: listingLocationSchema,
@@ -409,6 +411,8 @@ export const listingInputSchema = z
     listingType: listingTypeSchema.default(ListingType.National),
     listingOptions: listingOptionsSchema.default(ListingOption.None),
     returnPolicy: returnPolicySchema.default(ReturnPolicy.None),
+    /** The seller takes offers below the asking price. */
+    acceptsOffers: z.boolean().default(false),
     shippingCost: moneySchema.default(0),
     deliveryDays: z.int().min(0).max(30).default(3),
     /** Defaults to the payment methods of the seller's payment options. */

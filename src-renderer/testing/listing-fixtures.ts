@@ -70,6 +70,7 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
     returnPolicy: 3,
     acceptedPaymentMethods: 6,
     liveCheckoutEnabled: true,
+    acceptsOffers: false,
     excludedShipToStates: ['CA', 'NY'],
     location: { zipCode: '75201', city: 'Dallas', state: 'TX' },
     seller: {

@@ -241,18 +241,25 @@ describe('POST /listings/add: a seller lists an item with photos', () => {
     expect(detail?.description).toBe('<p>Nice <a>link</a></p>');
   });
 
-  it('edits it: new price and title, photos reordered, a photo added, search follows', async () => {
+  it('edits it: new price and title, offers taken, photos reordered, a photo added, search follows', async () => {
     const newWord = uniqueWord();
     const [first, second] = listing.images;
+    expect(listing.acceptsOffers).toBe(false);
     const res = await addListing(
       tokens.seller,
-      baseInput(newWord, { id: listing.id, price: 479, imageOrder: [second!.id, first!.id] }),
+      baseInput(newWord, {
+        id: listing.id,
+        price: 479,
+        acceptsOffers: true,
+        imageOrder: [second!.id, first!.id],
+      }),
       [{ filename: 'back.png', contentType: 'image/png', data: await plainPng() }],
     );
     expect(res.statusCode, res.body).toBe(200);
     const edited = res.json() as ListingDetail;
     expect(edited.id).toBe(listing.id);
     expect(edited.price).toBe(479);
+    expect(edited.acceptsOffers).toBe(true);
     expect(edited.images.map((image) => image.id).slice(0, 2)).toEqual([second!.id, first!.id]);
     expect(edited.images).toHaveLength(3);
     expect(edited.images[2]?.src).toMatch(/\.png$/);

@@ -354,6 +354,7 @@ describe('listing form', () => {
     editor.innerHTML = 'Two magazines.';
     fireEvent.input(editor);
     await click(form.getByLabelText('Will accept a trade'));
+    await click(form.getByLabelText('Accepts offers'));
     await click(form.getByLabelText('California (CA)'));
     await addPhotos(form, [photo('front.jpg'), photo('back.jpg')]);
     await click(form.getByRole('button', { name: 'Move back.jpg earlier' }));
@@ -373,6 +374,7 @@ describe('listing form', () => {
       upc: '764503037108',
       description: 'Two magazines.',
       listingOptions: 512,
+      acceptsOffers: true,
       excludedShipToStates: ['CA'],
       condition: 'NewInBox',
       quantity: 1,

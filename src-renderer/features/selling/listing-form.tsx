@@ -618,6 +618,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
             )}
           </FormField>
           <div className={styles.choiceGroup}>
+            <Checkbox label="Accepts offers" {...register('acceptsOffers')} />
             <Checkbox
               label="Will accept a trade"
               checked={hasFlag(listingOptions, ListingOption.WillAcceptTrade)}

@@ -66,6 +66,8 @@ export const listings = pgTable(
     /** PaymentMethod flags. */
     acceptedPaymentMethods: integer('accepted_payment_methods').notNull().default(0),
     liveCheckoutEnabled: boolean('live_checkout_enabled').notNull().default(false),
+    /** The seller takes offers below the asking price. */
+    acceptsOffers: boolean('accepts_offers').notNull().default(false),
     shippingCost: numeric('shipping_cost', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     deliveryDays: smallint('delivery_days').notNull().default(3),
     isActive: boolean('is_active').notNull().default(true),

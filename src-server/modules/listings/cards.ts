@@ -138,6 +138,7 @@ export interface DetailRow {
   return_policy: number;
   accepted_payment_methods: number;
   live_checkout_enabled: boolean;
+  accepts_offers: boolean;
   shipping_cost: number | string;
   delivery_days: number;
   is_active: boolean;
@@ -163,7 +164,7 @@ export const DETAIL_SELECT: SQL = sql`
   select l.id, l.legacy_id, l.user_id, l.title, l.description, l.manufacturer, l.model, l.caliber,
     l.condition, l.quantity, l.price::float8 as price, l.upc, l.sku, l.seller_stock_number, l.family_id,
     l.listing_type, l.listing_options, l.return_policy, l.accepted_payment_methods,
-    l.live_checkout_enabled, l.shipping_cost::float8 as shipping_cost, l.delivery_days, l.is_active,
+    l.live_checkout_enabled, l.accepts_offers, l.shipping_cost::float8 as shipping_cost, l.delivery_days, l.is_active,
     l.is_sold, l.listing_start_date, l.listing_end_date, l.zip_code, l.city, l.state,
     l.excluded_ship_to_states, l.thumbnail_picture,
     coalesce(u.seller_display_name, u.first_name || ' ' || u.last_name) as seller_name,
@@ -233,6 +234,7 @@ export function toDetail(row: DetailRow): ListingDetail {
     returnPolicy: row.return_policy as ReturnPolicy,
     acceptedPaymentMethods: row.accepted_payment_methods,
     liveCheckoutEnabled: row.live_checkout_enabled,
+    acceptsOffers: row.accepts_offers,
     excludedShipToStates: row.excluded_ship_to_states.filter((code) => /^[A-Z]{2}$/.test(code)),
     location: { zipCode: row.zip_code, city: row.city, state: stateOrNull(row.state) },
     seller: {

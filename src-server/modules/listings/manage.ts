@@ -181,6 +181,7 @@ export async function saveListing(
         returnPolicy: input.returnPolicy,
         acceptedPaymentMethods: input.acceptedPaymentMethods ?? seller.acceptedPaymentMethods,
         liveCheckoutEnabled: liveCheckout,
+        acceptsOffers: input.acceptsOffers,
         shippingCost: input.shippingCost,
         deliveryDays: input.deliveryDays,
         excludedShipToStates: [...new Set(input.excludedShipToStates)],
