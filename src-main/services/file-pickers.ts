@@ -47,13 +47,12 @@ export const FILE_PICK_RULES = {
   },
   listingPhotos: {
     title: 'Choose photos of your item',
-    filterName: 'Photos (JPEG, PNG, WebP, HEIC)',
+    filterName: 'Photos (JPEG, PNG, WebP)',
     types: {
       jpg: 'image/jpeg',
       jpeg: 'image/jpeg',
       png: 'image/png',
       webp: 'image/webp',
-      heic: 'image/heic',
     },
     multiple: true,
     // The limits of POST /listings/add (20 photos of at most 15 MB).

@@ -35,9 +35,9 @@ describe('dialog filters', () => {
     expect(options.properties).toContain('multiSelections');
   });
 
-  it('offers several photos for a listing, images only', () => {
+  it('offers several photos for a listing, in the formats the listing upload reads', () => {
     const options = openDialogOptions('listingPhotos');
-    expect(options.filters[0]?.extensions).toEqual(['jpg', 'jpeg', 'png', 'webp', 'heic']);
+    expect(options.filters[0]?.extensions).toEqual(['jpg', 'jpeg', 'png', 'webp']);
     expect(options.properties).toContain('multiSelections');
   });
 

@@ -301,7 +301,7 @@ describe('listing form', () => {
     await addPhotos(form, [new File(['a,b'], 'stock.csv', { type: 'text/csv' }), ...many]);
     expect(photoNames(form)).toHaveLength(20);
     const refused = within(form.getByRole('alert'));
-    expect(refused.getByText('stock.csv is not a photo (JPEG, PNG, WebP or HEIC).')).toBeTruthy();
+    expect(refused.getByText('stock.csv is not a photo the site takes (JPEG, PNG or WebP).')).toBeTruthy();
     expect(refused.getByText('p21.jpg was left out: a listing has at most 20 photos.')).toBeTruthy();
   });
 

@@ -31,10 +31,20 @@ describe('photo list', () => {
     expect(names(makeMainPhoto(photos, 2))).toEqual(['c.jpg', 'a.jpg', 'b.jpg']);
   });
 
-  it('accepts HEIC photos whose type the browser does not know, and refuses oversize ones', () => {
-    const result = addPhotos([], [file('IMG_1.HEIC', 10, ''), file('big.jpg', 15 * 1024 * 1024 + 1)]);
-    expect(names(result.photos)).toEqual(['IMG_1.HEIC']);
-    expect(result.refused).toEqual(['big.jpg is larger than 15 MB.']);
+  it('accepts a photo whose type the browser does not know by its name, refuses HEIC (the upload cannot read it) and oversize ones', () => {
+    const result = addPhotos(
+      [],
+      [
+        file('IMG_2.jpeg', 10, ''),
+        file('IMG_1.HEIC', 10, 'image/heic'),
+        file('big.jpg', 15 * 1024 * 1024 + 1),
+      ],
+    );
+    expect(names(result.photos)).toEqual(['IMG_2.jpeg']);
+    expect(result.refused).toEqual([
+      'IMG_1.HEIC is not a photo the site takes (JPEG, PNG or WebP).',
+      'big.jpg is larger than 15 MB.',
+    ]);
   });
 });
 

@@ -1,8 +1,12 @@
+import { IMAGE_TYPES } from '../../../shared/contract/endpoint.ts';
 import type { ListingImage } from '../../../shared/contract/listings.ts';
 import { LISTING_PHOTO_LIMIT, LISTING_PHOTO_MAX_MB } from './listing-form-fields.ts';
 
 const MB = 1024 * 1024;
-const IMAGE_NAME = /\.(jpe?g|png|webp|heic|heif)$/i;
+// What POST /listings/add reads (the server checks the bytes): a phone's HEIC photo is offered as
+// JPEG by the browser when the picker does not ask for HEIC.
+const IMAGE_NAME = /\.(jpe?g|png|webp)$/i;
+const isPhotoType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type);
 
 /** A photo of the form: one the listing already has, or a file chosen now and sent with the listing. */
 export type PhotoItem =
@@ -35,8 +39,8 @@ export function addPhotos(
   const next = [...photos];
   const refused: string[] = [];
   for (const file of files) {
-    if (!file.type.startsWith('image/') && !IMAGE_NAME.test(file.name)) {
-      refused.push(`${file.name} is not a photo (JPEG, PNG, WebP or HEIC).`);
+    if (!isPhotoType(file.type) && !(file.type === '' && IMAGE_NAME.test(file.name))) {
+      refused.push(`${file.name} is not a photo the site takes (JPEG, PNG or WebP).`);
     } else if (file.size > LISTING_PHOTO_MAX_MB * MB) {
       refused.push(`${file.name} is larger than ${LISTING_PHOTO_MAX_MB} MB.`);
     } else if (next.length >= LISTING_PHOTO_LIMIT) {

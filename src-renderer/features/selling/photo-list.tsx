@@ -115,8 +115,8 @@ export function PhotoList({
       >
         <ImagePlus size={28} aria-hidden="true" />
         <p id={helpId} className={styles.dropText}>
-          Drag photos here, or choose them. Up to {LISTING_PHOTO_LIMIT} photos (JPEG, PNG, WebP or HEIC, at
-          most {LISTING_PHOTO_MAX_MB} MB each). The first photo is the main photo.
+          Drag photos here, or choose them. Up to {LISTING_PHOTO_LIMIT} photos (JPEG, PNG or WebP, at most{' '}
+          {LISTING_PHOTO_MAX_MB} MB each). The first photo is the main photo.
         </p>
         <div className={styles.pickers}>
           <input

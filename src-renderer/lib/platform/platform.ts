@@ -44,5 +44,5 @@ export interface Platform {
 export const FILE_PICK_RULES: Readonly<Record<FilePickKind, { accept: string; multiple: boolean }>> = {
   bulkInventory: { accept: '.csv,text/csv', multiple: false },
   identificationPhotos: { accept: 'image/jpeg,image/png,image/webp', multiple: true },
-  listingPhotos: { accept: 'image/jpeg,image/png,image/webp,image/heic', multiple: true },
+  listingPhotos: { accept: 'image/jpeg,image/png,image/webp', multiple: true },
 };
