@@ -42,6 +42,13 @@ const SERVER_FIELDS = [
 ] as const;
 
 /** Maps the server's field names (gateway.provider, acceptedPaymentMethods) onto the form's. */
+
+/** The accepted payment methods, offered in two groups. */
+const METHOD_GROUPS = [
+  { legend: 'Cards', methods: CARD_PAYMENT_METHODS },
+  { legend: 'Other ways to pay', methods: OTHER_PAYMENT_METHODS },
+] as const;
+
 function serverFieldName(name: string): string {
   if (name.startsWith('gateway.')) return name.slice('gateway.'.length);
   if (name === 'acceptedPaymentMethods') return 'methods';
@@ -172,32 +179,21 @@ function PaymentSetupForm({
 
       <fieldset className={styles.section} aria-describedby={errors.methods ? methodsErrorId : undefined}>
         <legend className={styles.legend}>Payment methods you accept</legend>
-        <fieldset className={styles.choiceGroup}>
-          <legend className={styles.groupLabel}>Cards</legend>
-          <div className={styles.choices}>
-            {CARD_PAYMENT_METHODS.map((flag) => (
-              <Checkbox
-                key={flag}
-                label={PAYMENT_METHOD_LABELS[flag as keyof typeof PAYMENT_METHOD_LABELS]}
-                value={String(flag)}
-                {...register('methods')}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className={styles.choiceGroup}>
-          <legend className={styles.groupLabel}>Other ways to pay</legend>
-          <div className={styles.choices}>
-            {OTHER_PAYMENT_METHODS.map((flag) => (
-              <Checkbox
-                key={flag}
-                label={PAYMENT_METHOD_LABELS[flag as keyof typeof PAYMENT_METHOD_LABELS]}
-                value={String(flag)}
-                {...register('methods')}
-              />
-            ))}
-          </div>
-        </fieldset>
+        {METHOD_GROUPS.map((group) => (
+          <fieldset key={group.legend} className={styles.choiceGroup}>
+            <legend className={styles.groupLabel}>{group.legend}</legend>
+            <div className={styles.choices}>
+              {group.methods.map((flag) => (
+                <Checkbox
+                  key={flag}
+                  label={PAYMENT_METHOD_LABELS[flag as keyof typeof PAYMENT_METHOD_LABELS]}
+                  value={String(flag)}
+                  {...register('methods')}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
         <FieldError id={methodsErrorId}>{errors.methods?.message}</FieldError>
       </fieldset>
 
