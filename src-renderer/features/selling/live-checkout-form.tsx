@@ -41,14 +41,13 @@ const SERVER_FIELDS = [
   'liveCheckoutEnabled',
 ] as const;
 
-/** Maps the server's field names (gateway.provider, acceptedPaymentMethods) onto the form's. */
-
 /** The accepted payment methods, offered in two groups. */
 const METHOD_GROUPS = [
   { legend: 'Cards', methods: CARD_PAYMENT_METHODS },
   { legend: 'Other ways to pay', methods: OTHER_PAYMENT_METHODS },
 ] as const;
 
+/** Maps the server's field names (gateway.provider, acceptedPaymentMethods) onto the form's. */
 function serverFieldName(name: string): string {
   if (name.startsWith('gateway.')) return name.slice('gateway.'.length);
   if (name === 'acceptedPaymentMethods') return 'methods';
