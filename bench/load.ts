@@ -25,7 +25,7 @@ import { listingPath } from '../shared/routes/paths.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
 import { isDatabaseEmpty, seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
-import { BENCH_HOST, benchServerEnv, ROOT, startProcess } from './server-process.ts';
+import { BENCH_HOST, benchServerEnv, ROOT, SERVER_ARGV, startProcess } from './server-process.ts';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -180,7 +180,7 @@ async function measure(
   listing: { id: string; title: string },
 ): Promise<void> {
   const hello = await startProcess([import.meta.filename, '--hello-world'], {});
-  const server = await startProcess(['src-server/main.ts'], benchServerEnv({ ...serverEnv, WEB_ROOT }));
+  const server = await startProcess(SERVER_ARGV, benchServerEnv({ ...serverEnv, WEB_ROOT }));
   try {
     const list = targets(listing);
     for (const target of list) {

@@ -24,7 +24,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { listingPath, paths } from '../shared/routes/paths.ts';
-import { benchServerEnv, ROOT, startProcess } from './server-process.ts';
+import { benchServerEnv, ROOT, SERVER_ARGV, startProcess } from './server-process.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -242,7 +242,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-web-'));
   console.info(`Starting the server on a fresh data folder (${dataDir}) with the demo data…`);
   const started = performance.now();
-  const server = await startProcess(['src-server/main.ts'], (origin) =>
+  const server = await startProcess(SERVER_ARGV, (origin) =>
     benchServerEnv({ DATA_DIR: dataDir, DEMO_DATA: '1', WEB_ROOT, PUBLIC_ORIGIN: origin }),
   );
   console.info(`  ready in ${((performance.now() - started) / 1000).toFixed(0)} s at ${server.origin}`);

@@ -34,10 +34,21 @@ export interface DesktopBridge {
     /** False when the OS offers only a weak store (e.g. Linux without a keyring); the UI tells the user. */
     isStrong(): Promise<boolean>;
   };
+  /** An admin's own token set aside while viewing the site as a user; kept in the keychain like the session. */
+  readonly adminTokenVault: {
+    get(): Promise<string | null>;
+    set(token: string): Promise<void>;
+    clear(): Promise<void>;
+  };
   pickFiles(kind: FilePickKind): Promise<PickedFile[]>;
   notify(notice: DesktopNotice): Promise<void>;
   /** Tells the main process the latest unread count so it can badge the dock/taskbar and notify on increase. */
   reportUnreadCount(count: number): Promise<void>;
+  /** The desktop setting: whether a new message raises a notification (on by default). */
+  readonly messageNotifications: {
+    get(): Promise<boolean>;
+    set(enabled: boolean): Promise<void>;
+  };
   openExternal(url: string): Promise<void>;
   /** Deep links and notification clicks arrive as app paths; returns an unsubscribe function. */
   onNavigate(listener: (path: string) => void): () => void;

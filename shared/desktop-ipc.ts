@@ -67,9 +67,14 @@ export const desktopInvokeChannels = {
   'token-vault:set': { args: z.tuple([sessionTokenSchema]), result: z.void() },
   'token-vault:clear': { args: z.tuple([]), result: z.void() },
   'token-vault:is-strong': { args: z.tuple([]), result: z.boolean() },
+  'admin-token-vault:get': { args: z.tuple([]), result: z.string().nullable() },
+  'admin-token-vault:set': { args: z.tuple([sessionTokenSchema]), result: z.void() },
+  'admin-token-vault:clear': { args: z.tuple([]), result: z.void() },
   'files:pick': { args: z.tuple([filePickKindSchema]), result: z.array(pickedFileSchema) },
   'notifications:show': { args: z.tuple([desktopNoticeSchema]), result: z.void() },
   'unread:report': { args: z.tuple([unreadCountSchema]), result: z.void() },
+  'settings:message-notifications:get': { args: z.tuple([]), result: z.boolean() },
+  'settings:message-notifications:set': { args: z.tuple([z.boolean()]), result: z.void() },
   'shell:open-external': { args: z.tuple([externalUrlSchema]), result: z.void() },
 } as const satisfies Record<string, InvokeChannelSpec>;
 

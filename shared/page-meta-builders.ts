@@ -26,7 +26,8 @@ import { parseSearchParams, toSearchQueryString } from './search/search-url.ts';
  * into the first load's HTML, the renderer keeps document.head current on client navigation.
  */
 
-const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path}`);
+export const absolute = (origin: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${origin}${path}`;
 
 const ITEM_CONDITION: Readonly<Record<Condition, string>> = {
   NewInBox: 'https://schema.org/NewCondition',

@@ -28,6 +28,8 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'siteMap',
   'sellGuns',
   'localLinks',
+  'digest',
+  'digestArticle',
 ]);
 
 /**

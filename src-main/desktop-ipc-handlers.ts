@@ -2,6 +2,7 @@
  * What each IPC channel does: one line per channel, from the validated arguments to a service.
  * Kept apart from the composition root so a test can check every channel is answered.
  */
+import type { DesktopSettingsStore } from './services/desktop-settings.ts';
 import type { PickFiles } from './services/file-pickers.ts';
 import type { PresentNotice } from './services/notices.ts';
 import type { TokenVault } from './services/token-vault.ts';
@@ -10,23 +11,41 @@ import type { TrustedIpc } from './trusted-ipc.ts';
 
 export interface DesktopServices {
   tokenVault: TokenVault;
+  /** An admin's own token while they view the site as a user. */
+  adminTokenVault: TokenVault;
   pickFiles: PickFiles;
   presentNotice: PresentNotice;
   unread: UnreadNotifier;
+  settings: DesktopSettingsStore;
+  /** The session token was stored or cleared: the main process follows messages for the new session. */
+  onSessionChanged?: () => void;
   /** Opens a web page in the OS browser; false when refused. */
   openInBrowser(url: string): Promise<boolean>;
 }
 
 export function registerDesktopHandlers(ipc: TrustedIpc, services: DesktopServices): void {
   ipc.handle('token-vault:get', () => services.tokenVault.get());
-  ipc.handle('token-vault:set', ([token]) => services.tokenVault.set(token));
-  ipc.handle('token-vault:clear', () => services.tokenVault.clear());
+  ipc.handle('token-vault:set', async ([token]) => {
+    await services.tokenVault.set(token);
+    services.onSessionChanged?.();
+  });
+  ipc.handle('token-vault:clear', async () => {
+    await services.tokenVault.clear();
+    services.onSessionChanged?.();
+  });
   ipc.handle('token-vault:is-strong', () => services.tokenVault.isStrong());
+  ipc.handle('admin-token-vault:get', () => services.adminTokenVault.get());
+  ipc.handle('admin-token-vault:set', ([token]) => services.adminTokenVault.set(token));
+  ipc.handle('admin-token-vault:clear', () => services.adminTokenVault.clear());
   ipc.handle('files:pick', ([kind]) => services.pickFiles(kind));
   ipc.handle('notifications:show', ([notice]) => {
     services.presentNotice(notice);
   });
   ipc.handle('unread:report', ([count]) => services.unread.report(count));
+  ipc.handle('settings:message-notifications:get', () => services.settings.messageNotificationsEnabled());
+  ipc.handle('settings:message-notifications:set', ([enabled]) =>
+    services.settings.setMessageNotifications(enabled),
+  );
   ipc.handle('shell:open-external', async ([url]) => {
     if (!(await services.openInBrowser(url))) throw new Error('The link could not be opened in the browser');
   });

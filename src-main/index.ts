@@ -27,9 +27,11 @@ import { registerDesktopHandlers } from './desktop-ipc-handlers.ts';
 import { createNavigationGuard, type NavigationGuard } from './navigation-guard.ts';
 import { isPermissionGranted } from './permission-policy.ts';
 import { createDeepLinkService } from './services/deep-links.ts';
+import { createDesktopSettings } from './services/desktop-settings.ts';
 import { createFilePicker } from './services/file-pickers.ts';
+import { createMessageFollower } from './services/message-follower.ts';
 import { createNoticePresenter } from './services/notices.ts';
-import { createTokenVault } from './services/token-vault.ts';
+import { ADMIN_TOKEN_FILE_NAME, createTokenVault } from './services/token-vault.ts';
 import { createUnreadNotifier } from './services/unread-notifier.ts';
 import { createTrustedIpc, sendDesktopEvent } from './trusted-ipc.ts';
 import { contentSecurityPolicyFor, createMainWindowOptions, createWebPreferences } from './window-options.ts';
@@ -188,6 +190,14 @@ function start(config: DesktopConfig): void {
         platform: process.platform,
         onDiscarded: (reason) => log(`stored session dropped: ${reason}`),
       });
+      const adminTokenVault = createTokenVault({
+        safeStorage,
+        fs: { readFile, writeFile, rename, rm, mkdir },
+        directory: app.getPath('userData'),
+        fileName: ADMIN_TOKEN_FILE_NAME,
+        platform: process.platform,
+        onDiscarded: (reason) => log(`stored admin session dropped: ${reason}`),
+      });
 
       const pickFiles = createFilePicker({
         dialog: {
@@ -220,10 +230,31 @@ function start(config: DesktopConfig): void {
         navigate: (path) => navigator.navigate(path),
         focusWindow,
       });
+      const settings = createDesktopSettings({
+        fs: { readFile, writeFile, rename, mkdir },
+        directory: app.getPath('userData'),
+      });
+      await settings.load();
       const unread = createUnreadNotifier({
         present: presentNotice,
         badge: { setBadgeCount: (count) => app.setBadgeCount(count) },
+        // In front, showing the inbox, sent messages or a conversation: the user already sees them.
+        isViewingMessages: () => {
+          const window = liveWindow();
+          if (!window?.isFocused() || window.isMinimized()) return false;
+          const url = window.webContents.getURL();
+          return URL.canParse(url) && new URL(url).pathname.startsWith('/dashboard/messages/');
+        },
+        notificationsEnabled: () => settings.messageNotificationsEnabled(),
       });
+      const messages = createMessageFollower({
+        apiOrigin: config.apiOrigin,
+        getToken: () => tokenVault.get(),
+        fetch: (url, init) => fetch(url, init),
+        notifier: unread,
+      });
+      void messages.restart();
+      app.on('before-quit', () => messages.stop());
 
       const trustedIpc = createTrustedIpc({
         ipcMain,
@@ -233,9 +264,12 @@ function start(config: DesktopConfig): void {
       });
       registerDesktopHandlers(trustedIpc, {
         tokenVault,
+        adminTokenVault,
         pickFiles,
         presentNotice,
         unread,
+        settings,
+        onSessionChanged: () => void messages.restart(),
         openInBrowser: guard.openInBrowser,
       });
 

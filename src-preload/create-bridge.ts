@@ -75,9 +75,18 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
       clear: () => invoke('token-vault:clear'),
       isStrong: () => invoke('token-vault:is-strong'),
     }),
+    adminTokenVault: Object.freeze({
+      get: () => invoke('admin-token-vault:get'),
+      set: (token: string) => invoke('admin-token-vault:set', token),
+      clear: () => invoke('admin-token-vault:clear'),
+    }),
     pickFiles: (kind) => invoke('files:pick', kind),
     notify: (notice) => invoke('notifications:show', notice),
     reportUnreadCount: (count) => invoke('unread:report', count),
+    messageNotifications: Object.freeze({
+      get: () => invoke('settings:message-notifications:get'),
+      set: (enabled: boolean) => invoke('settings:message-notifications:set', enabled),
+    }),
     openExternal: (url) => invoke('shell:open-external', url),
     onNavigate(listener) {
       // Only the function is kept; the page cannot reach the IPC event.

@@ -4,19 +4,18 @@ import { dehydrate, type Query, QueryClient, skipToken } from '@tanstack/react-q
 import { createStore } from 'jotai';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { ServerRenderedPage, ServerRenderRequest } from '../shared/server-render.ts';
 import { AppFrame } from './app/app.tsx';
 import { pageDataElement } from './app/page-data.ts';
-import { createAppRoutes } from './app/router.tsx';
+import { loadPageFor } from './app/router.tsx';
 import { createInProcessApiClient } from './lib/in-process-api-client.ts';
 import { createServerPlatform } from './lib/platform/server-platform.ts';
 
 /*
- * The server entry of the web app: the same routes, pages and query hooks as in the browser. The
- * route table's lazy screens are loaded by React Router's static handler (once per screen, then kept).
+ * The server entry of the web app: the same route table, pages and query hooks as in the browser.
+ * Each screen's module is loaded on its first render, then kept.
  */
-const handler = createStaticHandler(createAppRoutes());
 const platform = createServerPlatform();
 
 /** Rounds of "render, fetch what the page asked for": a page asks for data that depends on other data. */
@@ -66,17 +65,15 @@ function dropFailedQueries(queryClient: QueryClient): void {
 
 export async function render({ url, origin, call }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
   // Joined, not resolved: a path such as `//elsewhere` stays a path of this site.
-  const href = `${origin}${url.startsWith('/') ? url : `/${url}`}`;
-  const context = await handler.query(new Request(href));
-  // No route here loads or redirects on the server; anything else is left to the browser.
-  if (context instanceof Response) return null;
-  // A screen that failed to load is a fault of the build: the caller sends the client-rendered shell.
-  if (context.errors) throw Object.values(context.errors)[0];
+  const path = url.startsWith('/') ? url : `/${url}`;
+  const href = `${origin}${path}`;
+  const { pathname, search } = new URL(href);
+  // A screen that fails to load is a fault of the build: the caller sends the client-rendered shell.
+  await loadPageFor(pathname, search);
 
   const queryClient = createServerQueryClient();
   const apiClient = createInProcessApiClient(call, href);
   const store = createStore();
-  const router = createStaticRouter(handler.dataRoutes, context);
   const page = () => (
     <StrictMode>
       <AppFrame
@@ -85,17 +82,14 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
         queryClient={queryClient}
         store={store}
         serverRendered
-        routerElement={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        router={(app) => <StaticRouter location={path}>{app}</StaticRouter>}
       />
     </StrictMode>
   );
 
   await loadPageData(queryClient, page);
   dropFailedQueries(queryClient);
-  const dataElement = pageDataElement({
-    queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData },
-  });
+  const dataElement = pageDataElement({ queries: dehydrate(queryClient) });
 
   return new Promise((resolve, reject) => {
     let failure: unknown;

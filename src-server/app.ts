@@ -23,20 +23,36 @@ import { installHtmlValidators } from './http/html-validators.ts';
 import { installMultipart } from './http/multipart.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
-import { createMailer, senderFor } from './mail/mailer.ts';
+import { createMailer, outboxDirFor, senderFor } from './mail/mailer.ts';
 import { createModuleContext, endpointOptionsFor } from './module-context.ts';
+import { registerAdminModule } from './modules/admin/routes.ts';
+import { registerAdsModule } from './modules/ads/routes.ts';
+import { registerAlertsModule } from './modules/alerts/routes.ts';
 import { accountAuthenticator } from './modules/auth/authenticator.ts';
 import { registerAuthModule } from './modules/auth/routes.ts';
 import { Throttle } from './modules/auth/throttle.ts';
 import { registerBillingModule } from './modules/billing/routes.ts';
 import { registerBrandsModule } from './modules/brands/routes.ts';
+import { registerCartModule } from './modules/cart/routes.ts';
+import { registerContentModule } from './modules/content/routes.ts';
 import { registerDocsModule } from './modules/docs/routes.ts';
 import { registerFavoritesModule } from './modules/favorites/routes.ts';
+import { registerFflModule } from './modules/ffl/routes.ts';
 import { registerHealthModule } from './modules/health/routes.ts';
 import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
 import { registerSearchIndexJobs } from './modules/listings/search-indexes/jobs.ts';
 import { registerLocationModule } from './modules/location/routes.ts';
+import { registerMessagesModule } from './modules/messages/routes.ts';
+import { registerModerationModule } from './modules/moderation/routes.ts';
+import { registerNewsletterModule } from './modules/newsletter/routes.ts';
+import { registerOffersModule } from './modules/offers/routes.ts';
+import { fflDealerDirectory } from './modules/orders/dealers.ts';
+import { registerOrdersModule } from './modules/orders/routes.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { SandboxGateway } from './modules/payments/sandbox-gateway.ts';
 import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts';
+import { sellerApiAuthenticator } from './modules/seller-api/access-tokens.ts';
+import { registerSellerApiModule } from './modules/seller-api/routes.ts';
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
 import { registerStockImagesModule } from './modules/stock-images/routes.ts';
 import { registerUsersModule } from './modules/users/routes.ts';
@@ -61,6 +77,12 @@ export interface BuildOptions {
   serverRenderer?: ServerRenderer | null;
   /** Where uploaded files are kept; by default under DATA_DIR/files. */
   blobs?: BlobStore;
+  /** How checkout takes card payments; by default the sandbox gateway (a processor's test mode). */
+  paymentGateway?: PaymentGateway;
+  /** Where the server log is written (default standard output). */
+  logStream?: { write(line: string): void };
+  /** The time offers and checkout read (tests move it on); by default the system clock. */
+  clock?: () => Date;
 }
 
 /** The server-rendered pages' data source: the public endpoints' handlers, with no HTTP between. */
@@ -75,7 +97,7 @@ function inProcessCaller(endpoints: ReturnType<typeof createModuleContext>['inPr
 /** Server-rendered pages kept at once (a page is tens of kilobytes). */
 const PAGE_CACHE_ENTRIES = 200;
 
-const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
+export const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
 
 /** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -95,7 +117,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Only as many proxy hops as configured are believed, so X-Forwarded-For cannot be forged.
     trustProxy: trustedHops > 0 ? (_address: string, hop: number) => hop < trustedHops : false,
     bodyLimit: 1024 * 1024,
@@ -120,7 +146,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route: compression attaches itself to each route as it is added.
   await installCompression(app);
   const authenticator = accountAuthenticator(database.db, config.jwtSecret);
-  installAuthentication(app, () => authenticator);
+  const sellerApiTokens = sellerApiAuthenticator(database.db, config.jwtSecret);
+  installAuthentication(
+    app,
+    () => authenticator,
+    () => sellerApiTokens,
+  );
   app.addHook('onSend', async (_request, reply) => applySecurityHeaders(reply, securityHeaders));
   installHtmlValidators(app);
 
@@ -136,23 +167,61 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLocationModule(ctx);
   registerBrandsModule(ctx);
   registerStockImagesModule(ctx);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: outboxDirFor(config) ?? `${config.dataDir}/outbox`,
+    from: senderFor(config.publicOrigin),
+    logger: app.log,
+  });
   const accounts = {
     db: database.db,
     config,
     log: app.log,
     throttle: new Throttle(database.db),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      outboxDir: `${config.dataDir}/outbox`,
-      from: senderFor(config.publicOrigin),
-      logger: app.log,
-    }),
+    mailer,
   };
   registerAuthModule(ctx, accounts);
   registerUsersModule(ctx, accounts);
+  registerAdminModule(ctx, accounts);
+  registerModerationModule(ctx);
+  registerNewsletterModule(ctx, accounts);
+  registerContentModule(ctx);
+  registerAdsModule(ctx);
   registerSavedSearchesModule(ctx);
   registerFavoritesModule(ctx);
-  registerBillingModule(ctx);
+  registerCartModule(ctx);
+  const paymentGateway = options.paymentGateway ?? new SandboxGateway(database.db);
+  registerBillingModule(ctx, {
+    gateway: paymentGateway,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  registerSellerApiModule(ctx);
+  registerFflModule(ctx);
+  registerOrdersModule(ctx, {
+    db: database.db,
+    gateway: paymentGateway,
+    dealers: fflDealerDirectory,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  registerOffersModule(ctx, {
+    db: database.db,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  registerAlertsModule(ctx, {
+    db: database.db,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    jwtSecret: config.jwtSecret,
+    log: app.log,
+    intervalMs: config.alertRunIntervalMs,
+  });
+  registerMessagesModule(ctx, { blobs, mailer, publicOrigin: config.publicOrigin, log: app.log });
   registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
   registerDocsModule(ctx);
   app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));

@@ -52,6 +52,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_QUEUE_LIMIT: 'many' }, /DATABASE_QUEUE_LIMIT/],
     [{ DATABASE_QUEUE_WAIT_MS: '1.5' }, /DATABASE_QUEUE_WAIT_MS/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
+    [{ BULK_UPLOAD_LEASE_SECONDS: '1' }, /BULK_UPLOAD_LEASE_SECONDS/],
     [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
     [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
   ])('refuses %o with a message naming the problem', (env, message) => {
@@ -69,6 +70,13 @@ describe('configuration from the environment', () => {
     [{ NODE_ENV: 'development', DEMO_DATA: '0' }, false],
   ])('seeds demo accounts for %o: %s', (env, expected) => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...env }).demoData).toBe(expected);
+  });
+
+  it('holds a bulk upload claim 60 s by default, or the seconds of BULK_UPLOAD_LEASE_SECONDS', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).bulkUploadLeaseSeconds).toBe(60);
+    expect(loadConfig({ DATA_DIR: tempDir(), BULK_UPLOAD_LEASE_SECONDS: '5' }).bulkUploadLeaseSeconds).toBe(
+      5,
+    );
   });
 
   it('bounds the database by default and reads its pool size, queue limit and statement timeout', () => {

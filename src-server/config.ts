@@ -20,6 +20,13 @@ const envSchema = z.object({
   DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** PostgreSQL: statement_timeout of each connection (PGlite cannot interrupt a statement). 0: no bound. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * How long a server's claim on a bulk upload holds without a committed batch renewing it: on
+   * PostgreSQL, another server resumes an upload whose server stopped once this runs out. Tests shorten it.
+   */
+  BULK_UPLOAD_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** How often the alert job (saved searches, price drops, local listings) runs. */
+  ALERT_RUN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
    * How many reverse proxies in front of the server may be believed about the client address
@@ -75,6 +82,12 @@ export interface AppConfig {
    * subdomains), told to the client in the page head; undefined keeps the cookie host-only.
    */
   cookieDomain?: string | undefined;
+  /** Seconds a claim on a bulk upload holds without a batch renewing it; unset: 60. */
+  bulkUploadLeaseSeconds?: number;
+  /** How often the alert job runs; unset: every 5 minutes. */
+  alertRunIntervalMs?: number;
+  /** Photo links of inventory rows may point at this machine (tests serve them locally); never in production. */
+  imageFetchAllowLoopback?: boolean;
 }
 
 /** Demo data, with its published passwords, only outside production unless asked for with DEMO_DATA. */
@@ -108,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queueWaitMs: e.DATABASE_QUEUE_WAIT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    bulkUploadLeaseSeconds: e.BULK_UPLOAD_LEASE_SECONDS,
+    alertRunIntervalMs: e.ALERT_RUN_INTERVAL_SECONDS * 1000,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     trustProxyHops: e.TRUST_PROXY,

@@ -96,6 +96,11 @@ export const tokenClaimsSchema = z.object({
   iat: z.int().positive().optional(),
   /** The account's token version at issue; a password change or lock bumps it and refuses the token. */
   ver: z.int().nonnegative().optional(),
+  /**
+   * An impersonation token (RFC 8693 actor claim): the admin acting as this user. Such a token
+   * reaches no admin call and none marked `refusesImpersonation`.
+   */
+  act: z.object({ sub: uuidSchema }).optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

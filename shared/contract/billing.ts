@@ -86,6 +86,8 @@ export const EscrowEntryKind = {
   Debit: 'Debit',
   Hold: 'Hold',
   Release: 'Release',
+  Refund: 'Refund',
+  Payout: 'Payout',
 } as const;
 export type EscrowEntryKind = (typeof EscrowEntryKind)[keyof typeof EscrowEntryKind];
 
@@ -136,15 +138,18 @@ export const BILLING_ENDPOINTS = {
   usersGetEscrowAccount: defineEndpoint({
     method: 'POST',
     path: '/users/getEscrowAccount',
-    summary: "A user's escrow account, by email or user id.",
-    access: 'admin',
+    summary: "A user's escrow account, by email or user id: the caller's own (admins: anyone's).",
+    access: 'user',
+    owner: 'account',
+    ownerId: 'body.userId',
+    refusesImpersonation: true,
     body: escrowLookupRequestSchema,
     response: escrowAccountSchema,
-    planned: true,
   }),
   usersAddOrUpdatePaymentOptions: defineEndpoint({
     method: 'POST',
     path: '/users/addOrUpdatePaymentOptions',
+    refusesImpersonation: true,
     summary: 'Set how the caller is paid: accepted methods, gateway, GunTab.',
     access: 'seller',
     body: paymentOptionsInputSchema,

@@ -166,8 +166,9 @@ export const BRANDS_ENDPOINTS = {
       minFiles: 0,
       maxFiles: 4,
       maxFileBytes: 5 * MB,
-      accept: [...IMAGE_TYPES, 'image/svg+xml'],
+      // Raster images only: each is decoded and re-encoded (as listing photos are), which an SVG's
+      // scripts would survive.
+      accept: IMAGE_TYPES,
     },
-    planned: true,
   }),
 } as const satisfies Record<string, EndpointDefinition>;

@@ -14,6 +14,8 @@ export const cartItemSchema = z.object({
   upc: z.string().nullable(),
   sku: z.string().nullable(),
   productUrl: z.string(),
+  /** The buyer's accepted offer: the line is bought at its price and quantity, which stay fixed. */
+  offerId: uuidSchema.optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -59,6 +61,27 @@ export function toSyncCartRequest(cart: Cart): SyncCartRequest {
   return { orderItems, subtotal: cents / 100 };
 }
 
+/**
+ * GET /users/cart: the server copy of the caller's cart, as browser cart lines built from the
+ * listings it names (a listing deleted since is left out). `price` is the price the buyer saw when
+ * the cart was last synced, so a changed price still shows as changed.
+ */
+export const serverCartResponseSchema = z.object({ items: z.array(cartItemSchema) });
+export type ServerCartResponse = z.infer<typeof serverCartResponseSchema>;
+
+/**
+ * The cart after signing in (spec §4): the listings of both copies, each with the larger of its two
+ * quantities; a line in both keeps the browser's details (what the buyer saw last).
+ */
+export function mergeCarts(browser: Cart, server: readonly CartItem[]): Cart {
+  const merged: Cart = { ...browser };
+  for (const item of server) {
+    const local = merged[item.id];
+    merged[item.id] = local ? { ...local, quantity: Math.max(local.quantity, item.quantity) } : item;
+  }
+  return merged;
+}
+
 /** The calls served by `src-server/modules/cart/`. */
 export const CART_ENDPOINTS = {
   usersSyncCart: defineEndpoint({
@@ -68,6 +91,12 @@ export const CART_ENDPOINTS = {
     access: 'user',
     body: syncCartRequestSchema,
     response: successSchema,
-    planned: true,
+  }),
+  usersCart: defineEndpoint({
+    method: 'GET',
+    path: '/users/cart',
+    summary: "The server copy of the caller's cart, merged into the browser's at sign-in.",
+    access: 'user',
+    response: serverCartResponseSchema,
   }),
 } as const satisfies Record<string, EndpointDefinition>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Every schema of the contract words its failures for people, whoever parses it.
 import '../zod-messages.ts';
+import { NEWSLETTER_FAILURE_MESSAGE } from '../domain/constants.ts';
 import type { FlagSet } from '../domain/flags.ts';
 import { plainText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS, type ShipToRegionCode, US_STATES, type UsStateCode } from '../domain/us-states.ts';
@@ -200,7 +201,7 @@ export const ErrorMessage = {
   RelistFailed: 'Server error occurred while relisting.',
   PaymentFailed: 'Error processing payment',
   PaymentContactSupport: 'Error processing payment contact support',
-  NewsletterFailed: 'Something went wrong. Please try again.',
+  NewsletterFailed: NEWSLETTER_FAILURE_MESSAGE,
   InvalidAdLocation: 'Invalid location',
   FavoritesLimit: 'You can keep at most 10 favorites.',
 } as const;

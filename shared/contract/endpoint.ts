@@ -15,9 +15,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call: `public` anyone (a token, when sent, is still read); `user` any signed-in account;
  * `seller` a BasicSeller, TrustedSeller or PlatinumSeller; `admin` an Admin. An Admin passes
- * every level, as staff moderate on behalf of users.
+ * every level, as staff moderate on behalf of users. `sellerApi` a dealer's own software, with a
+ * bearer token of the seller API (`POST /oauth/token`), acting for the seller who owns the client
+ * credential; a session token never passes it, and a seller-API token passes no other level.
  */
-export const ACCESS_LEVELS = ['public', 'user', 'seller', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'seller', 'admin', 'sellerApi'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /**
@@ -34,6 +36,7 @@ export const OWNED_RESOURCES = [
   'savedSearch',
   'clientCredential',
   'distributorFeed',
+  'bulkUpload',
   'account',
 ] as const;
 export type OwnedResource = (typeof OWNED_RESOURCES)[number];
@@ -42,6 +45,8 @@ export type OwnedResource = (typeof OWNED_RESOURCES)[number];
 export interface UploadSpec {
   /** The form field holding the JSON request (parsed with `body`), or null when the form has only files. */
   readonly jsonField: 'request' | 'FirearmInfoJson' | null;
+  /** The JSON field may be left out (the body schema then parses `{}`). */
+  readonly jsonOptional?: true;
   /** The form field (repeated) holding the files. */
   readonly fileField: string;
   readonly minFiles: number;
@@ -58,6 +63,8 @@ export interface EndpointDefinition {
   readonly summary: string;
   readonly access: Access;
   readonly owner?: OwnedResource;
+  /** `sellerApi` endpoints: the scope the token must have been granted (see seller-api.ts). */
+  readonly scope?: string;
   /** Where the owned id sits in the request: `params.<name>` or `body.<name>` (checked only when present). */
   readonly ownerId?: string;
   readonly params?: z.ZodType;
@@ -70,10 +77,31 @@ export interface EndpointDefinition {
   readonly responses?: Readonly<Record<number, z.ZodType>>;
   readonly multipart?: true;
   readonly upload?: UploadSpec;
-  /** `image`: the answer is image bytes, usable as an `<img src>`; otherwise JSON. */
-  readonly produces?: 'json' | 'image';
+  /** The largest JSON body taken, where a call needs more than the server's default of 1 MB. */
+  readonly maxBodyBytes?: number;
+  /**
+   * `image`: the answer is image bytes, usable as an `<img src>`; `csv`: a CSV download (text/csv
+   * with a file name); `file`: a document's bytes (its media type in Content-Type); `events`: a
+   * stream of server-sent events (text/event-stream) that stays open; otherwise JSON.
+   */
+  readonly produces?: 'json' | 'image' | 'csv' | 'file' | 'events';
+  /**
+   * The account's own secrets and money (password, email, payments): an admin acting as the user
+   * through an impersonation token is refused (403).
+   */
+  readonly refusesImpersonation?: true;
   /** A brute-force or enumeration target: the server applies its strict per-address limit. */
   readonly rateLimited?: true;
+  /**
+   * How the body is sent: JSON (the default), or `form` (application/x-www-form-urlencoded, each
+   * field a text value), as the OAuth 2.0 token endpoint takes it.
+   */
+  readonly bodyEncoding?: 'json' | 'form';
+  /**
+   * How failures answer: the error envelope (the default), or `oauth2`, the body of RFC 6749 §5.2
+   * (`{ error, error_description }`), which OAuth clients read.
+   */
+  readonly errorFormat?: 'envelope' | 'oauth2';
   /** The path as the spec writes it, where it differs from `path`. */
   readonly specPath?: string;
   /**
@@ -129,10 +157,13 @@ export function toFastifyPath(path: string): string {
 // Access
 // ---------------------------------------------------------------------------------------------
 
-/** Whether a caller with these roles (null: a visitor) may call an endpoint of this access level. */
+/**
+ * Whether a signed-in caller with these roles (null: a visitor) may call an endpoint of this access
+ * level. `sellerApi` is never reached with a session: only a seller-API token passes it.
+ */
 export function satisfiesAccess(access: Access, roles: readonly string[] | null): boolean {
   if (access === 'public') return true;
-  if (roles === null) return false;
+  if (roles === null || access === 'sellerApi') return false;
   if (roles.includes(Role.Admin)) return true;
   if (access === 'user') return true;
   if (access === 'seller') return roles.some((role) => (SELLER_ROLES as readonly string[]).includes(role));

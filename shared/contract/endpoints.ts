@@ -9,19 +9,27 @@
 import type { z } from 'zod';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { ADS_ENDPOINTS } from './ads.ts';
+import { ALERTS_ENDPOINTS } from './alerts.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
+import { BILLING_LEDGER_ENDPOINTS } from './billing-ledger.ts';
 import { BRANDS_ENDPOINTS } from './brands.ts';
 import { CART_ENDPOINTS } from './cart.ts';
 import { CONTENT_ENDPOINTS } from './content.ts';
 import { API_BASE, type EndpointDefinition, fillPath, type PathParamNames } from './endpoint.ts';
 import { FAVORITES_ENDPOINTS } from './favorites.ts';
+import { FFL_ENDPOINTS } from './ffl.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { IDENTIFICATION_ENDPOINTS } from './identification.ts';
 import { LISTINGS_ENDPOINTS } from './listings.ts';
 import { LOCATION_ENDPOINTS } from './location.ts';
 import { MESSAGES_ENDPOINTS } from './messages.ts';
+import { MODERATION_ENDPOINTS } from './moderation.ts';
+import { NEWSLETTER_ENDPOINTS } from './newsletter.ts';
+import { OFFERS_ENDPOINTS } from './offers.ts';
+import { ORDERS_ENDPOINTS } from './orders.ts';
 import { SAVED_SEARCHES_ENDPOINTS } from './saved-searches.ts';
+import { SELLER_API_ENDPOINTS } from './seller-api.ts';
 import { SHORTLINKS_ENDPOINTS } from './shortlinks.ts';
 import { STOCK_IMAGES_ENDPOINTS } from './stock-images.ts';
 import { USERS_ENDPOINTS } from './users.ts';
@@ -53,7 +61,9 @@ export const ENDPOINT_TABLES = {
   'saved-searches': SAVED_SEARCHES_ENDPOINTS,
   users: USERS_ENDPOINTS,
   cart: CART_ENDPOINTS,
-  billing: BILLING_ENDPOINTS,
+  orders: ORDERS_ENDPOINTS,
+  offers: OFFERS_ENDPOINTS,
+  billing: { ...BILLING_ENDPOINTS, ...BILLING_LEDGER_ENDPOINTS },
   favorites: FAVORITES_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   shortlinks: SHORTLINKS_ENDPOINTS,
@@ -61,7 +71,12 @@ export const ENDPOINT_TABLES = {
   brands: BRANDS_ENDPOINTS,
   ads: ADS_ENDPOINTS,
   identification: IDENTIFICATION_ENDPOINTS,
+  ffl: FFL_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
+  'seller-api': SELLER_API_ENDPOINTS,
+  alerts: ALERTS_ENDPOINTS,
+  moderation: MODERATION_ENDPOINTS,
+  newsletter: NEWSLETTER_ENDPOINTS,
 } as const satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointTables = typeof ENDPOINT_TABLES;
@@ -77,7 +92,10 @@ export const ENDPOINTS = {
   ...SAVED_SEARCHES_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...CART_ENDPOINTS,
+  ...ORDERS_ENDPOINTS,
+  ...OFFERS_ENDPOINTS,
   ...BILLING_ENDPOINTS,
+  ...BILLING_LEDGER_ENDPOINTS,
   ...FAVORITES_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...SHORTLINKS_ENDPOINTS,
@@ -85,7 +103,12 @@ export const ENDPOINTS = {
   ...BRANDS_ENDPOINTS,
   ...ADS_ENDPOINTS,
   ...IDENTIFICATION_ENDPOINTS,
+  ...FFL_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
+  ...SELLER_API_ENDPOINTS,
+  ...ALERTS_ENDPOINTS,
+  ...MODERATION_ENDPOINTS,
+  ...NEWSLETTER_ENDPOINTS,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

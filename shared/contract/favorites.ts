@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, MAX_IDS_PER_REQUEST, resultsSchema, uuidSchema } from './common.ts';
+import { dateTimeSchema, MAX_IDS_PER_REQUEST, moneySchema, resultsSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { listingCardSchema } from './listings.ts';
 
@@ -12,6 +12,11 @@ export const favoriteSchema = z.object({
   userId: uuidSchema,
   /** The listing as a card, for the favorites sheet and page. */
   searchResult: listingCardSchema,
+  /** The listing's price and units in stock when it was added, to show what changed since. */
+  priceWhenAdded: moneySchema,
+  quantityWhenAdded: z.int().nonnegative(),
+  /** Whether the listing is still for sale (active, not sold, not ended). */
+  available: z.boolean(),
   createdAt: dateTimeSchema,
 });
 export type Favorite = z.infer<typeof favoriteSchema>;

@@ -173,6 +173,8 @@ export const listingDetailSchema = z.object({
   acceptsOffers: z.boolean(),
   /** States the seller does not ship to. */
   excludedShipToStates: z.array(stateCodeSchema),
+  /** Rounds the magazine holds, when the seller gave it (checkout's state magazine limits read it). */
+  magazineCapacity: z.int().positive().nullable().optional(),
   location: listingLocationSchema,
   seller: listingSellerSchema,
   fav: z.boolean(),
@@ -377,6 +379,16 @@ export const MAX_LISTING_IMAGES = 20;
 export const MAX_LISTING_IMAGE_BYTES = 15 * MB;
 
 export const MAX_LISTING_DESCRIPTION = 20_000;
+/** Most units one listing offers. */
+export const LISTING_QUANTITY_MAX = 10_000;
+/** Longest handling time a listing promises, in days. */
+export const LISTING_DELIVERY_DAYS_MAX = 30;
+/** Handling time of a listing that names none, in days. */
+export const LISTING_DELIVERY_DAYS_DEFAULT = 3;
+/** Longest free-text make, model or caliber. */
+export const LISTING_DETAIL_MAX = 100;
+/** Longest SKU or seller stock number. */
+export const LISTING_STOCK_NUMBER_MAX = 64;
 
 /** A UPC of 8 to 14 digits; a 12-digit UPC-A must end in its check digit. */
 export const upcSchema = z
@@ -399,25 +411,36 @@ export const listingInputSchema = z
      */
     description: plainText().trim().min(1).max(MAX_LISTING_DESCRIPTION),
     familyId: familyIdSchema,
-    manufacturer: plainText().trim().max(100).optional(),
-    model: plainText().trim().max(100).optional(),
-    caliber: plainText().trim().max(100).optional(),
+    manufacturer: plainText().trim().max(LISTING_DETAIL_MAX).optional(),
+    model: plainText().trim().max(LISTING_DETAIL_MAX).optional(),
+    caliber: plainText().trim().max(LISTING_DETAIL_MAX).optional(),
     condition: conditionSchema,
-    quantity: z.int().min(1).max(10_000),
+    quantity: z.int().min(1).max(LISTING_QUANTITY_MAX),
     price: moneySchema.min(0.01),
     upc: upcSchema.optional(),
-    sku: plainText().trim().max(64).optional(),
-    sellerStockNumber: plainText().trim().max(64).optional(),
+    sku: plainText().trim().max(LISTING_STOCK_NUMBER_MAX).optional(),
+    sellerStockNumber: plainText().trim().max(LISTING_STOCK_NUMBER_MAX).optional(),
     listingType: listingTypeSchema.default(ListingType.National),
     listingOptions: listingOptionsSchema.default(ListingOption.None),
+    /**
+     * Paid listing options to buy now (Bold, Featured, Highlight, Border, Homepage, ExtraPhotosPaid,
+     * LocalListingFee): each one the listing does not have yet is charged by the fee schedule of
+     * shared/domain/membership.ts and kept on the listing. Other flags here are ignored.
+     */
+    paidOptions: listingOptionsSchema.default(ListingOption.None),
     returnPolicy: returnPolicySchema.default(ReturnPolicy.None),
     /** The seller takes offers below the asking price. */
     acceptsOffers: z.boolean().default(false),
     shippingCost: moneySchema.default(0),
-    deliveryDays: z.int().min(0).max(30).default(3),
+    deliveryDays: z.int().min(0).max(LISTING_DELIVERY_DAYS_MAX).default(LISTING_DELIVERY_DAYS_DEFAULT),
     /** Defaults to the payment methods of the seller's payment options. */
     acceptedPaymentMethods: paymentMethodsSchema.optional(),
     excludedShipToStates: z.array(shipToRegionSchema).max(SHIP_TO_REGIONS.length).default([]),
+    /**
+     * Rounds the magazine holds (a magazine listing, or the magazine a firearm is sold with): checkout
+     * applies the state magazine limits of shared/domain/compliance.ts to it.
+     */
+    magazineCapacity: z.int().min(1).max(1000).optional(),
     /** Where the item is; required for local listings. */
     zipCode: zipCodeSchema.optional(),
     durationDays: z.int().min(1).max(LISTING_DURATION_MAX_DAYS).default(LISTING_DURATION_DEFAULT_DAYS),

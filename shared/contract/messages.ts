@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { nameText, plainText } from '../domain/text.ts';
 import {
   dateTimeSchema,
+  idParamsSchema,
   pagedSchema,
   pageSchema,
   pageSizeSchema,
+  paginationSchema,
   successSchema,
   uuidSchema,
 } from './common.ts';
@@ -23,6 +25,8 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 export const messageSchema = z.object({
   id: uuidSchema,
+  /** The messages between the same two people about the same listing (or about none). */
+  conversationId: uuidSchema,
   /** The message this one answers, if any. */
   parentMessageId: uuidSchema.nullable(),
   senderId: uuidSchema,
@@ -48,6 +52,7 @@ export const messageListRequestSchema = z.object({
     .object({
       isRead: z.boolean().optional(),
       listingId: uuidSchema.optional(),
+      conversationId: uuidSchema.optional(),
       keyword: plainText().trim().max(200).optional(),
     })
     .prefault({}),
@@ -94,6 +99,99 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
+/**
+ * The answer of POST /users/sendMessageEmail: `emailed` false when the recipient was already
+ * e-mailed about this conversation within the hour (at most one notice per conversation per hour).
+ */
+export const sendMessageEmailResponseSchema = z.object({ success: z.literal(true), emailed: z.boolean() });
+export type SendMessageEmailResponse = z.infer<typeof sendMessageEmailResponseSchema>;
+
+/** Attachments of one message: how many, how large, which kinds (read from the bytes, never the name). */
+export const MESSAGE_ATTACHMENTS_MAX = 5;
+export const MESSAGE_ATTACHMENT_MAX_BYTES = 10 * MB;
+export const MESSAGE_ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+
+const partySchema = z.object({ id: uuidSchema, displayName: z.string() });
+
+/** GET /messages/conversations/{id}: one conversation, oldest message first, as one of its parties sees it. */
+export const conversationSchema = z.object({
+  id: uuidSchema,
+  listingId: uuidSchema.nullable(),
+  listingTitle: z.string().nullable(),
+  subject: z.string(),
+  /** The party that is not the caller (for an admin reading it: the recipient of the first message). */
+  otherParty: partySchema,
+  /** Whether the caller refuses messages from the other party. */
+  otherPartyBlocked: z.boolean(),
+  messages: z.array(messageSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/**
+ * One event of the live channel (GET /messages/live, server-sent events, each `data:` line one
+ * JSON event): the unread count when the stream opens and whenever it changes, and each new message
+ * as it arrives (with the count after it).
+ */
+export const liveMessageEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('unread'), unreadCount: z.int().nonnegative() }),
+  z.object({
+    type: z.literal('message'),
+    unreadCount: z.int().nonnegative(),
+    message: z.object({
+      id: uuidSchema,
+      conversationId: uuidSchema,
+      senderDisplayName: z.string(),
+      subject: z.string(),
+    }),
+  }),
+]);
+export type LiveMessageEvent = z.infer<typeof liveMessageEventSchema>;
+
+/** The live channel's answer: a text/event-stream that stays open. */
+export const liveMessageStreamSchema = z.string();
+
+/** POST /messages/blocks: refuse messages from a user. */
+export const blockUserRequestSchema = z.object({ userId: uuidSchema });
+export type BlockUserRequest = z.infer<typeof blockUserRequestSchema>;
+
+export const blockedUserSchema = z.object({
+  userId: uuidSchema,
+  displayName: z.string(),
+  blockedAt: dateTimeSchema,
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+export const blockedUsersResponseSchema = z.object({ results: z.array(blockedUserSchema) });
+
+export const MESSAGE_REPORT_REASON_MAX = 1000;
+
+/** POST /messages/report: a recipient reports a message as abuse, for the admin console. */
+export const reportMessageRequestSchema = z.object({
+  messageId: uuidSchema,
+  reason: plainText()
+    .trim()
+    .min(1, { error: 'Say what is wrong with this message.' })
+    .max(MESSAGE_REPORT_REASON_MAX, {
+      error: `Keep the reason under ${MESSAGE_REPORT_REASON_MAX} characters.`,
+    }),
+});
+export type ReportMessageRequest = z.input<typeof reportMessageRequestSchema>;
+
+export const messageReportSchema = z.object({
+  id: uuidSchema,
+  reason: z.string(),
+  createdAt: dateTimeSchema,
+  reporter: partySchema,
+  sender: partySchema,
+  message: z.object({ id: uuidSchema, subject: z.string(), body: z.string(), createdAt: dateTimeSchema }),
+});
+export type MessageReport = z.infer<typeof messageReportSchema>;
+
+export const messageReportsRequestSchema = paginationSchema;
+export const messageReportsResponseSchema = pagedSchema(messageReportSchema);
+
+/** A message attachment's bytes, sent as a download. */
+export const messageAttachmentFileSchema = z.instanceof(Uint8Array);
+
 /** The calls served by `src-server/modules/messages/`. */
 export const MESSAGES_ENDPOINTS = {
   messagesGetRecipient: defineEndpoint({
@@ -103,7 +201,6 @@ export const MESSAGES_ENDPOINTS = {
     access: 'user',
     body: messageListRequestSchema,
     response: messageListResponseSchema,
-    planned: true,
   }),
   messagesGetSender: defineEndpoint({
     method: 'POST',
@@ -112,7 +209,6 @@ export const MESSAGES_ENDPOINTS = {
     access: 'user',
     body: messageListRequestSchema,
     response: messageListResponseSchema,
-    planned: true,
   }),
   messagesAddOrUpdate: defineEndpoint({
     method: 'POST',
@@ -128,11 +224,10 @@ export const MESSAGES_ENDPOINTS = {
       jsonField: 'request',
       fileField: 'files',
       minFiles: 0,
-      maxFiles: 5,
-      maxFileBytes: 10 * MB,
-      accept: [...IMAGE_TYPES, 'application/pdf'],
+      maxFiles: MESSAGE_ATTACHMENTS_MAX,
+      maxFileBytes: MESSAGE_ATTACHMENT_MAX_BYTES,
+      accept: MESSAGE_ATTACHMENT_TYPES,
     },
-    planned: true,
   }),
   messagesGetUnreadCount: defineEndpoint({
     method: 'GET',
@@ -140,7 +235,6 @@ export const MESSAGES_ENDPOINTS = {
     summary: 'How many received messages are unread.',
     access: 'user',
     response: unreadCountSchema,
-    planned: true,
   }),
   usersSendMessageEmail: defineEndpoint({
     method: 'POST',
@@ -150,7 +244,77 @@ export const MESSAGES_ENDPOINTS = {
     owner: 'message',
     ownerId: 'body.messageId',
     body: sendMessageEmailRequestSchema,
+    response: sendMessageEmailResponseSchema,
+  }),
+  messagesConversation: defineEndpoint({
+    method: 'GET',
+    path: '/messages/conversations/{id}',
+    summary: 'One conversation with all its messages, for its two parties.',
+    access: 'user',
+    owner: 'message',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: conversationSchema,
+  }),
+  messagesAttachment: defineEndpoint({
+    method: 'GET',
+    path: '/messages/attachments/{id}',
+    summary: "A message attachment's file, as a download, for the message's two parties.",
+    access: 'user',
+    owner: 'message',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: messageAttachmentFileSchema,
+    produces: 'file',
+  }),
+  messagesLive: defineEndpoint({
+    method: 'GET',
+    path: '/messages/live',
+    summary:
+      'The live channel (server-sent events, bearer token in the Authorization header): the unread count and new messages.',
+    access: 'user',
+    response: liveMessageStreamSchema,
+    produces: 'events',
+  }),
+  messagesBlocks: defineEndpoint({
+    method: 'GET',
+    path: '/messages/blocks',
+    summary: 'The users whose messages the caller refuses.',
+    access: 'user',
+    response: blockedUsersResponseSchema,
+  }),
+  messagesBlockUser: defineEndpoint({
+    method: 'POST',
+    path: '/messages/blocks',
+    summary: 'Refuse messages from a user.',
+    access: 'user',
+    body: blockUserRequestSchema,
     response: successSchema,
-    planned: true,
+  }),
+  messagesUnblockUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/messages/blocks/{id}',
+    summary: 'Accept messages from a blocked user again.',
+    access: 'user',
+    params: idParamsSchema,
+    response: successSchema,
+  }),
+  messagesReport: defineEndpoint({
+    method: 'POST',
+    path: '/messages/report',
+    summary: 'Report a received message as abuse, for the admin console.',
+    access: 'user',
+    owner: 'message',
+    ownerId: 'body.messageId',
+    body: reportMessageRequestSchema,
+    response: successSchema,
+  }),
+  messagesReports: defineEndpoint({
+    method: 'POST',
+    path: '/messages/reports',
+    summary: 'Reported messages, newest first (admin console).',
+    access: 'admin',
+    body: messageReportsRequestSchema,
+    response: messageReportsResponseSchema,
   }),
 } as const satisfies Record<string, EndpointDefinition>;

@@ -15,6 +15,7 @@ import {
   pathParamNames,
   type UploadSpec,
 } from './endpoints.ts';
+import { oauthErrorSchema, type SELLER_API_SCOPES } from './seller-api.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, OpenApiResponse>;
-    securitySchemes: Record<string, Record<string, string>>;
+    securitySchemes: Record<string, Record<string, unknown>>;
   };
 }
 
@@ -83,6 +84,8 @@ export const ACCESS_DESCRIPTIONS: Readonly<Record<Access, string>> = {
   user: 'Any signed-in account.',
   seller: 'Sellers (BasicSeller, TrustedSeller, PlatinumSeller) and admins.',
   admin: 'Admins only.',
+  sellerApi:
+    'A dealer’s own software, with a seller-API access token from `POST /oauth/token` (a session token is refused); it acts on the credential owner’s own listings only, another seller’s answering 404.',
 };
 
 export const OWNER_DESCRIPTIONS: Readonly<Record<OwnedResource, string>> = {
@@ -92,6 +95,7 @@ export const OWNER_DESCRIPTIONS: Readonly<Record<OwnedResource, string>> = {
   savedSearch: 'Only the owner of the saved search (or an admin); anyone else’s answers 404.',
   clientCredential: 'Only the owner of the credential (or an admin); anyone else’s answers 404.',
   distributorFeed: 'Only the owner of the feed (or an admin); anyone else’s answers 404.',
+  bulkUpload: 'Only the seller who uploaded it (or an admin); anyone else’s answers 404.',
   account: 'A user id in the request must be the caller’s own (an admin passes), else 403.',
 };
 
@@ -105,6 +109,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   'saved-searches': 'Saved searches and their alerts.',
   users: 'Accounts, profiles, sellers and the seller API.',
   cart: 'The shopping cart.',
+  orders: 'Checkout and orders: quote, pay, ship, cancel.',
+  offers: 'Offers on listings: make, accept, counter, decline; accepted offers check out at their price.',
   billing: 'Plans, invoices and payment methods.',
   favorites: 'Favorite listings.',
   admin: 'Staff tools.',
@@ -113,11 +119,19 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   brands: 'Brands and their pages.',
   ads: 'Advertisements.',
   identification: 'Firearm identification requests.',
+  ffl: 'Licensed dealers (FFL): the dealer finder and dealers’ own profiles.',
   health: 'Service health.',
+  'seller-api':
+    'The seller API: a dealer’s own software gets a token with its client credential (OAuth 2.0 client-credentials grant) and keeps its inventory and listings in sync.',
+  moderation: 'Moderation: reported listings, and staff freezes of a listing with a reason its seller sees.',
+  alerts:
+    'Buyer alerts: saved-search matches, price drops on favorites and new local listings, their settings and the digest e-mail’s unsubscribe link.',
+  newsletter: 'The newsletter’s e-mail links: confirm a subscription (double opt-in) and unsubscribe.',
 };
 
 export const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
 export const BEARER_SCHEME = 'bearerAuth';
+export const SELLER_API_SCHEME = 'sellerApiToken';
 
 const errorContent = { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } };
 
@@ -276,11 +290,16 @@ function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
   const hasInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.multipart);
   if (hasInput) statuses.push(400);
-  if (endpoint.access !== 'public') statuses.push(401);
-  if (endpoint.access === 'seller' || endpoint.access === 'admin' || endpoint.owner === 'account')
+  if (endpoint.access !== 'public' || endpoint.errorFormat === 'oauth2') statuses.push(401);
+  if (
+    endpoint.access === 'seller' ||
+    endpoint.access === 'admin' ||
+    endpoint.access === 'sellerApi' ||
+    endpoint.owner === 'account'
+  )
     statuses.push(403);
   if (endpoint.params || (endpoint.owner && endpoint.owner !== 'account')) statuses.push(404);
-  if (endpoint.multipart) statuses.push(413);
+  if (endpoint.multipart || endpoint.maxBodyBytes) statuses.push(413);
   if (endpoint.rateLimited) statuses.push(429);
   statuses.push(500);
   if (endpoint.planned) statuses.push(501);
@@ -290,6 +309,14 @@ function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
 function descriptionOf(endpoint: EndpointDefinition): string {
   const lines = [`**Who may call:** ${ACCESS_DESCRIPTIONS[endpoint.access]}`];
   if (endpoint.owner) lines.push(`**Ownership:** ${OWNER_DESCRIPTIONS[endpoint.owner]}`);
+  if (endpoint.scope) lines.push(`**Scope:** the token must have been granted \`${endpoint.scope}\`.`);
+  if (endpoint.errorFormat === 'oauth2') {
+    lines.push(
+      '**Client authentication:** HTTP Basic with the client id and secret, or `client_id` and `client_secret` in the form body (not both). ' +
+        'Failures answer `{ "error", "error_description" }` as RFC 6749 §5.2 writes them; the answer is never cached.',
+    );
+  }
+  if (endpoint.maxBodyBytes) lines.push(`**Body:** at most ${megabytes(endpoint.maxBodyBytes)}.`);
   if (endpoint.rateLimited) lines.push('**Rate limited** per client address.');
   if (endpoint.specPath) lines.push(`Written \`${endpoint.specPath}\` in the specification.`);
   if (endpoint.planned)
@@ -312,11 +339,24 @@ function operationOf(
       content:
         endpoint.produces === 'image'
           ? { 'image/*': { schema: schemaOf(endpoint.response, 'response', 'output') } }
-          : { 'application/json': { schema: schemaOf(endpoint.response, 'response', 'output') } },
+          : endpoint.produces === 'csv'
+            ? { 'text/csv': { schema: schemaOf(endpoint.response, 'response', 'output') } }
+            : endpoint.produces === 'file'
+              ? { 'application/octet-stream': { schema: schemaOf(endpoint.response, 'response', 'output') } }
+              : endpoint.produces === 'events'
+                ? { 'text/event-stream': { schema: schemaOf(endpoint.response, 'response', 'output') } }
+                : { 'application/json': { schema: schemaOf(endpoint.response, 'response', 'output') } },
     },
   };
   for (const status of errorStatusesOf(endpoint)) {
-    responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+    // An OAuth endpoint answers its failures in the body of RFC 6749 §5.2, not the envelope.
+    responses[status] =
+      endpoint.errorFormat === 'oauth2'
+        ? {
+            description: STATUS_TEXT[status] ?? `Status ${status}`,
+            content: { 'application/json': { schema: schemaOf(oauthErrorSchema, 'error', 'output') } },
+          }
+        : { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }
   for (const [status, schema] of Object.entries(endpoint.responses ?? {})) {
     responses[status] = {
@@ -342,9 +382,11 @@ function operationOf(
     };
   } else if (endpoint.body && body) {
     // A body the server reads as `{}` when left out is optional.
+    const mediaType =
+      endpoint.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     requestBody = {
       required: !endpoint.body.safeParse({}).success,
-      content: { 'application/json': { schema: body } },
+      content: { [mediaType]: { schema: body } },
     };
   }
 
@@ -356,7 +398,11 @@ function operationOf(
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
-    ...(endpoint.access === 'public' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
+    ...(endpoint.access === 'public'
+      ? {}
+      : endpoint.access === 'sellerApi'
+        ? { security: [{ [SELLER_API_SCHEME]: endpoint.scope ? [endpoint.scope] : [] }] }
+        : { security: [{ [BEARER_SCHEME]: [] }] }),
     'x-access': endpoint.access,
     ...(endpoint.owner ? { 'x-owner': endpoint.owner } : {}),
     ...(endpoint.planned ? { 'x-planned': true as const } : {}),
@@ -388,7 +434,8 @@ export function buildOpenApiDocument(
       description: [
         'The public API of the Ironsight marketplace, generated from its contract.',
         'Every failure answers `{ "error": { "code", "message", "fields"? } }` with the matching status. ' +
-          'Calls that need an account take `Authorization: Bearer <token>`, the token from `POST /auth/login`.',
+          'Calls that need an account take `Authorization: Bearer <token>`, the token from `POST /auth/login`. ' +
+          'The seller API (`/seller/v1/…`) takes instead a token from `POST /oauth/token`, got with a client credential.',
       ].join('\n\n'),
     },
     servers: [{ url: `${options.publicOrigin.replace(/\/$/, '')}${API_BASE}` }],
@@ -405,7 +452,23 @@ export function buildOpenApiDocument(
           { description, content: errorContent },
         ]),
       ),
-      securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        [SELLER_API_SCHEME]: {
+          type: 'oauth2',
+          description:
+            'A seller-API access token: `POST /oauth/token` with a client credential created on the site. Send it as `Authorization: Bearer <token>`.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${options.publicOrigin.replace(/\/$/, '')}${API_BASE}/oauth/token`,
+              scopes: {
+                inventory: 'Create and update listings by stock number.',
+                listings: 'Read and close the seller’s own listings.',
+              } satisfies Record<(typeof SELLER_API_SCOPES)[number], string>,
+            },
+          },
+        },
+      },
     },
   };
 }

@@ -4,10 +4,28 @@ import { dateTimeSchema, idParamsSchema, successSchema, uuidSchema } from './com
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { searchFiltersSchema } from './listings.ts';
 
-/** How often a saved search e-mails new matches. The spec names the field, not its values. */
-export const SavedSearchFrequency = { Never: 'Never', Daily: 'Daily', Weekly: 'Weekly' } as const;
+/**
+ * How often a saved search alerts about new matches: at the first alert run after they appear, at
+ * most once a day or once a week, or never (the search is only kept). The spec names the field,
+ * not its values.
+ */
+export const SavedSearchFrequency = {
+  Immediately: 'Immediately',
+  Daily: 'Daily',
+  Weekly: 'Weekly',
+  Never: 'Never',
+} as const;
 export type SavedSearchFrequency = (typeof SavedSearchFrequency)[keyof typeof SavedSearchFrequency];
 export const savedSearchFrequencySchema = z.enum(SavedSearchFrequency);
+export const SAVED_SEARCH_FREQUENCIES = Object.values(SavedSearchFrequency) as SavedSearchFrequency[];
+
+/** What each frequency is called on screens and in e-mails. */
+export const SAVED_SEARCH_FREQUENCY_LABELS: Readonly<Record<SavedSearchFrequency, string>> = {
+  Immediately: 'As soon as they are listed',
+  Daily: 'Once a day',
+  Weekly: 'Once a week',
+  Never: 'No alerts',
+};
 
 export const savedSearchUserSchema = z.object({
   id: uuidSchema,

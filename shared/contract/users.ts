@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateBillingFirstName, validateBillingLastName } from '../domain/billing.ts';
+import { INVENTORY_COLUMNS } from '../domain/inventory.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
 import type { Validator } from '../domain/validation.ts';
@@ -24,6 +25,11 @@ import {
   uuidSchema,
   zipCodeSchema,
 } from './common.ts';
+import {
+  DISTRIBUTOR_FEED_MAX_BYTES,
+  distributorFeedInputSchema,
+  distributorFeedSchema,
+} from './distributor-feeds.ts';
 import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
 import { listingSellerSchema, stateCodeSchema } from './listings.ts';
 
@@ -253,20 +259,31 @@ export type UpdateMembershipPlanResponse = z.infer<typeof updateMembershipPlanRe
 
 const count = z.int().nonnegative();
 
-/** GET /userdashboard/summary/ (the trailing slash is part of the path). `selling` is null for non-sellers. */
+/**
+ * GET /userdashboard/summary/ (the trailing slash is part of the path). `selling` is null for
+ * non-sellers. Every figure is counted from the database; an optional one is left out while its
+ * feature is not built (offers, messages, escrow), rather than answered as 0.
+ */
 export const dashboardSummarySchema = z.object({
-  buying: z.object({ favorites: count, savedSearches: count, openOrders: count, offers: count }),
+  buying: z.object({
+    favorites: count,
+    savedSearches: count,
+    /** Orders bought and not yet completed, cancelled or refunded. */
+    openOrders: count,
+    offers: count.optional(),
+  }),
   selling: z
     .object({
       activeListings: count,
       soldListings: count,
       closedListings: count,
+      /** Orders sold and not yet completed, cancelled or refunded. */
       openOrders: count,
-      offers: count,
+      offers: count.optional(),
     })
     .nullable(),
-  messages: z.object({ unread: count }),
-  billing: z.object({ pastDueAmount: moneySchema, escrowBalance: signedMoneySchema }),
+  messages: z.object({ unread: count }).optional(),
+  billing: z.object({ pastDueAmount: moneySchema, escrowBalance: signedMoneySchema.optional() }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -372,18 +389,38 @@ export const BulkUploadStatus = {
 export type BulkUploadStatus = (typeof BulkUploadStatus)[keyof typeof BulkUploadStatus];
 
 export const BULK_UPLOAD_ERRORS_SHOWN = 100;
+/** Largest inventory file accepted (about 100k rows of the template). */
+export const BULK_UPLOAD_MAX_BYTES = 40 * MB;
+/** Inventory files one request may send. */
+export const BULK_UPLOAD_MAX_FILES = 5;
+
+export const bulkUploadErrorSchema = z.object({
+  /** 1-based data row of the file (the header row not counted). */
+  row: z.int().min(1),
+  /** Our template column the problem is in (`stock_number`, `price`…); null for the whole row. */
+  column: z.enum(INVENTORY_COLUMNS).nullable(),
+  message: z.string(),
+});
+export type BulkUploadError = z.infer<typeof bulkUploadErrorSchema>;
 
 export const bulkUploadSchema = z.object({
   id: uuidSchema,
   fileName: z.string(),
   status: z.enum(BulkUploadStatus),
+  /** Data rows of the file; 0 until the server has counted them. */
   totalRows: count,
+  /** Data rows applied so far (each batch commits with this count), for the progress bar. */
   processedRows: count,
   createdCount: count,
   updatedCount: count,
+  /** Rows whose listing already matched the row: nothing was written. */
+  unchangedCount: count,
+  /** Rows that failed (each reported in the error report). */
   errorCount: count,
-  /** The first rows that failed (1-based CSV row numbers, header excluded). */
-  errors: z.array(z.object({ row: z.int().min(1), message: z.string() })).max(BULK_UPLOAD_ERRORS_SHOWN),
+  /** Why the whole upload failed (unreadable file, no recognisable header); null otherwise. */
+  failureMessage: z.string().nullable(),
+  /** The first problems of failed rows; GET /users/bulkuploads/{id}/errors has them all. */
+  errors: z.array(bulkUploadErrorSchema).max(BULK_UPLOAD_ERRORS_SHOWN),
   createdAt: dateTimeSchema,
   completedAt: dateTimeSchema.nullable(),
 });
@@ -393,40 +430,21 @@ export type BulkUpload = z.infer<typeof bulkUploadSchema>;
 export const bulkUploadListResponseSchema = resultsSchema(bulkUploadSchema);
 export type BulkUploadListResponse = z.infer<typeof bulkUploadListResponseSchema>;
 
-export const DistributorFeedFormat = { Csv: 'csv', Xml: 'xml', Json: 'json' } as const;
-export type DistributorFeedFormat = (typeof DistributorFeedFormat)[keyof typeof DistributorFeedFormat];
+/** Our column -> the header of the seller's file it is read from. */
+export const columnMappingSchema = z.partialRecord(
+  z.enum(INVENTORY_COLUMNS),
+  plainText().trim().min(1).max(200),
+);
 
-export const DistributorFeedSchedule = { Hourly: 'Hourly', Daily: 'Daily', Weekly: 'Weekly' } as const;
-export type DistributorFeedSchedule = (typeof DistributorFeedSchedule)[keyof typeof DistributorFeedSchedule];
+/**
+ * The optional JSON field `request` of POST /users/process-bulkuploads: the seller's column
+ * mapping for the files; left out, the headers are mapped automatically (`autoMapColumns`).
+ */
+export const processBulkUploadsRequestSchema = z.object({ columnMapping: columnMappingSchema.optional() });
+export type ProcessBulkUploadsRequest = z.input<typeof processBulkUploadsRequestSchema>;
 
-export const DistributorFeedRunStatus = { Never: 'Never', Succeeded: 'Succeeded', Failed: 'Failed' } as const;
-export type DistributorFeedRunStatus =
-  (typeof DistributorFeedRunStatus)[keyof typeof DistributorFeedRunStatus];
-
-export const distributorFeedSchema = z.object({
-  id: uuidSchema,
-  name: z.string(),
-  url: z.string(),
-  format: z.enum(DistributorFeedFormat),
-  schedule: z.enum(DistributorFeedSchedule),
-  isActive: z.boolean(),
-  lastRunAt: dateTimeSchema.nullable(),
-  lastStatus: z.enum(DistributorFeedRunStatus),
-  lastMessage: z.string().nullable(),
-  createdAt: dateTimeSchema,
-});
-export type DistributorFeed = z.infer<typeof distributorFeedSchema>;
-
-/** POST /users/ManageDistributorFeed: with `id`, updates one of the caller's feeds. */
-export const distributorFeedInputSchema = z.object({
-  id: uuidSchema.optional(),
-  name: nameText().min(1).max(100),
-  url: z.url({ protocol: /^https?$/, error: 'Enter the http(s) address of the feed.' }).max(2048),
-  format: z.enum(DistributorFeedFormat),
-  schedule: z.enum(DistributorFeedSchedule).default(DistributorFeedSchedule.Daily),
-  isActive: z.boolean().default(true),
-});
-export type DistributorFeedInput = z.input<typeof distributorFeedInputSchema>;
+/** The error report of one upload: CSV text with a header row and one row per problem. */
+export const bulkUploadErrorReportSchema = z.string();
 
 /** GET /users/GetDistributorFeed?name=… : the caller's feeds, optionally only the one with this name. */
 export const distributorFeedQuerySchema = z.object({ name: optionalQueryText(100) });
@@ -509,51 +527,64 @@ export const USERS_ENDPOINTS = {
   usersSellerApi: defineEndpoint({
     method: 'POST',
     path: '/users/sellerapi',
+    refusesImpersonation: true,
     summary: "List the caller's seller-API credentials, optionally creating one.",
     access: 'seller',
     body: sellerApiRequestSchema,
     response: sellerApiResponseSchema,
-    planned: true,
   }),
   usersDeleteClientCredentials: defineEndpoint({
     method: 'DELETE',
     path: '/users/clientCredentials/{id}',
+    refusesImpersonation: true,
     summary: 'Revoke a seller-API credential of the caller.',
     access: 'seller',
     owner: 'clientCredential',
     ownerId: 'params.id',
     params: idParamsSchema,
     response: successSchema,
-    planned: true,
   }),
   usersBulkUploads: defineEndpoint({
     method: 'GET',
     path: '/users/bulkuploads',
-    summary: "The caller's bulk inventory uploads and their progress.",
+    summary: "The caller's bulk inventory uploads and their progress, newest first.",
     access: 'seller',
     response: bulkUploadListResponseSchema,
-    planned: true,
+  }),
+  usersBulkUploadErrors: defineEndpoint({
+    method: 'GET',
+    path: '/users/bulkuploads/{id}/errors',
+    summary: 'The error report of one of the caller’s bulk uploads, as CSV.',
+    access: 'seller',
+    owner: 'bulkUpload',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: bulkUploadErrorReportSchema,
+    produces: 'csv',
   }),
   usersProcessBulkUploads: defineEndpoint({
     method: 'POST',
     path: '/users/process-bulkuploads',
     summary: 'Queue CSV inventory files for import as listings.',
     access: 'seller',
+    body: processBulkUploadsRequestSchema,
     response: bulkUploadListResponseSchema,
     multipart: true,
     upload: {
-      jsonField: null,
+      jsonField: 'request',
+      jsonOptional: true,
       fileField: 'formFiles',
       minFiles: 1,
-      maxFiles: 5,
-      maxFileBytes: 20 * MB,
+      maxFiles: BULK_UPLOAD_MAX_FILES,
+      maxFileBytes: BULK_UPLOAD_MAX_BYTES,
       accept: ['text/csv', 'application/vnd.ms-excel', 'text/plain'],
     },
-    planned: true,
+    rateLimited: true,
   }),
   usersChangePassword: defineEndpoint({
     method: 'POST',
     path: '/users/changePassword',
+    refusesImpersonation: true,
     summary: "Change the caller's password.",
     access: 'user',
     body: changePasswordRequestSchema,
@@ -563,6 +594,7 @@ export const USERS_ENDPOINTS = {
   usersUpdateAccountInfo: defineEndpoint({
     method: 'POST',
     path: '/users/updateAccountInfo',
+    refusesImpersonation: true,
     summary: "Update the caller's profile; answers a fresh token.",
     access: 'user',
     body: updateAccountInfoRequestSchema,
@@ -577,7 +609,15 @@ export const USERS_ENDPOINTS = {
     ownerId: 'body.id',
     body: distributorFeedInputSchema,
     response: distributorFeedSchema,
-    planned: true,
+    multipart: true,
+    upload: {
+      jsonField: 'request',
+      fileField: 'feedFile',
+      minFiles: 0,
+      maxFiles: 1,
+      maxFileBytes: DISTRIBUTOR_FEED_MAX_BYTES,
+      accept: ['text/csv', 'text/plain'],
+    },
   }),
   usersGetDistributorFeed: defineEndpoint({
     method: 'GET',
@@ -586,7 +626,6 @@ export const USERS_ENDPOINTS = {
     access: 'seller',
     query: distributorFeedQuerySchema,
     response: distributorFeedListResponseSchema,
-    planned: true,
   }),
   usersDeleteDistributorFeed: defineEndpoint({
     method: 'DELETE',
@@ -597,16 +636,15 @@ export const USERS_ENDPOINTS = {
     ownerId: 'params.id',
     params: idParamsSchema,
     response: successSchema,
-    planned: true,
   }),
   usersUpdateMembershipPlan: defineEndpoint({
     method: 'POST',
     path: '/users/updateMembershipPlan',
+    refusesImpersonation: true,
     summary: "Change the caller's membership plan; answers a fresh token.",
     access: 'user',
     body: updateMembershipPlanRequestSchema,
     response: updateMembershipPlanResponseSchema,
-    planned: true,
   }),
   usersSignupForNewsletter: defineEndpoint({
     method: 'POST',
@@ -627,6 +665,7 @@ export const USERS_ENDPOINTS = {
   usersUnfreeze: defineEndpoint({
     method: 'POST',
     path: '/users/unfreeze',
+    refusesImpersonation: true,
     summary: 'Pay the past-due balance of an account frozen for non-payment; answers a token.',
     access: 'public',
     body: unfreezeRequestSchema,

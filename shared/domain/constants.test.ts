@@ -37,6 +37,7 @@ describe('business constants (spec §9)', () => {
         cart: 'gacart',
         shoppingUrl: 'shoppingUrl',
         identification: 'gaFirearmIdentification',
+        favorites: 'gafavorites',
       },
     ],
     ['TOKEN_COOKIE_HOURS', TOKEN_COOKIE_HOURS, 24],

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   cart: 'gacart',
   shoppingUrl: 'shoppingUrl',
   identification: 'gaFirearmIdentification',
+  /** The signed-in buyer's favorites and the changes not yet confirmed by the server. */
+  favorites: 'gafavorites',
 } as const;
 
 /** The token cookie lives 24 hours on path /, for the configured domain (COOKIE_DOMAIN) or host-only. */
@@ -24,6 +26,9 @@ export const SUGGESTIONS_MIN_LENGTH = 3;
 export function shouldRequestSuggestions(text: string | null | undefined): boolean {
   return (text ?? '').trim().length >= SUGGESTIONS_MIN_LENGTH;
 }
+
+/** The newsletter sign-up's failure text (spec §8). */
+export const NEWSLETTER_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
 /** Subscribing does nothing for an empty email; the spec shows no format check. */
 export function shouldSubscribeToNewsletter(email: string | null | undefined): boolean {

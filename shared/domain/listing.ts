@@ -104,6 +104,16 @@ export function hasValidUpcCheckDigit(upc: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(upc[11]);
 }
 
+/** The paid listing options of spec §3 (their fees: LISTING_OPTION_FEES of domain/membership.ts). */
+export const PAID_LISTING_OPTIONS =
+  ListingOption.Bold |
+  ListingOption.Featured |
+  ListingOption.Highlight |
+  ListingOption.Border |
+  ListingOption.Homepage |
+  ListingOption.ExtraPhotosPaid |
+  ListingOption.LocalListingFee;
+
 /** Listing option flags only staff set (the freeze of a listing); a seller's form never changes them. */
 export const STAFF_LISTING_OPTIONS = ListingOption.FrozenDueToNonPayment | ListingOption.FrozenDueToFraud;
 

@@ -70,3 +70,7 @@ export function usStateName(code: string | null | undefined): string | undefined
  */
 export const SHIP_TO_REGIONS = [...US_STATES, { code: 'DC', name: 'District of Columbia' }] as const;
 export type ShipToRegionCode = (typeof SHIP_TO_REGIONS)[number]['code'];
+
+export function isShipToRegion(code: string | null | undefined): code is ShipToRegionCode {
+  return SHIP_TO_REGIONS.some((region) => region.code === code);
+}

@@ -183,7 +183,7 @@ describe('home and header links (spec §2 screens)', () => {
     ['Shop Local', HOME_LINKS.shopLocal, '/search?zipCode=75207&distance=50&listingType=local'],
     ['Buy guns online', HOME_LINKS.buyGunsOnline, '/firearms'],
     ['Search local guns', HOME_LINKS.searchLocalGuns, '/search?listingType=local'],
-    ['Learn about guns', HOME_LINKS.learnAboutGuns, 'https://digest.ironsight.example/'],
+    ['Learn about guns', HOME_LINKS.learnAboutGuns, '/digest'],
   ])('%s → %s', (_label, actual, expected) => {
     expect(actual).toBe(expected);
   });
@@ -234,8 +234,9 @@ describe('link builders', () => {
     ['brand', paths.brand('sig-sauer'), '/brand/sig-sauer'],
     ['not found', paths.notFound(), '/404'],
     ['page by id', paths.to('aboutUs'), '/about-us'],
-    ['digest', paths.digest(), 'https://digest.ironsight.example/'],
-    ['articles search', paths.digestSearch('glock 19'), 'https://digest.ironsight.example/?s=glock%2019'],
+    ['digest', paths.digest(), '/digest'],
+    ['articles search', paths.digestSearch('glock 19'), '/digest?s=glock%2019'],
+    ['an article', paths.digestArticle('glock-19-review'), '/digest/glock-19-review'],
     ['hunt365', paths.hunt365(), 'https://hunt365.ironsight.example/'],
     ['help', paths.help(), 'https://help.ironsight.example/'],
   ])('%s → %s', (_label, actual, expected) => {

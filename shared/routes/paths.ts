@@ -2,7 +2,7 @@ import type { FirearmsSection } from '../domain/category.ts';
 import { ListingOption } from '../domain/listing.ts';
 import type { UsStateCode } from '../domain/us-states.ts';
 import { type SearchRouteParams, toSearchQueryString } from '../search/search-url.ts';
-import { digestSearchUrl, digestUrl, HELP_URL, HUNT365_URL } from './external.ts';
+import { HELP_URL, HUNT365_URL } from './external.ts';
 import { parseLegacyNumericId } from './legacy-ids.ts';
 import { withQuery } from './query.ts';
 import { EMPTY_GUID, parseEntityId } from './uuid.ts';
@@ -77,6 +77,9 @@ const parseCitySlug: ParamParser = (raw) => {
   return isCitySlug(slug) ? slug : null;
 };
 const parseListingIdParam: ParamParser = (raw) => parseEntityId(raw);
+const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
+const parseArticleSlug: ParamParser = (raw) =>
+  raw.length <= 120 && ARTICLE_SLUG_PATTERN.test(raw) ? raw.toLowerCase() : null;
 
 const ROUTE_TABLE = [
   { id: 'home', pattern: '/', title: 'Buy Guns Online and Sell Guns Online' },
@@ -123,8 +126,13 @@ const ROUTE_TABLE = [
   { id: 'firearms.shotguns', pattern: '/firearms/shotguns', title: 'Shotguns for Sale' },
   { id: 'brand', pattern: '/brand/:slug', params: { slug: parseBrandSlug } },
   { id: 'city', pattern: '/guns-:city', params: { city: parseCitySlug } },
+  { id: 'digest', pattern: '/digest', title: 'News and Reviews' },
+  { id: 'digestArticle', pattern: '/digest/:slug', params: { slug: parseArticleSlug } },
+  { id: 'newsletterConfirm', pattern: '/newsletter/confirm', title: 'Confirm Your Subscription' },
+  { id: 'newsletterUnsubscribe', pattern: '/newsletter/unsubscribe', title: 'Newsletter Subscription' },
   { id: 'notFound', pattern: '/404' },
   { id: 'welcomeEmailRedirect', pattern: '/welcome-email-redirect' },
+  { id: 'alertsUnsubscribe', pattern: '/alerts/unsubscribe', title: 'Alert E-mails' },
   // Last: a listing by id, `/{uuid}` or `/{uuid}/{sanitized-title}` (the title is decoration).
   { id: 'listingById', pattern: '/:productId/:title?', params: { productId: parseListingIdParam } },
 ] as const satisfies readonly RouteDefinition[];
@@ -207,7 +215,10 @@ export const paths = {
   listItem: (listingId?: string): string =>
     `/dashboard/selling/list-item${listingId ? `?id=${encodeURIComponent(listingId)}` : ''}`,
   liveCheckout: (): string => '/dashboard/selling/livecheckout',
-  inbox: (): string => '/dashboard/messages/inbox',
+  /** The inbox; with a conversation id, that conversation open (`?conversation=`). */
+  inbox: (conversationId?: string): string =>
+    `/dashboard/messages/inbox${conversationId ? `?conversation=${encodeURIComponent(conversationId)}` : ''}`,
+  sentMessages: (): string => '/dashboard/messages/sent',
   accountSettings: (): string => '/dashboard/accountsettings',
   cart: (): string => '/cart',
   cartView: (): string => '/cart/view',
@@ -243,8 +254,10 @@ export const paths = {
   listing: (id: string, title: string | null | undefined): string => listingPath(id, title),
   listingById: (id: string): string => `/${encodeURIComponent(id)}`,
   notFound: (): string => '/404',
-  digest: (): string => digestUrl('/'),
-  digestSearch: (s: string): string => digestSearchUrl(s),
+  /** The digest (news and reviews); with a search text, its articles search (`?s=`). */
+  digest: (): string => '/digest',
+  digestSearch: (s: string): string => `/digest?s=${encodeURIComponent(s)}`,
+  digestArticle: (slug: string): string => `/digest/${encodeURIComponent(slug)}`,
   hunt365: (): string => `${HUNT365_URL}/`,
   help: (): string => `${HELP_URL}/`,
 } as const;

@@ -85,20 +85,35 @@ describe('legacy redirects (spec §2, special and legacy routes)', () => {
 
 describe('external hand-offs', () => {
   it.each([
-    ['/digest', 'https://digest.ironsight.example/'],
-    ['/digest/', 'https://digest.ironsight.example/'],
-    ['/Digest?s=glock', 'https://digest.ironsight.example/?s=glock'],
-    ['/digest/?s=glock%2019', 'https://digest.ironsight.example/?s=glock%2019'],
-    [
-      '/digest/reviews/glock-19-review?utm=x',
-      'https://digest.ironsight.example/reviews/glock-19-review?utm=x',
-    ],
-    ['/blog', 'https://digest.ironsight.example/'],
-    ['/BLOG?cmc=old', 'https://digest.ironsight.example/?cmc=old'],
     ['/hunt365', 'https://hunt365.ironsight.example/'],
     ['/Hunt365/?cmc=x', 'https://hunt365.ironsight.example/?cmc=x'],
   ])('%s → %s', (input, to) => {
     expect(resolveUrl(input)).toEqual({ kind: 'external', to });
+  });
+});
+
+describe('the digest (news and reviews) is a page of the app', () => {
+  it.each([
+    ['/digest', 'digest', {}],
+    ['/Digest/?s=glock', 'digest', {}],
+    ['/digest/glock-19-gen5-review', 'digestArticle', { slug: 'glock-19-gen5-review' }],
+    ['/digest/Glock-19-Gen5-Review', 'digestArticle', { slug: 'glock-19-gen5-review' }],
+  ])('%s is the %s route', (input, route, params) => {
+    expect(resolveUrl(input)).toMatchObject({ kind: 'route', route, params });
+  });
+
+  it.each([
+    ['/blog', '/digest'],
+    ['/BLOG?cmc=old', '/digest?cmc=old'],
+    ['/blog/', '/digest'],
+    ['/blog/glock-19-gen5-review?utm=x', '/digest/glock-19-gen5-review?utm=x'],
+  ])('%s → %s', (input, to) => {
+    expect(resolveUrl(input)).toEqual({ kind: 'redirect', to, status: 301 });
+  });
+
+  it('an article address that is no slug, or a deeper path, is not found', () => {
+    expect(resolveUrl('/digest/not_a_slug!')).toEqual({ kind: 'notFound' });
+    expect(resolveUrl('/digest/reviews/glock')).toEqual({ kind: 'notFound' });
   });
 
   it('/digestive is not the digest', () => {
@@ -304,10 +319,7 @@ describe('absolute URLs and deep links', () => {
       { kind: 'redirect', to: '/listing?p=123&x=1', status: 301 },
     ],
     ['https://ironsight.example/pistols.htm', { kind: 'redirect', to: '/firearms/handguns', status: 301 }],
-    [
-      'https://ironsight.example/digest?s=ar15',
-      { kind: 'external', to: 'https://digest.ironsight.example/?s=ar15' },
-    ],
+    ['https://ironsight.example/blog?s=ar15', { kind: 'redirect', to: '/digest?s=ar15', status: 301 }],
     ['ironsight://l/abc123', { kind: 'lookup', lookup: 'shortLink', code: 'abc123' }],
     ['ironsight:///newtoday', { kind: 'redirect', to: '/newthisweek', status: 301 }],
   ])('%s', (input, expected) => {
@@ -350,7 +362,9 @@ describe('HTTP status', () => {
     ['/404', 404],
     ['/no-such-page', 404],
     ['/pistols.htm', 301],
-    ['/digest', 302],
+    ['/digest', 200],
+    ['/blog', 301],
+    ['/hunt365', 302],
   ])('%s answers %i', (input, status) => {
     const resolution = resolveUrl(input);
     if (resolution.kind === 'lookup') throw new Error('expected no lookup');

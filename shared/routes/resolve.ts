@@ -1,4 +1,4 @@
-import { digestUrl, HUNT365_URL } from './external.ts';
+import { HUNT365_URL } from './external.ts';
 import {
   isShortCode,
   parseLegacyListerId,
@@ -212,11 +212,12 @@ function splitInput(input: string): { path: string; search: string } | null {
   return null;
 }
 
-/** `/digest/...` and `/blog/...` → the same path on the digest site; null for other paths. */
-function digestRemainder(path: string): string | null {
-  const match = /^\/(?:digest|blog)(\/.*)?$/i.exec(path);
+/** `/blog` and `/blog/...` → the same path under the digest (`/digest/...`); null for other paths. */
+function blogRemainder(path: string): string | null {
+  const match = /^\/blog(\/.*)?$/i.exec(path);
   if (!match) return null;
-  return match[1] ?? '/';
+  const rest = (match[1] ?? '').replace(/\/+$/, '');
+  return `/digest${rest}`;
 }
 
 /**
@@ -246,8 +247,8 @@ export function resolveUrl(input: string): RouteResolution {
   const legacyTarget = LEGACY_REDIRECTS[key];
   if (legacyTarget !== undefined) return redirect(`${legacyTarget}${withQuery(search)}`);
 
-  const digestPath = digestRemainder(path);
-  if (digestPath !== null) return { kind: 'external', to: digestUrl(digestPath, search) };
+  const blogTarget = blogRemainder(path);
+  if (blogTarget !== null) return redirect(`${blogTarget}${withQuery(search)}`);
   if (key === '/hunt365') return { kind: 'external', to: `${HUNT365_URL}/${withQuery(search)}` };
 
   if (lower[0] === 'search' && lower[1] === 'lister' && segments.length === 3) {

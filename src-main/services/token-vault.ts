@@ -27,6 +27,8 @@ export interface TokenVaultOptions {
   fs: VaultFs;
   /** Folder for the encrypted file: the app's userData folder. */
   directory: string;
+  /** The file's name in that folder (default `TOKEN_FILE_NAME`). */
+  fileName?: string;
   platform: NodeJS.Platform;
   /** Told when a stored token could not be read back (e.g. the OS key changed); the token is dropped. */
   onDiscarded?(reason: string): void;
@@ -40,6 +42,8 @@ export interface TokenVault {
 }
 
 export const TOKEN_FILE_NAME = 'session-token.bin';
+/** An admin's own token while they view the site as a user. */
+export const ADMIN_TOKEN_FILE_NAME = 'admin-session-token.bin';
 
 /**
  * Linux backends that are not a real keyring: 'basic_text' encrypts with a key hard-coded in
@@ -57,7 +61,7 @@ export function isStrongStorage(safeStorage: SafeStorageLike, platform: NodeJS.P
 export function createTokenVault(options: TokenVaultOptions): TokenVault {
   const { safeStorage, fs } = options;
   const directory = options.directory.replace(/[/\\]+$/, '');
-  const filePath = `${directory}/${TOKEN_FILE_NAME}`;
+  const filePath = `${directory}/${options.fileName ?? TOKEN_FILE_NAME}`;
   const tempPath = `${filePath}.tmp`;
   /** This launch's token when the OS offers no encryption. */
   let memoryToken: string | null = null;

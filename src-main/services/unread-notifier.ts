@@ -1,8 +1,12 @@
 /**
- * Unread messages: the renderer reports the count it polls from the API; the app badge always
- * shows it, and a notification announces new messages. The first count after launch only sets
- * the baseline, so messages the user has already been told about are not announced again.
+ * Unread messages on the desktop: the app badge always shows the latest count; a notification
+ * announces a new message (its sender and subject) when the count rises, and a click opens that
+ * conversation. None while the user is looking at their messages or has turned them off. The first
+ * count after launch or sign-in only sets the baseline, so messages already announced are not
+ * announced again. Events come from the live channel the main process follows; the renderer's
+ * reported count only keeps the badge current.
  */
+import type { LiveMessageEvent } from '../../shared/contract/messages.ts';
 import { paths } from '../../shared/routes/paths.ts';
 import type { PresentNotice } from './notices.ts';
 
@@ -14,10 +18,19 @@ export interface BadgeLike {
 export interface UnreadNotifierOptions {
   present: PresentNotice;
   badge: BadgeLike;
+  /** True while the window is in front showing the inbox, sent messages or a conversation. */
+  isViewingMessages?: () => boolean;
+  /** The user's setting: message notifications on or off. */
+  notificationsEnabled?: () => boolean;
 }
 
 export interface UnreadNotifier {
+  /** A count the renderer read: the badge follows it. */
   report(count: number): void;
+  /** An event of the live channel (or a polled count). */
+  receive(event: LiveMessageEvent): void;
+  /** Signed out, or another account signed in: the badge clears and the next count is a new baseline. */
+  reset(): void;
 }
 
 export const NEW_MESSAGES_TITLE = 'New messages';
@@ -26,16 +39,38 @@ export function unreadMessagesBody(count: number): string {
   return count === 1 ? 'You have 1 unread message.' : `You have ${count} unread messages.`;
 }
 
+export function newMessageTitle(senderDisplayName: string): string {
+  return `New message from ${senderDisplayName}`;
+}
+
+const cleanCount = (count: number) => (Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0);
+
 export function createUnreadNotifier(options: UnreadNotifierOptions): UnreadNotifier {
   let last: number | null = null;
+  const quiet = () => options.isViewingMessages?.() === true || options.notificationsEnabled?.() === false;
   return {
     report(count) {
-      const unread = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+      options.badge.setBadgeCount(cleanCount(count));
+    },
+    receive(event) {
+      const unread = cleanCount(event.unreadCount);
       options.badge.setBadgeCount(unread);
       const previous = last;
       last = unread;
-      if (previous === null || unread <= previous) return;
-      options.present({ title: NEW_MESSAGES_TITLE, body: unreadMessagesBody(unread), path: paths.inbox() });
+      if (previous === null || unread <= previous || quiet()) return;
+      if (event.type === 'message') {
+        options.present({
+          title: newMessageTitle(event.message.senderDisplayName).slice(0, 120),
+          body: event.message.subject.slice(0, 500),
+          path: paths.inbox(event.message.conversationId),
+        });
+      } else {
+        options.present({ title: NEW_MESSAGES_TITLE, body: unreadMessagesBody(unread), path: paths.inbox() });
+      }
+    },
+    reset() {
+      last = null;
+      options.badge.setBadgeCount(0);
     },
   };
 }

@@ -1,17 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { usePlatform } from '../lib/platform/platform-context.tsx';
 import { useSession } from '../lib/session/session.ts';
+import { AppLayout } from './layout/app-layout.tsx';
 import { AppProviders, type AppProvidersProps } from './providers.tsx';
-import { type AppRouter, createAppRouter } from './router.tsx';
+import { RootErrorBoundary } from './route-error.tsx';
 
 /** Deep links and notification clicks from the platform open in the app's router. */
-function PlatformNavigation({ router }: { router: AppRouter | undefined }) {
+function PlatformNavigation() {
   const platform = usePlatform();
-  useEffect(() => {
-    if (router) return platform.onNavigate((path) => void router.navigate(path));
-  }, [platform, router]);
+  const navigate = useNavigate();
+  useEffect(() => platform.onNavigate((path) => void navigate(path)), [platform, navigate]);
   return null;
 }
 
@@ -36,45 +36,50 @@ function AppStart({ serverRendered }: { serverRendered: boolean }) {
   return null;
 }
 
+/** The app inside a router: the shell and its page, with platform navigation wired in. */
+export function AppRoot() {
+  return (
+    <RootErrorBoundary>
+      <PlatformNavigation />
+      <AppLayout />
+    </RootErrorBoundary>
+  );
+}
+
 export interface AppFrameProps extends Omit<AppProvidersProps, 'children'> {
-  /** The router element: the browser's router provider, or the server's static one. */
-  routerElement: ReactNode;
-  /** The browser's router, which platform navigation drives; none on the server. */
-  router?: AppRouter;
+  /** The router around the app: the browser's, or the server's static one for one address. */
+  router: (app: ReactNode) => ReactNode;
   /** The page was rendered on the server, for a visitor with no session. */
   serverRendered?: boolean;
 }
 
 /**
- * The app's tree around the router, the same on the server and in the browser, so a server-rendered
- * page hydrates onto the same structure (React's generated ids follow it).
+ * The app's tree, the same on the server and in the browser, so a server-rendered page hydrates
+ * onto the same structure (React's generated ids follow it).
  */
-export function AppFrame({ routerElement, router, serverRendered = false, ...providers }: AppFrameProps) {
+export function AppFrame({ router, serverRendered = false, ...providers }: AppFrameProps) {
   return (
     <AppProviders {...providers}>
-      <PlatformNavigation router={router} />
-      {routerElement}
+      {router(<AppRoot />)}
       <AppStart serverRendered={serverRendered} />
     </AppProviders>
   );
 }
 
+const browserRouter = (app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>;
+
 export interface AppProps {
-  /** The router; made here when left out. */
-  router?: AppRouter;
   /** The server-state cache (holding a server-rendered page's data); made by the providers when left out. */
   queryClient?: QueryClient;
   /** The page is hydrated from the server's markup and data. */
   serverRendered?: boolean;
 }
 
-export function App({ router: givenRouter, queryClient, serverRendered = false }: AppProps = {}) {
-  const [router] = useState(() => givenRouter ?? createAppRouter());
+export function App({ queryClient, serverRendered = false }: AppProps = {}) {
   return (
     <AppFrame
-      router={router}
+      router={browserRouter}
       serverRendered={serverRendered}
-      routerElement={<RouterProvider router={router} />}
       {...(queryClient ? { queryClient } : {})}
     />
   );

@@ -1,13 +1,10 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 import { jsonForScriptElement, PAGE_DATA_ELEMENT_ID } from '../../shared/server-render.ts';
 
 /** The data a server-rendered page was rendered with, embedded once in its HTML for hydration. */
 export interface PageData {
   /** The server-state cache, keyed as the page's queries key it. */
   queries: DehydratedState;
-  /** The router's state of the first load. */
-  router: HydrationState;
 }
 
 /** The page's data block: JSON in a non-executed script element, escaped so nothing can break out of it. */
@@ -33,7 +30,7 @@ export function readPageData(doc: Document): PageData | null {
   if (!text) return null;
   try {
     const data = JSON.parse(text) as Partial<PageData>;
-    return data.queries && data.router ? (data as PageData) : null;
+    return data.queries ? (data as PageData) : null;
   } catch {
     return null;
   }

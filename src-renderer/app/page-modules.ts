@@ -10,9 +10,9 @@ export interface PageHandle {
 
 /**
  * The screen of each route of the table, loaded on first visit so every page is its own bundle.
- * The not-found page is part of the shell (unknown addresses need it at once) and is not listed.
  */
 export const PAGE_LOADERS = {
+  notFound: () => import('../pages/not-found/not-found-page.tsx').then((m) => m.NotFoundPage),
   home: () => import('../pages/home/home-page.tsx').then((m) => m.HomePage),
   admin: () => import('../pages/admin/admin-page.tsx').then((m) => m.AdminPage),
 
@@ -77,5 +77,13 @@ export const PAGE_LOADERS = {
   city: () => import('../pages/city/city-page.tsx').then((m) => m.CityPage),
   welcomeEmailRedirect: () =>
     import('../pages/welcome-email/welcome-email-redirect-page.tsx').then((m) => m.WelcomeEmailRedirectPage),
+  alertsUnsubscribe: () =>
+    import('../pages/account/alerts-unsubscribe-page.tsx').then((m) => m.AlertsUnsubscribePage),
+  digest: () => import('../pages/digest/digest-page.tsx').then((m) => m.DigestPage),
+  digestArticle: () => import('../pages/digest/digest-article-page.tsx').then((m) => m.DigestArticlePage),
+  newsletterConfirm: () =>
+    import('../pages/newsletter/newsletter-pages.tsx').then((m) => m.NewsletterConfirmPage),
+  newsletterUnsubscribe: () =>
+    import('../pages/newsletter/newsletter-pages.tsx').then((m) => m.NewsletterUnsubscribePage),
   listingById: () => import('../pages/listing/listing-page.tsx').then((m) => m.ListingPage),
-} as const satisfies Record<Exclude<RouteId, 'notFound'>, PageLoader>;
+} as const satisfies Record<RouteId, PageLoader>;

@@ -1,18 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Location, Outlet, useLocation, useMatches } from 'react-router';
+import { type Location, useLocation } from 'react-router';
 import { useAppRoute } from '../lib/app-route.ts';
 import { isEntryRewrite } from '../lib/navigation-state.ts';
-import { NotFoundPage } from '../pages/not-found/not-found-page.tsx';
-import type { PageHandle } from './page-modules.ts';
+import { PageErrorBoundary } from './route-error.tsx';
+import { RoutePage } from './router.tsx';
 
 const addressOf = (location: Location): string => `${location.pathname}${location.search}${location.hash}`;
 
 /**
  * Counts navigations to the address already shown. Following a link to the current page
- * reloads it: the page remounts (fresh state) and its queries are fetched again; the router
- * re-runs loaders for such navigations itself. A rewrite of the current entry (REWRITE_ENTRY)
- * is not a reload.
+ * reloads it: the page remounts (fresh state) and its queries are fetched again. A rewrite of the
+ * current entry (REWRITE_ENTRY) is not a reload.
  */
 export function useSameAddressReloads(): number {
   const location = useLocation();
@@ -33,15 +32,18 @@ export function useSameAddressReloads(): number {
 }
 
 /**
- * The page area. The router matches path shapes; the shared route table also checks values
- * (a listing id must be an id, a brand slug a slug, /listing needs its p). An address whose
- * values fail is not a page: the not-found page shows, with its redirect checks.
+ * The page area: the screen of the route the shared table matches (a listing id must be an id, a
+ * brand slug a slug, /listing needs its p); any other address shows the not-found page, with its
+ * redirect checks. A page that fails shows an explanation here while the header and footer stay;
+ * the next navigation clears it.
  */
 export function PageOutlet() {
   const reloads = useSameAddressReloads();
-  const matches = useMatches();
-  const appRoute = useAppRoute();
-  const handle = matches.at(-1)?.handle as PageHandle | undefined;
-  if (handle && handle.routeId !== 'notFound' && appRoute?.route !== handle.routeId) return <NotFoundPage />;
-  return <Outlet key={reloads} />;
+  const location = useLocation();
+  const routeId = useAppRoute()?.route ?? 'notFound';
+  return (
+    <PageErrorBoundary resetKey={location.key}>
+      <RoutePage key={reloads} routeId={routeId} />
+    </PageErrorBoundary>
+  );
 }

@@ -1,7 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { paths } from '../../shared/routes/paths.ts';
 import { useDocumentHead } from '../lib/document-head.ts';
-import { NotFoundPage } from '../pages/not-found/not-found-page.tsx';
 import { Button, LinkButton } from '../ui/button.tsx';
 import styles from './route-error.module.css';
 
@@ -23,25 +22,54 @@ function ErrorContent() {
   );
 }
 
-function useReportedError(): unknown {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return error;
+interface ErrorBoundaryProps {
+  /** A new value (the next navigation) clears a shown error. */
+  resetKey?: unknown;
+  children: ReactNode;
+}
+
+interface ErrorBoundaryState {
+  failed: boolean;
+  resetKey: unknown;
+}
+
+/** Catches what failed below it, reports it to the console and shows `fallback` instead. */
+abstract class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<ErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  protected abstract fallback(): ReactNode;
+
+  override render(): ReactNode {
+    return this.state.failed ? this.fallback() : this.props.children;
+  }
 }
 
 /** A page failed: the header and footer stay, the page area explains. */
-export function PageErrorBoundary() {
-  const error = useReportedError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorContent />;
+export class PageErrorBoundary extends ErrorBoundary {
+  protected fallback(): ReactNode {
+    return <ErrorContent />;
+  }
 }
 
 /** The shell itself failed: the message alone. */
-export function RootErrorBoundary() {
-  const error = useReportedError();
-  return (
-    <main id="main" className={styles.root}>
-      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorContent />}
-    </main>
-  );
+export class RootErrorBoundary extends ErrorBoundary {
+  protected fallback(): ReactNode {
+    return (
+      <main id="main" className={styles.root}>
+        <ErrorContent />
+      </main>
+    );
+  }
 }

@@ -1,17 +1,10 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CITY_SLUG_LIST, ROUTES } from '../../shared/routes/paths.ts';
+import { ROUTES } from '../../shared/routes/paths.ts';
 import { REWRITE_ENTRY } from '../lib/navigation-state.ts';
 import { renderApp } from '../testing/render-app.tsx';
-import type { PageHandle } from './page-modules.ts';
-import { createAppRoutes, loadMatchedRoutes, routerPaths } from './router.tsx';
-
-function flatten(routes: readonly RouteObject[]): RouteObject[] {
-  return routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
-}
-
-const pageRoutes = flatten(createAppRoutes()).filter((route) => route.handle !== undefined);
+import { PAGE_LOADERS } from './page-modules.ts';
+import { loadPage, loadPageFor } from './router.tsx';
 
 afterEach(() => {
   cleanup();
@@ -19,48 +12,29 @@ afterEach(() => {
 });
 
 describe('app router', () => {
-  it('has a page for every route of the route table', () => {
-    const routeIds = new Set(pageRoutes.map((route) => (route.handle as PageHandle).routeId));
-
-    expect([...routeIds].sort()).toEqual(ROUTES.map((route) => route.id).sort());
+  it('has a screen for every route of the route table', () => {
+    expect(Object.keys(PAGE_LOADERS).sort()).toEqual(ROUTES.map((route) => route.id).sort());
   });
 
-  it('serves every pattern of the table at its own path', () => {
-    const paths = new Set(pageRoutes.map((route) => route.path));
+  it('loads the screen of an address once, and marks it loaded so it renders at once', async () => {
+    await loadPageFor('/about-us', '?x=1');
+    const aboutUs = loadPage('aboutUs') as Promise<unknown> & { status?: string; value?: unknown };
 
-    for (const route of ROUTES) {
-      for (const path of routerPaths(route.pattern)) expect(paths.has(path), path).toBe(true);
-    }
+    expect(loadPage('aboutUs')).toBe(aboutUs);
+    expect(aboutUs.status).toBe('fulfilled');
+    expect(aboutUs.value).toBeTypeOf('function');
   });
 
-  it('loads the screen of an address before hydration, and only that one', async () => {
-    const routes = createAppRoutes();
-    await loadMatchedRoutes(routes, '/about-us?x=1');
-    const pages = flatten(routes).filter((route) => route.handle !== undefined);
-    const aboutUs = pages.find((route) => (route.handle as PageHandle).routeId === 'aboutUs');
-    expect(aboutUs?.lazy).toBeUndefined();
-    expect(aboutUs?.Component).toBeTypeOf('function');
-    const home = pages.find((route) => (route.handle as PageHandle).routeId === 'home');
-    expect(home?.lazy).toBeDefined();
+  it('loads the not-found screen for an address outside the table', async () => {
+    await loadPageFor('/no/such/page', '');
+
+    expect((loadPage('notFound') as Promise<unknown> & { status?: string }).status).toBe('fulfilled');
   });
 
-  it('loads every page except the not-found page lazily', () => {
-    for (const route of pageRoutes) {
-      const routeId = (route.handle as PageHandle).routeId;
-      if (routeId === 'notFound') expect(route.Component).toBeDefined();
-      else expect(route.lazy, routeId).toBeDefined();
-    }
-  });
+  it('shows the not-found page for any address outside the table', async () => {
+    renderApp('/no/such/page/here');
 
-  it('gives each city of Find Guns Near You its own path', () => {
-    expect(routerPaths('/guns-:city')).toEqual(CITY_SLUG_LIST.map((slug) => `/guns-${slug}`));
-    expect(routerPaths('/:productId/:title?')).toEqual(['/:productId/:title?']);
-  });
-
-  it('shows the not-found page for any address outside the table', () => {
-    const catchAll = flatten(createAppRoutes()).find((route) => route.path === '*');
-
-    expect(catchAll?.Component?.name).toBe('NotFoundPage');
+    expect(await screen.findByRole('heading', { name: "Something's missing." })).toBeTruthy();
   });
 
   it('opens a page of the table inside the app shell', async () => {

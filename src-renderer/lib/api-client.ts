@@ -106,6 +106,8 @@ export interface ApiCallOptions {
   signal?: AbortSignal;
   /** Multipart calls only: reports the bytes sent as the upload goes. */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /** The request outlives the page (a count sent as the user follows a link away). */
+  keepalive?: boolean;
 }
 
 /** The input may be left out when nothing in it is required (`api.call('health')`). */
@@ -209,8 +211,10 @@ function campaignCode(pageUrl: string): string | null {
 }
 
 async function readBody(response: Response, produces: EndpointDefinition['produces']): Promise<unknown> {
-  if (produces === 'image' && response.ok) return new Uint8Array(await response.arrayBuffer());
+  if ((produces === 'image' || produces === 'file') && response.ok)
+    return new Uint8Array(await response.arrayBuffer());
   const text = await response.text();
+  if (produces === 'csv' && response.ok) return text;
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -310,6 +314,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         headers,
         body: requestBody,
         signal: options?.signal,
+        ...(options?.keepalive ? { keepalive: true } : {}),
       };
       const onUploadProgress = options?.onUploadProgress;
       response =

@@ -6,6 +6,7 @@ export function createMemoryPlatform(initialToken: string | null = null): Platfo
   navigateTo(path: string): void;
 } {
   let token = initialToken;
+  let asideToken: string | null = null;
   const opened: string[] = [];
   const listeners = new Set<(path: string) => void>();
   return {
@@ -20,9 +21,15 @@ export function createMemoryPlatform(initialToken: string | null = null): Platfo
       token = null;
     },
     isTokenStorageStrong: async () => true,
+    getAsideToken: async () => asideToken,
+    setAsideToken: async (value) => {
+      asideToken = value;
+    },
     pickFiles: async () => [],
     notify: async () => {},
     reportUnreadCount: async () => {},
+    getMessageNotifications: async () => null,
+    setMessageNotifications: async () => {},
     openExternal: async (url) => {
       opened.push(url);
     },

@@ -1,11 +1,28 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppRoot } from '../app/app.tsx';
+import { PAGE_LOADERS } from '../app/page-modules.ts';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { createAppRoutes } from '../app/router.tsx';
+import { loadPage } from '../app/router.tsx';
+import { preloadCartHeader } from '../features/cart/cart-header.tsx';
+import { preloadFavoritesSheet } from '../features/favorites/favorites-sheet.tsx';
+import { preloadFavoritesSync } from '../features/favorites/favorites-sync-slot.tsx';
+import { preloadMessagesBackground } from '../features/messages/messages-background-slot.tsx';
 import { createApiClient, type FetchFunction } from '../lib/api-client.ts';
 import type { Platform } from '../lib/platform/platform.ts';
 import { createFakeFetch, jsonResponse } from './fake-fetch.ts';
 import { createMemoryPlatform } from './memory-platform.ts';
+import { createTestRouter } from './memory-router.tsx';
+
+// The app loads the first address's screen before it renders (see startApp); here every screen
+// is loaded once, before the tests of a file render any.
+await Promise.all([
+  ...Object.keys(PAGE_LOADERS).map((routeId) => loadPage(routeId as keyof typeof PAGE_LOADERS)),
+  // The header's parts that load after hydration are there at once, as pages are.
+  preloadCartHeader(),
+  preloadMessagesBackground(),
+  preloadFavoritesSync(),
+  preloadFavoritesSheet(),
+]);
 
 export interface RenderAppOptions {
   fetch?: FetchFunction;
@@ -18,17 +35,17 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
   const fetch =
     options.fetch ??
     createFakeFetch(() => jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404));
+  const router = createTestRouter(url);
   const apiClient = createApiClient({
     platform,
     fetch,
     pageUrl: () => `http://localhost${router.state.location.pathname}${router.state.location.search}`,
   });
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(
     <AppProviders platform={platform} apiClient={apiClient} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {router.wrap(<AppRoot />)}
     </AppProviders>,
   );
   return { ...view, router, platform, queryClient };

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
+import { type ListenOptions, listenForNotifications } from './notifications.ts';
 import * as schema from './schema.ts';
 import { DatabaseBusyError, StatementQueue } from './statement-queue.ts';
 
@@ -32,6 +33,16 @@ export interface DatabaseHandle {
    * other server instances write too. Resolves once listening, to a function that stops it.
    */
   listenToOwnWrites?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: calls `onPayload` with each notification on `channel` from any server instance,
+   * on a connection of its own that is re-established when lost (`onResumed` then tells the caller
+   * that notifications may have been missed). Resolves once listening, to a function that stops it.
+   */
+  listenAcrossInstances?: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: ListenOptions,
+  ) => Promise<() => Promise<void>>;
 }
 
 /** How much waiting work the database accepts and how long a statement may take; unset: unbounded. */
@@ -81,7 +92,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', () => {}));
     boundPoolQueue(pool, options.queueLimit ?? Number.POSITIVE_INFINITY);
     const db = drizzleNodePg({ client: pool, schema });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listenAcrossInstances: (channel, onPayload, listenOptions) =>
+        listenForNotifications(options.url, channel, onPayload, listenOptions),
+      close: () => pool.end(),
+    };
   }
 
   const release = options.dataDir ? await lockDataFolder(options.dataDir) : async () => {};

@@ -10,7 +10,7 @@ import {
 import { hasNul, TEXT_MESSAGES } from '../../shared/domain/text.ts';
 import { rolesOf } from '../../shared/domain/user.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
-import type { AuthContext } from './auth-context.ts';
+import type { AuthContext, SellerApiClient } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
 import { readMultipartForm, type UploadedFile } from './multipart.ts';
 
@@ -29,7 +29,12 @@ export type EndpointSpec = Pick<
   | 'multipart'
   | 'upload'
   | 'rateLimited'
+  | 'refusesImpersonation'
   | 'planned'
+  | 'scope'
+  | 'maxBodyBytes'
+  | 'bodyEncoding'
+  | 'errorFormat'
 >;
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -41,11 +46,17 @@ export interface HandlerContext<E extends EndpointSpec, A extends AuthContext | 
   /** A multipart endpoint's files, each checked by its content against `upload.accept`; otherwise empty. */
   files: UploadedFile[];
   auth: A;
+  /** The seller-API client of a `sellerApi` endpoint (null elsewhere). */
+  client: E['access'] extends 'sellerApi' ? SellerApiClient : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-type AuthFor<E extends EndpointSpec> = E['access'] extends 'public' ? AuthContext | null : AuthContext;
+type AuthFor<E extends EndpointSpec> = E['access'] extends 'public'
+  ? AuthContext | null
+  : E['access'] extends 'sellerApi'
+    ? null
+    : AuthContext;
 
 export type EndpointHandler<E extends EndpointSpec> = (
   ctx: HandlerContext<E, AuthFor<E>>,
@@ -76,9 +87,52 @@ const ACCESS_DENIED: Record<'seller' | 'admin', string> = {
   admin: 'Only administrators can do this.',
 };
 
+const IMPERSONATION_REFUSED =
+  'Viewing as this user does not reach administration, their password, email or payments. Return to your own session first.';
+
+const SELLER_API_ONLY =
+  'This token is for the seller API only (/api/seller/v1/…); sign in for the rest of the site.';
+const SELLER_API_TOKEN_NEEDED =
+  'Send a seller-API access token from POST /api/oauth/token; a session token is not accepted here.';
+const SELLER_API_TOKEN_REFUSED = 'The access token is expired, revoked or not valid. Get a new one.';
+
+/** RFC 6750 §3: a refused bearer token says why in WWW-Authenticate. */
+function bearerChallenge(reply: FastifyReply, error: string, extra = ''): void {
+  reply.header('www-authenticate', `Bearer realm="ironsight seller api", error="${error}"${extra}`);
+}
+
+/**
+ * A seller-API endpoint: only a valid seller-API token passes (a session token never), and the
+ * token must carry the endpoint's scope.
+ */
+function authorizeSellerApi(endpoint: EndpointSpec, request: FastifyRequest, reply: FastifyReply): void {
+  const client = request.sellerApiClient;
+  if (!client) {
+    if (request.tokenKind !== null) bearerChallenge(reply, 'invalid_token');
+    else reply.header('www-authenticate', 'Bearer realm="ironsight seller api"');
+    throw unauthorized(
+      request.tokenKind === 'sellerApi' ? SELLER_API_TOKEN_REFUSED : SELLER_API_TOKEN_NEEDED,
+    );
+  }
+  if (endpoint.scope && !client.scopes.includes(endpoint.scope)) {
+    bearerChallenge(reply, 'insufficient_scope', `, scope="${endpoint.scope}"`);
+    throw forbidden(`This token was not granted the "${endpoint.scope}" scope.`);
+  }
+}
+
 /** The contract's access level, checked with the contract's own rule. */
-function authorize(endpoint: EndpointSpec, request: FastifyRequest): void {
+function authorize(endpoint: EndpointSpec, request: FastifyRequest, reply: FastifyReply): void {
+  if (endpoint.access === 'sellerApi') {
+    authorizeSellerApi(endpoint, request, reply);
+    return;
+  }
+  // A seller-API token is no session: the rest of the API treats its bearer as a visitor.
+  if (request.tokenKind === 'sellerApi' && endpoint.access !== 'public') throw unauthorized(SELLER_API_ONLY);
   const auth = request.auth;
+  // An admin acting as a user (impersonation token) reaches what the user sees, not what is theirs alone.
+  if (auth?.claims.act && (endpoint.access === 'admin' || endpoint.refusesImpersonation)) {
+    throw forbidden(IMPERSONATION_REFUSED);
+  }
   if (satisfiesAccess(endpoint.access, auth ? rolesOf(auth.claims.role) : null)) return;
   if (!auth) {
     throw unauthorized(request.authRejected ? 'Your session has expired. Sign in again.' : undefined);
@@ -161,6 +215,10 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   });
 }
 
+/** An application/x-www-form-urlencoded request. */
+const isFormRequest = (request: FastifyRequest): boolean =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+
 /** A multipart/form-data request (the form parser is installed by `installMultipart`). */
 export const isMultipart = (request: FastifyRequest): boolean =>
   typeof request.isMultipart === 'function' && request.isMultipart();
@@ -173,6 +231,16 @@ async function readBody(
   endpoint: EndpointSpec,
   request: FastifyRequest,
 ): Promise<{ body: unknown; files: UploadedFile[] }> {
+  if (endpoint.bodyEncoding === 'form') {
+    if (request.body !== undefined && !isFormRequest(request)) {
+      throw new AppError(
+        ERROR_STATUS.unsupported_media_type,
+        ErrorCode.UnsupportedMediaType,
+        'Send the request body as application/x-www-form-urlencoded.',
+      );
+    }
+    return { body: parsePart(endpoint.body, request.body ?? {}, 'body'), files: [] };
+  }
   if (!endpoint.multipart) {
     if (isMultipart(request)) {
       throw new AppError(
@@ -207,11 +275,12 @@ export function registerEndpoint<E extends EndpointSpec>(
     method: endpoint.method,
     url: routeUrl(endpoint),
     ...routeConfig(endpoint, options),
+    ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
     handler: async (request, reply) => {
       // An answer for one account must not be kept by a browser or proxy cache; set before the
       // handler, so its errors carry it too and a public endpoint may still choose its own policy.
       if (endpoint.access !== 'public' || request.auth) reply.header('cache-control', 'no-store');
-      authorize(endpoint, request);
+      authorize(endpoint, request, reply);
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');
       const { body, files } = await readBody(endpoint, request);
@@ -220,7 +289,8 @@ export function registerEndpoint<E extends EndpointSpec>(
         query,
         body,
         files,
-        auth: request.auth,
+        auth: endpoint.access === 'sellerApi' ? null : request.auth,
+        client: endpoint.access === 'sellerApi' ? request.sellerApiClient : null,
         request,
         reply,
       } as HandlerContext<E, AuthFor<E>>;
@@ -282,6 +352,7 @@ function inProcessCaller<E extends EndpointSpec>(
         body: parsePart(endpoint.body, input.body ?? {}, 'body'),
         files: [] as UploadedFile[],
         auth: null,
+        client: null,
         request,
         reply,
       } as HandlerContext<E, AuthFor<E>>;
@@ -316,7 +387,7 @@ export function registerEndpoints<T extends Record<string, EndpointSpec>>(
     const handler = byName[name];
     if (!handler) throw new Error(`No handler for the endpoint ${name}`);
     registerEndpoint(app, endpoint, handler, options);
-    if (options.inProcess && endpoint.access === 'public' && !endpoint.multipart) {
+    if (options.inProcess && endpoint.access === 'public' && !endpoint.multipart && !endpoint.bodyEncoding) {
       options.inProcess.set(name, inProcessCaller(app, endpoint, handler));
     }
   }
@@ -337,8 +408,8 @@ export function registerPlannedEndpoints(
       method: endpoint.method,
       url: routeUrl(endpoint),
       ...routeConfig(endpoint, options),
-      handler: async (request) => {
-        authorize(endpoint, request);
+      handler: async (request, reply) => {
+        authorize(endpoint, request, reply);
         throw new AppError(
           ERROR_STATUS.not_implemented,
           ErrorCode.NotImplemented,

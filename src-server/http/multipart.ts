@@ -9,6 +9,8 @@ import { AppError, badRequest } from './errors.ts';
 export interface UploadedFile {
   /** The name the client gave, cleaned for messages; never used as a path. */
   name: string;
+  /** The client's file name without path or control characters ('' when none), for a download's name. */
+  fileName?: string;
   mediaType: string;
   data: Buffer;
 }
@@ -37,6 +39,7 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
   'image/heic': 'HEIC',
   'image/avif': 'AVIF',
   'image/gif': 'GIF',
+  'application/pdf': 'PDF',
 };
 
 const listOf = (types: readonly string[]) => {
@@ -47,11 +50,16 @@ const listOf = (types: readonly string[]) => {
 const sizeText = (bytes: number) =>
   bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / 1024)} KB`;
 
-/** The file's name as a message may show it: no control characters or paths, at most 80 characters. */
-function displayName(filename: string | undefined): string {
+/** The file's own name: no paths, control or text-direction characters. */
+function cleanFileName(filename: string | undefined): string {
   const base = (filename ?? '').split(/[\\/]/).at(-1) ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+}
+
+/** The file's name as a message may show it: no control characters or paths, at most 80 characters. */
+function displayName(filename: string | undefined): string {
+  const clean = cleanFileName(filename);
   if (!clean) return 'A file';
   return `“${clean.length > 80 ? `${clean.slice(0, 77)}…` : clean}”`;
 }
@@ -87,6 +95,38 @@ function formError(error: unknown, upload: UploadSpec): AppError | undefined {
 
 const jsonFieldError = (upload: UploadSpec) =>
   badRequest('The request is not valid.', { [upload.jsonField ?? 'request']: 'This field must hold JSON.' });
+
+const EXCEL_TYPES: Readonly<Record<string, string>> = {
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'an Excel workbook',
+  'application/x-cfb': 'an Excel 97–2003 workbook',
+  'application/vnd.ms-excel': 'an Excel 97–2003 workbook',
+  'application/zip': 'a ZIP archive',
+  'application/vnd.oasis.opendocument.spreadsheet': 'an OpenDocument spreadsheet',
+};
+
+/**
+ * A CSV upload is read as text: UTF-8 (with or without a byte-order mark), no NUL bytes. Files of
+ * another kind (a workbook, an image) or in another encoding are refused with what to do instead.
+ */
+function checkCsvText(data: Buffer, name: string, detectedType: string | undefined): Buffer {
+  if (detectedType) {
+    const what = EXCEL_TYPES[detectedType] ?? `a ${detectedType} file`;
+    throw unsupported(`${name} is ${what}, not CSV. Save it as “CSV UTF-8” and upload that file.`);
+  }
+  if (data.includes(0)) {
+    throw unsupported(
+      `${name} is not a text file (it holds binary data, or is saved as UTF-16). Save it as “CSV UTF-8” and upload that file.`,
+    );
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw unsupported(
+      `${name} is not UTF-8 text. Save it as “CSV UTF-8” (in Excel: Save As, CSV UTF-8) and upload that file.`,
+    );
+  }
+  return data;
+}
 
 /**
  * Reads a multipart request of the contract: its JSON field (the request, parsed by the caller with
@@ -142,13 +182,18 @@ export async function readMultipartForm(request: FastifyRequest, upload: UploadS
       const name = displayName(part.filename);
       if (data.length === 0) throw badRequest(`${name} is empty.`);
       const detected = await fileTypeFromBuffer(data);
+      if (upload.accept.includes('text/csv')) {
+        files.push({ name, mediaType: 'text/csv', data: checkCsvText(data, name, detected?.mime) });
+        continue;
+      }
       if (!detected || !upload.accept.includes(detected.mime)) {
+        const noun = upload.accept.every((type) => type.startsWith('image/')) ? 'image' : 'file';
         const what = detected
           ? `a ${MEDIA_NAMES[detected.mime] ?? detected.ext.toUpperCase()} file`
-          : 'not an image';
-        throw unsupported(`${name} is ${what}. Choose a ${listOf(upload.accept)} image.`);
+          : `not ${noun === 'image' ? 'an image' : 'a file of those types'}`;
+        throw unsupported(`${name} is ${what}. Choose a ${listOf(upload.accept)} ${noun}.`);
       }
-      files.push({ name, mediaType: detected.mime, data });
+      files.push({ name, fileName: cleanFileName(part.filename), mediaType: detected.mime, data });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -157,7 +202,7 @@ export async function readMultipartForm(request: FastifyRequest, upload: UploadS
     request.log.info({ err: error }, 'unreadable multipart form');
     throw badRequest('The form data is malformed or incomplete. Send it again.');
   }
-  if (upload.jsonField && !sawJson) {
+  if (upload.jsonField && !sawJson && !upload.jsonOptional) {
     throw badRequest('The request is not valid.', {
       [upload.jsonField]: `Send the request as JSON in the form field “${upload.jsonField}”.`,
     });

@@ -9,6 +9,8 @@ export interface MailMessage {
   /** Plain text body; every message has one. */
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -25,6 +27,11 @@ export interface MailerOptions {
   outboxDir: string;
   from: string;
   logger?: MailerLogger | undefined;
+}
+
+/** Where the local mailer writes messages: null when mail goes out through SMTP. */
+export function outboxDirFor(config: { smtpUrl?: string | undefined; dataDir: string }): string | null {
+  return config.smtpUrl ? null : `${config.dataDir}/outbox`;
 }
 
 /** The sender address of every message: no-reply at the public site's host. */

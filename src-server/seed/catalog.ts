@@ -721,10 +721,10 @@ async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Da
     distributorRows.map((row) => row.id),
   );
   // A bulk load writes the keyword copy in one pass after the listings, in catalogue order and with
-  // its full-text index built once, instead of row by row through the sync trigger.
-  await db.execute(sql`alter table listings disable trigger listings_search_sync`);
+  // its full-text index built once, instead of statement by statement through the sync trigger.
+  await db.execute(sql`alter table listings disable trigger listings_search_sync_insert`);
   await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows);
-  await db.execute(sql`alter table listings enable trigger listings_search_sync`);
+  await db.execute(sql`alter table listings enable trigger listings_search_sync_insert`);
   await rewriteKeywordCopy(db);
   await refreshKeywordPostings(db);
   await insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows);

@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { catalogSeedPart } from './catalog.ts';
+import { contentSeedPart } from './content.ts';
+import { fflSeedPart } from './ffl.ts';
 import { createRandom } from './random.ts';
 import type { SeedOptions, SeedPart } from './seed-part.ts';
 
 export const DEFAULT_SEED_OPTIONS: SeedOptions = { seed: 1997, listings: 20_000 };
 
 /** The parts of the demo data, in the order they depend on each other. */
-const SEED_PARTS: SeedPart[] = [accountsSeedPart, catalogSeedPart];
+const SEED_PARTS: SeedPart[] = [accountsSeedPart, catalogSeedPart, fflSeedPart, contentSeedPart];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const rows = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users`);

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INVENTORY_TEMPLATE_PATH, inventoryTemplateCsv } from '../../shared/domain/inventory.ts';
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES } from '../../shared/routes/paths.ts';
@@ -306,6 +307,16 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
         return sendPage(reply, 404, notFoundMeta, rendered);
     }
   };
+
+  // The bulk upload template, made from the template's columns (shared/domain/inventory.ts).
+  const inventoryTemplate = inventoryTemplateCsv();
+  app.get(INVENTORY_TEMPLATE_PATH, (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="inventory.csv"')
+      .header('cache-control', 'public, max-age=3600')
+      .send(inventoryTemplate),
+  );
 
   app.get('/*', handler);
   app.get('/', handler);

@@ -153,6 +153,54 @@ describe('favorites of a buyer', () => {
     ).toEqual({ isFavorite: true });
   });
 
+  it('keeps the price and stock of the moment it was added, to show what changed since', async () => {
+    const buyer = await freshBuyer();
+    const [watched] = await t.database.db
+      .insert(listings)
+      .values({
+        userId: DEMO_ACCOUNTS.seller.id,
+        title: 'Watched listing Sig P365',
+        condition: 'NewInBox',
+        price: 599.99,
+        quantity: 4,
+        familyId: 1,
+        zipCode: '75207',
+      })
+      .returning({ id: listings.id });
+    const id = watched!.id;
+    const added = await call('POST', '/users/favorite-listings', buyer.authorization, { listingId: id });
+    expect(added.json()).toMatchObject({
+      priceWhenAdded: 599.99,
+      quantityWhenAdded: 4,
+      available: true,
+      searchResult: { displayPrice: 599.99, quantity: 4 },
+    });
+
+    // The seller drops the price and sells three.
+    await t.database.db.update(listings).set({ price: 549.5, quantity: 1 }).where(eq(listings.id, id));
+    const [changed] = (await call('GET', '/users/favorite-listings', buyer.authorization)).json().results;
+    expect(changed).toMatchObject({
+      priceWhenAdded: 599.99,
+      quantityWhenAdded: 4,
+      available: true,
+      searchResult: { displayPrice: 549.5, quantity: 1 },
+    });
+    // Adding it again answers the favorite as it was added, not a new starting point.
+    const again = await call('POST', '/users/favorite-listings', buyer.authorization, { listingId: id });
+    expect(again.json()).toMatchObject({ priceWhenAdded: 599.99, quantityWhenAdded: 4 });
+
+    // Sold: no longer for sale.
+    await t.database.db.update(listings).set({ isSold: true }).where(eq(listings.id, id));
+    const [sold] = (await call('GET', '/users/favorite-listings', buyer.authorization)).json().results;
+    expect(sold).toMatchObject({ available: false });
+
+    // Removed and added again, it starts from the listing as it is now.
+    await t.database.db.update(listings).set({ isSold: false }).where(eq(listings.id, id));
+    await call('POST', '/users/delete-favorite-listings', buyer.authorization, { ids: [id] });
+    const fresh = await call('POST', '/users/favorite-listings', buyer.authorization, { listingId: id });
+    expect(fresh.json()).toMatchObject({ priceWhenAdded: 549.5, quantityWhenAdded: 1, available: true });
+  });
+
   it('goes away with the listing', async () => {
     const buyer = await freshBuyer();
     const [temp] = await t.database.db
@@ -226,6 +274,44 @@ describe('the favorites maximum', () => {
       .from(favorites)
       .where(eq(favorites.userId, buyer.id));
     expect(stored?.n).toBe(FAVORITES_MAX);
+  });
+
+  it('lets exactly one of several adds at once through when one place is left', async () => {
+    const buyer = await freshBuyer();
+    for (let i = 0; i < FAVORITES_MAX - 1; i++) {
+      await call('POST', '/users/favorite-listings', buyer.authorization, { listingId: listing(i) });
+    }
+    const results = await Promise.all(
+      [FAVORITES_MAX - 1, FAVORITES_MAX, FAVORITES_MAX + 1, FAVORITES_MAX + 2].map((i) =>
+        call('POST', '/users/favorite-listings', buyer.authorization, { listingId: listing(i) }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const list = await call('GET', '/users/favorite-listings', buyer.authorization);
+    expect(list.json().results).toHaveLength(FAVORITES_MAX);
+  });
+
+  it('never passes the maximum while adds and removes race from two devices', async () => {
+    const buyer = await freshBuyer();
+    for (let i = 0; i < FAVORITES_MAX; i++) {
+      await call('POST', '/users/favorite-listings', buyer.authorization, { listingId: listing(i) });
+    }
+    // One device removes two while the other adds three new ones.
+    const results = await Promise.all([
+      call('POST', '/users/delete-favorite-listings', buyer.authorization, { ids: [listing(0), listing(1)] }),
+      ...[FAVORITES_MAX, FAVORITES_MAX + 1, FAVORITES_MAX + 2].map((i) =>
+        call('POST', '/users/favorite-listings', buyer.authorization, { listingId: listing(i) }),
+      ),
+    ]);
+    const adds = results.slice(1).map((res) => res.statusCode);
+    expect(adds.every((status) => status === 200 || status === 409)).toBe(true);
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(favorites)
+      .where(eq(favorites.userId, buyer.id));
+    // However the calls interleaved: the removes took effect, and no add went past 10.
+    expect(stored?.n).toBe(FAVORITES_MAX - 2 + adds.filter((status) => status === 200).length);
+    expect(stored?.n).toBeLessThanOrEqual(FAVORITES_MAX);
   });
 
   it('stores one favorite when the same listing is added many times at once', async () => {

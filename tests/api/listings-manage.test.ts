@@ -959,3 +959,23 @@ describe('permission matrix of selling', () => {
     if (res.statusCode >= 400) expect(res.json().error.message).toBeTypeOf('string');
   });
 });
+
+describe('magazine capacity', () => {
+  it('is kept from the listing input and answered in the detail, for the state magazine limits', async () => {
+    const word = uniqueWord();
+    const made = await created(
+      tokens.seller,
+      baseInput(word, {
+        title: `PMAG 30 round ${word}`,
+        familyId: CategoryFamilyId.Magazines,
+        magazineCapacity: 30,
+      }),
+    );
+    expect(made.magazineCapacity).toBe(30);
+    expect((await getById(made.id))?.magazineCapacity).toBe(30);
+    const plain = await created(tokens.seller, baseInput(uniqueWord()));
+    expect(plain.magazineCapacity).toBeNull();
+    const refused = await addListing(tokens.seller, { ...baseInput(uniqueWord()), magazineCapacity: 0 });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -28,6 +28,7 @@ const EXPECTED: Record<EndpointDefinition['access'], Record<string, number>> = {
   user: { visitor: 401, buyer: 501, seller: 501, admin: 501 },
   seller: { visitor: 401, buyer: 403, seller: 501, admin: 501 },
   admin: { visitor: 401, buyer: 403, seller: 403, admin: 501 },
+  sellerApi: { visitor: 401, buyer: 401, seller: 401, admin: 401 },
 };
 
 describe('endpoints of the contract that are not built yet', () => {

@@ -215,6 +215,7 @@ describe('GET /api/userdashboard/summary/', () => {
       openOrders: 0,
       offers: 0,
     });
+    expect(dealer.messages).toEqual({ unread: 0 });
   });
 });
 

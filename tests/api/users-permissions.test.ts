@@ -156,6 +156,13 @@ const MATRIX: Partial<Record<EndpointName, MatrixRow>> = {
     url: '/api/users/listing-eligibility',
     expected: { visitor: 401, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
   },
+  // Listing one's own credentials; creating and revoking them are in seller-api.test.ts.
+  usersSellerApi: {
+    method: 'POST',
+    url: '/api/users/sellerapi',
+    payload: () => ({}),
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherSeller: 200, admin: 200 },
+  },
   usersChangePassword: {
     method: 'POST',
     url: '/api/users/changePassword',

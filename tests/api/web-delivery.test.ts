@@ -12,7 +12,7 @@ import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const ASSET = '/assets/app-3f9a1c.js';
-const SMALL_FILE = '/robots.txt';
+const SMALL_FILE = '/humans.txt';
 const FIXTURE_INDEX = path.join(import.meta.dirname, 'fixtures', 'web', 'index.html');
 
 /** A built web app in miniature: the fixture page, a hashed script, a tiny text file, precompressed like the build. */
@@ -104,11 +104,20 @@ describe('built assets are sent precompressed, chosen by Accept-Encoding', () =>
     expect(res.body).toBe('');
   });
 
-  it('serves a real robots.txt', async () => {
+  it('serves a small text file as text', async () => {
     const res = await get(SMALL_FILE);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain('User-agent: *');
+  });
+
+  it('serves a robots.txt generated from the route table, naming the XML sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /dashboard');
+    expect(res.body).toMatch(/Sitemap: http.+\/sitemap\.xml/);
   });
 });
 

@@ -54,12 +54,12 @@ describe('deep link parsing', () => {
     });
   });
 
-  it('sends a link that leaves the app (the digest) to the browser', () => {
-    expect(parseDeepLink('ironsight://blog', HOSTS)).toEqual({
+  it('sends a link that leaves the app (Hunt365) to the browser, and keeps the digest in the app', () => {
+    expect(parseDeepLink('ironsight://hunt365', HOSTS)).toEqual({
       kind: 'external',
-      url: 'https://digest.ironsight.example/',
+      url: 'https://hunt365.ironsight.example/',
     });
-    expect(parseDeepLink('ironsight://hunt365', HOSTS)).toMatchObject({ kind: 'external' });
+    expect(parseDeepLink('ironsight://blog', HOSTS)).toEqual({ kind: 'navigate', path: '/digest' });
   });
 
   it.each([
@@ -150,8 +150,8 @@ describe('deep link service', () => {
 
   it('opens external targets in the browser, not in the window', () => {
     const { openUrl, navigate, openExternal } = setup();
-    openUrl('ironsight://digest?s=optics');
-    expect(openExternal).toHaveBeenCalledWith('https://digest.ironsight.example/?s=optics');
+    openUrl('ironsight://hunt365?s=optics');
+    expect(openExternal).toHaveBeenCalledWith('https://hunt365.ironsight.example/?s=optics');
     expect(navigate).not.toHaveBeenCalled();
   });
 

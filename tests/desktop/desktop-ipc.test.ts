@@ -11,8 +11,13 @@ import {
 describe('desktop IPC contract', () => {
   it('names each channel once, by what it does', () => {
     expect(Object.keys(desktopInvokeChannels).sort()).toEqual([
+      'admin-token-vault:clear',
+      'admin-token-vault:get',
+      'admin-token-vault:set',
       'files:pick',
       'notifications:show',
+      'settings:message-notifications:get',
+      'settings:message-notifications:set',
       'shell:open-external',
       'token-vault:clear',
       'token-vault:get',

@@ -1,28 +1,60 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { LiveMessageEvent } from '../../shared/contract/messages.ts';
 import type { DesktopNotice } from '../../shared/desktop-bridge.ts';
 import { createNoticePresenter, type NotificationCenter } from '../../src-main/services/notices.ts';
 import { createUnreadNotifier, unreadMessagesBody } from '../../src-main/services/unread-notifier.ts';
 
-function setup() {
+function setup(options: { viewing?: boolean; enabled?: boolean } = {}) {
   const present = vi.fn((_notice: DesktopNotice) => true);
   const setBadgeCount = vi.fn((_count: number) => true);
-  const notifier = createUnreadNotifier({ present, badge: { setBadgeCount } });
-  return { notifier, present, setBadgeCount };
+  const state = { viewing: options.viewing ?? false, enabled: options.enabled ?? true };
+  const notifier = createUnreadNotifier({
+    present,
+    badge: { setBadgeCount },
+    isViewingMessages: () => state.viewing,
+    notificationsEnabled: () => state.enabled,
+  });
+  return { notifier, present, setBadgeCount, state };
 }
+
+const CONVERSATION_ID = '0b7e5a52-6f0e-4c1e-9d0a-1b2c3d4e5f60';
+const unread = (unreadCount: number): LiveMessageEvent => ({ type: 'unread', unreadCount });
+const arrived = (unreadCount: number): LiveMessageEvent => ({
+  type: 'message',
+  unreadCount,
+  message: {
+    id: '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70',
+    conversationId: CONVERSATION_ID,
+    senderDisplayName: 'Sam S.',
+    subject: 'Walnut-stock lever rifle',
+  },
+});
 
 describe('unread messages notifier', () => {
   it('takes the first count after launch as the baseline, without a notification', () => {
     const { notifier, present, setBadgeCount } = setup();
-    notifier.report(3);
+    notifier.receive(unread(3));
     expect(present).not.toHaveBeenCalled();
     expect(setBadgeCount).toHaveBeenLastCalledWith(3);
   });
 
-  it('notifies when the count goes up, with the count, opening the inbox', () => {
-    const { notifier, present } = setup();
-    notifier.report(3);
-    notifier.report(5);
+  it('a rise gives one notification naming the sender and subject, opening the conversation', () => {
+    const { notifier, present, setBadgeCount } = setup();
+    notifier.receive(unread(3));
+    notifier.receive(arrived(4));
     expect(present).toHaveBeenCalledTimes(1);
+    expect(present).toHaveBeenCalledWith({
+      title: 'New message from Sam S.',
+      body: 'Walnut-stock lever rifle',
+      path: `/dashboard/messages/inbox?conversation=${CONVERSATION_ID}`,
+    });
+    expect(setBadgeCount).toHaveBeenLastCalledWith(4);
+  });
+
+  it('a polled count that rose announces the count, opening the inbox', () => {
+    const { notifier, present } = setup();
+    notifier.receive(unread(3));
+    notifier.receive(unread(5));
     expect(present).toHaveBeenCalledWith({
       title: 'New messages',
       body: 'You have 5 unread messages.',
@@ -32,22 +64,49 @@ describe('unread messages notifier', () => {
 
   it('stays quiet when the count is unchanged or goes down', () => {
     const { notifier, present, setBadgeCount } = setup();
-    notifier.report(2);
-    notifier.report(2);
-    notifier.report(1);
-    notifier.report(0);
+    notifier.receive(unread(2));
+    notifier.receive(unread(2));
+    notifier.receive(unread(1));
+    notifier.receive(unread(0));
     expect(present).not.toHaveBeenCalled();
     expect(setBadgeCount.mock.calls.map(([count]) => count)).toEqual([2, 2, 1, 0]);
   });
 
-  it('notifies again after messages were read and new ones arrive', () => {
-    const { notifier, present } = setup();
+  it('shows none while the user is on their messages, but still badges', () => {
+    const { notifier, present, setBadgeCount, state } = setup({ viewing: true });
+    notifier.receive(unread(0));
+    notifier.receive(arrived(1));
+    expect(present).not.toHaveBeenCalled();
+    expect(setBadgeCount).toHaveBeenLastCalledWith(1);
+    state.viewing = false;
+    notifier.receive(arrived(2));
+    expect(present).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows none when turned off in settings', () => {
+    const { notifier, present, setBadgeCount } = setup({ enabled: false });
+    notifier.receive(unread(0));
+    notifier.receive(arrived(1));
+    notifier.receive(arrived(2));
+    expect(present).not.toHaveBeenCalled();
+    expect(setBadgeCount).toHaveBeenLastCalledWith(2);
+  });
+
+  it("badges the renderer's reported count without announcing it", () => {
+    const { notifier, present, setBadgeCount } = setup();
     notifier.report(0);
-    notifier.report(1);
-    notifier.report(0);
-    notifier.report(1);
-    expect(present).toHaveBeenCalledTimes(2);
-    expect(present).toHaveBeenLastCalledWith(expect.objectContaining({ body: 'You have 1 unread message.' }));
+    notifier.report(4);
+    expect(setBadgeCount).toHaveBeenLastCalledWith(4);
+    expect(present).not.toHaveBeenCalled();
+  });
+
+  it('starts a new baseline after the session changes', () => {
+    const { notifier, present, setBadgeCount } = setup();
+    notifier.receive(unread(1));
+    notifier.reset();
+    expect(setBadgeCount).toHaveBeenLastCalledWith(0);
+    notifier.receive(unread(7));
+    expect(present).not.toHaveBeenCalled();
   });
 
   it('words the body for one and for many', () => {

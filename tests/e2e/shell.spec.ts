@@ -57,4 +57,24 @@ test.describe('the app shell against the real server', () => {
     await expect(page.getByRole('link', { name: 'Back to Homepage' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
   });
+
+  test('a new page opens at its top, and Back returns to where the last one was left', async ({ page }) => {
+    await page.goto('/firearms/handguns');
+    const firstCard = page.getByRole('main').getByRole('article').first();
+    await expect(firstCard).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    // Clicked where it is, so the page is not scrolled to the link first.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Sell guns on Ironsight' })
+      .dispatchEvent('click');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sell guns on Ironsight' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(firstCard).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
 });

@@ -44,7 +44,7 @@ describe('every endpoint of the contract under generated and hostile requests', 
         numRuns: RUNS,
       });
       for (const request of requests) {
-        const res = await fuzz.send(request);
+        const res = await fuzz.send(request, { stream: endpoint.produces === 'events' });
         if (res.statusCode === 501 && endpoint.planned) plannedNotImplemented += 1;
         report.record(name, request, res.statusCode, checkResponse(endpoint, res));
       }

@@ -24,9 +24,8 @@ describe('app layout', () => {
 
     expect(header.getByRole('link', { name: 'Ironsight home' }).getAttribute('href')).toBe('/');
     expect(header.getByRole('link', { name: 'Sell' }).getAttribute('href')).toBe('/sell-guns');
-    expect(header.getByRole('link', { name: 'Favorites' }).getAttribute('href')).toBe(
-      '/dashboard/buying/favorites',
-    );
+    // Favorites opens its side sheet (features/favorites).
+    expect(header.getByRole('button', { name: 'Favorites' }).getAttribute('aria-haspopup')).toBe('dialog');
     expect(header.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart/view');
     expect(header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
       '/login?returnUrl=%2Ffirearms%2Frifles',

@@ -1,8 +1,11 @@
-import { Suspense } from 'react';
-import { ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
 import { UserAlertBanner } from '../../features/alerts/user-alert-banner.tsx';
 import { LoginModalHost } from '../../features/auth/login-modal.tsx';
+import { CartHeaderButton, CartServerSync } from '../../features/cart/cart-header.tsx';
+import { FavoritesSheet } from '../../features/favorites/favorites-sheet.tsx';
+import { FavoritesSyncSlot } from '../../features/favorites/favorites-sync-slot.tsx';
+import { MessagesBackgroundSlot } from '../../features/messages/messages-background-slot.tsx';
 import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
 import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
@@ -11,7 +14,14 @@ import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { CartLink, FavoritesLink, LoginLink } from './header-defaults.tsx';
+import { LoginLink } from './header-defaults.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
+import { ViewingAsBar } from './viewing-as-bar.tsx';
+
+// The favorites sheet shows product cards; pages without cards do not load them until it opens.
+const ProductCard = lazy(() =>
+  import('../../features/listings/product-card.tsx').then((m) => ({ default: m.ProductCard })),
+);
 
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
@@ -27,21 +37,25 @@ export function AppLayout() {
   return (
     <>
       <SessionSync />
+      <CartServerSync />
+      <FavoritesSyncSlot />
       <LoginModalHost />
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
+      <ViewingAsBar />
       <Suspense>
         <Header
           search={<HeaderSearch />}
-          favorites={<FavoritesLink />}
-          cart={<CartLink />}
+          favorites={<FavoritesSheet renderCard={(listing) => <ProductCard listing={listing} />} />}
+          cart={<CartHeaderButton />}
           messages={<UnreadMessagesLink />}
           account={<HeaderAccount signedOut={<LoginLink />} />}
           sellTo={sellTo}
           navigation={<MegaMenu />}
         />
         <UserAlertBanner />
+        <MessagesBackgroundSlot />
       </Suspense>
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense>

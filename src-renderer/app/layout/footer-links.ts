@@ -41,7 +41,7 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
       { label: 'About us', to: paths.aboutUs() },
       { label: 'Site map', to: paths.siteMap() },
       { label: 'Local links', to: paths.localLinks() },
-      { label: 'News and reviews', to: paths.digest(), external: true },
+      { label: 'News and reviews', to: paths.digest() },
     ],
   },
   {

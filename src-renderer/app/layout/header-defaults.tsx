@@ -1,4 +1,4 @@
-import { Heart, LogIn, ShoppingCart } from 'lucide-react';
+import { LogIn, ShoppingCart } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
 import { LinkButton } from '../../ui/button.tsx';
@@ -9,10 +9,6 @@ import styles from './header.module.css';
  * The header's signed-out controls. The favorites, cart and auth features replace them with
  * their own (side sheet, count badges, account menu) through the header slots.
  */
-
-export function FavoritesLink() {
-  return <IconLink to={paths.favorites()} label="Favorites" icon={<Heart size={22} />} />;
-}
 
 export function CartLink() {
   return <IconLink to={paths.cartView()} label="Cart" icon={<ShoppingCart size={22} />} />;

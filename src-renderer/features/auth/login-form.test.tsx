@@ -361,7 +361,7 @@ describe('the login modal', () => {
     const { router } = renderApp('/about-us', { fetch: fakeServer(signedIn(token)) });
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     let result: Promise<boolean> = Promise.resolve(false);
-    act(() => {
+    await act(async () => {
       result = requestLogin('Log in to save favorites.');
     });
     const dialog = await screen.findByRole('dialog', { name: 'Log In' });
@@ -376,7 +376,7 @@ describe('the login modal', () => {
     renderApp('/about-us');
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     let result: Promise<boolean> = Promise.resolve(true);
-    act(() => {
+    await act(async () => {
       result = requestLogin();
     });
     const dialog = await screen.findByRole('dialog', { name: 'Log In' });

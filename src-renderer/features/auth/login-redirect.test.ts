@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_URL } from '../../../shared/routes/external.ts';
 import { loginRedirect, returnTarget } from './login-redirect.ts';
 
 const ORIGIN = 'https://www.ironsight.example';
@@ -19,9 +18,9 @@ describe('the redirect after login', () => {
     ['/\\evil.example', { kind: 'navigate', to: '/dashboard' }],
     ['javascript:alert(1)', { kind: 'navigate', to: '/dashboard' }],
     ['dashboard', { kind: 'navigate', to: '/dashboard' }],
-    ['/digest', { kind: 'external', url: `${DIGEST_URL}/` }],
-    ['/digest?s=glock', { kind: 'external', url: `${DIGEST_URL}/?s=glock` }],
-    ['/digest/reviews/ar15', { kind: 'external', url: `${DIGEST_URL}/reviews/ar15` }],
+    ['/digest', { kind: 'navigate', to: '/digest' }],
+    ['/digest?s=glock', { kind: 'navigate', to: '/digest?s=glock' }],
+    ['/digest/ar15-buyers-guide', { kind: 'navigate', to: '/digest/ar15-buyers-guide' }],
   ])('returnUrl %j leads to %j', (returnUrl, expected) => {
     expect(returnTarget(returnUrl, ORIGIN)).toEqual(expected);
   });

@@ -1,4 +1,3 @@
-import { digestUrl } from '../../../shared/routes/external.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { getParamIgnoreCase } from '../../../shared/routes/query.ts';
 import { safeReturnUrl } from '../../../shared/routes/return-url.ts';
@@ -29,8 +28,8 @@ export function savedSearchParams(query: URLSearchParams): SavedSearchParams | n
 
 /**
  * Reads `returnUrl` (default /dashboard) through the shared return-URL rule with the page's own
- * origin: /digest leaves for the public digest; an address on this origin stays in the app; another
- * host of the product is left for.
+ * origin: an address on this origin (the digest included) stays in the app; another host of the
+ * product is left for.
  */
 export function returnTarget(rawReturnUrl: string | null, pageOrigin: string): LoginRedirect {
   const origin = new URL(pageOrigin);
@@ -38,9 +37,6 @@ export function returnTarget(rawReturnUrl: string | null, pageOrigin: string): L
   const url = new URL(safe, origin);
   if (url.origin !== origin.origin) return { kind: 'external', url: url.href };
   const inApp = `${url.pathname}${url.search}${url.hash}`;
-  if (/^\/digest(\/|$)/i.test(url.pathname)) {
-    return { kind: 'external', url: digestUrl(url.pathname.replace(/^\/digest/i, '') || '/', url.search) };
-  }
   return { kind: 'navigate', to: inApp };
 }
 

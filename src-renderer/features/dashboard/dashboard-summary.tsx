@@ -7,44 +7,50 @@ import { useDashboardSummary } from './api/use-dashboard-summary.ts';
 import styles from './dashboard-summary.module.css';
 
 type Fact = [label: string, value: string | number, to: string];
+type OptionalFact = [label: string, value: string | number | undefined, to: string];
+
+/** A figure the server leaves out (its feature is not built yet) is not shown, rather than shown as 0. */
+const present = (facts: readonly OptionalFact[]): Fact[] =>
+  facts.filter((fact): fact is Fact => fact[1] !== undefined);
 
 function summaryCards(summary: DashboardSummary): { heading: string; facts: Fact[] }[] {
   const cards: { heading: string; facts: Fact[] }[] = [
     {
       heading: 'Buying',
-      facts: [
+      facts: present([
         ['Open orders', summary.buying.openOrders, paths.to('dashboard.buying.orders')],
         ['Offers', summary.buying.offers, paths.to('dashboard.buying.offers')],
         ['Favorites', summary.buying.favorites, paths.favorites()],
         ['Saved searches', summary.buying.savedSearches, paths.savedSearches()],
-      ],
+      ]),
     },
   ];
   if (summary.selling) {
     cards.push({
       heading: 'Selling',
-      facts: [
+      facts: present([
         ['Active listings', summary.selling.activeListings, paths.to('dashboard.selling.listings')],
         ['Sold', summary.selling.soldListings, paths.to('dashboard.selling.listings')],
         ['Open orders', summary.selling.openOrders, paths.to('dashboard.selling.orders')],
         ['Offers', summary.selling.offers, paths.to('dashboard.selling.offers')],
-      ],
+      ]),
     });
   }
-  cards.push(
-    { heading: 'Messages', facts: [['Unread', summary.messages.unread, paths.inbox()]] },
-    {
-      heading: 'Billing',
-      facts: [
-        ['Past due', formatPrice(summary.billing.pastDueAmount), paths.to('dashboard.billing.invoices')],
-        [
-          'Escrow balance',
-          formatPrice(summary.billing.escrowBalance),
-          paths.to('dashboard.billing.payments'),
-        ],
+  if (summary.messages) {
+    cards.push({ heading: 'Messages', facts: [['Unread', summary.messages.unread, paths.inbox()]] });
+  }
+  const { escrowBalance } = summary.billing;
+  cards.push({
+    heading: 'Billing',
+    facts: present([
+      ['Past due', formatPrice(summary.billing.pastDueAmount), paths.to('dashboard.billing.invoices')],
+      [
+        'Escrow balance',
+        escrowBalance === undefined ? undefined : formatPrice(escrowBalance),
+        paths.to('dashboard.billing.payments'),
       ],
-    },
-  );
+    ]),
+  });
   return cards;
 }
 

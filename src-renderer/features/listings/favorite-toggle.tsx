@@ -1,16 +1,14 @@
 import { Heart } from 'lucide-react';
+import type { ListingCard } from '../../../shared/contract/listings.ts';
 import { favoriteToggleState } from '../../../shared/domain/listing-card.ts';
+import { useFavoriteActions, useFavorites } from '../../lib/favorites/favorites-store.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { requestLogin } from '../../lib/session/login-request.ts';
 import styles from './favorite-toggle.module.css';
 
 export interface FavoriteToggleProps {
-  listingTitle: string;
-  isFavorite: boolean;
-  /** How many favorites the user has; the add is disabled at the maximum. */
-  favoritesCount?: number;
-  /** After a guest signs in through the modal; defaults to reloading the page (spec §4). */
-  onSignedIn?: () => void;
+  /** The listing as a card: what the favorites sheet shows until the server's list arrives. */
+  listing: ListingCard;
 }
 
 const LABELS = {
@@ -20,28 +18,31 @@ const LABELS = {
 } as const;
 
 /**
- * The card's favorite toggle. A guest is asked to sign in and the page reloads on success.
- * Adding and removing for signed-in users arrives with the favorites feature; until then the
- * toggle shows the listing's state and does nothing more for them.
+ * The favorite toggle of spec §4: remove when the listing is a favorite, add while under the
+ * maximum, a disabled add at it. A guest is asked to sign in and the favorite is added once they
+ * have (the page's data refreshes behind the modal). Changes reach the server from the store.
  */
-export function FavoriteToggle({
-  listingTitle,
-  isFavorite,
-  favoritesCount = 0,
-  onSignedIn = () => window.location.reload(),
-}: FavoriteToggleProps) {
+export function FavoriteToggle({ listing }: FavoriteToggleProps) {
   const platform = usePlatform();
-  const state = favoriteToggleState(isFavorite, favoritesCount);
+  const favorites = useFavorites();
+  const { toggle, keep } = useFavoriteActions();
+  const isFavorite = favorites.isFavorite(listing.id);
+  const state = favoriteToggleState(isFavorite, favorites.count);
   const onClick = async () => {
+    if (favorites.signedIn) {
+      toggle(listing);
+      return;
+    }
+    // A stored token whose session is still being read: not a guest, so no login modal.
     if (await platform.getToken()) return;
-    if (await requestLogin('Log in to save your favorites.')) onSignedIn();
+    if (await requestLogin('Log in to save your favorites.')) keep(listing);
   };
   return (
     <button
       type="button"
       className={styles.toggle}
       aria-pressed={isFavorite}
-      aria-label={`${LABELS[state]}: ${listingTitle}`}
+      aria-label={`${LABELS[state]}: ${listing.title}`}
       title={LABELS[state]}
       disabled={state === 'addDisabled'}
       data-state={state}

@@ -91,7 +91,7 @@ describe('listing page', () => {
     expect(screen.queryByText(FFL_NOTICE)).toBeNull();
   });
 
-  it('asks a guest to log in before contacting the seller', async () => {
+  it('lets a guest write to the seller, keeps the message and asks them to log in to send it', async () => {
     const requests: string[] = [];
     const stop = onLoginRequest((request) => {
       requests.push(request.reason ?? '');
@@ -100,7 +100,19 @@ describe('listing page', () => {
     try {
       const { router } = renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail()]) });
       fireEvent.click(await screen.findByRole('button', { name: 'Contact seller' }));
-      await waitFor(() => expect(requests).toEqual(['Log in to message the seller.']));
+      const form = await screen.findByRole('form', { name: 'Message the seller' });
+      fireEvent.change(within(form).getByLabelText('Message'), {
+        target: { value: 'Is it still available?' },
+      });
+      fireEvent.click(within(form).getByRole('button', { name: 'Log in and send' }));
+      await waitFor(() => expect(requests).toEqual(['Log in to send your message to the seller.']));
+      expect(
+        await screen.findByText('Your message is saved in this browser and will be sent when you log in.'),
+      ).toBeTruthy();
+      expect(JSON.parse(localStorage.getItem('gaPendingMessage') ?? '{}')).toMatchObject({
+        listingId: LISTING_ID,
+        body: 'Is it still available?',
+      });
       expect(router.state.location.pathname).toBe(`/${LISTING_ID}`);
     } finally {
       stop();

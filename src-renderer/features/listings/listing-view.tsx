@@ -1,8 +1,10 @@
-import { BadgeCheck, MapPin, MessageSquare, ShieldAlert, Star, Truck } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import { BadgeCheck, MapPin, ShieldAlert, Star, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ListingCard, ListingDetail } from '../../../shared/contract/listings.ts';
 import { familyByKey, requiresFfl } from '../../../shared/domain/category.ts';
 import { toFlagNames } from '../../../shared/domain/flags.ts';
+import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { CONDITION_LABELS, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
 import {
   cardThumbnail,
@@ -12,12 +14,10 @@ import {
   showsInstantCheckout,
   showsSalesCount,
 } from '../../../shared/domain/listing-card.ts';
-import { stockAvailability } from '../../../shared/domain/metadata.ts';
+import { shortenText, stockAvailability } from '../../../shared/domain/metadata.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { familyLabelByKey } from '../../lib/family-label.ts';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
-import { requestLogin } from '../../lib/session/login-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { useBuyNow } from './buy-now.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
@@ -52,17 +52,6 @@ const PAYMENT_LABELS: Readonly<Record<string, string>> = {
 const dateText = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
 
-/** Contact seller: guests sign in first; messaging itself arrives with the messages feature. */
-function useContactSeller(listingId: string) {
-  const platform = usePlatform();
-  const navigate = useNavigate();
-  const compose = `${paths.inbox()}?compose=${encodeURIComponent(listingId)}`;
-  return async () => {
-    if ((await platform.getToken()) || (await requestLogin('Log in to message the seller.')))
-      navigate(compose);
-  };
-}
-
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
   return (
@@ -73,10 +62,50 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-/** Everything the listing page shows about one listing (spec §3 'Listing fields read'). */
-export function ListingView({ listing }: { listing: ListingDetail }) {
+/** The listing as the card a favorite keeps (spec §3 'Favorite'), built as the server builds cards. */
+function cardOf(listing: ListingDetail): ListingCard {
+  return {
+    id: listing.id,
+    userId: listing.userId,
+    title: listing.title,
+    displayPrice: listing.displayPrice,
+    price: listing.price,
+    thumbnailPicture: listing.thumbnailPicture,
+    upc: listing.upc,
+    sku: listing.sku,
+    sellerStockNumber: listing.sellerStockNumber,
+    displayName: listing.seller.displayName,
+    totalCompletedSales: listing.seller.totalCompletedSales,
+    deliveryDays: listing.deliveryDays,
+    liveCheckoutEnabled: listing.liveCheckoutEnabled,
+    family: listing.family,
+    familyId: listing.familyId,
+    listingURL: listing.listingUrl,
+    listingType: listing.listingType,
+    listingOptions: listing.listingOptions,
+    condition: listing.condition,
+    rating: listing.seller.rating,
+    fav: listing.fav,
+    description: shortenText(htmlToText(listing.description), 200),
+    quantity: listing.quantity,
+  };
+}
+
+/**
+ * Everything the listing page shows about one listing (spec §3 'Listing fields read'). The page
+ * supplies the Contact seller control (the messages feature), shown beside Buy now, and `offer`, its
+ * "Make an offer" (the offers feature), shown under the buying actions.
+ */
+export function ListingView({
+  listing,
+  contactSeller,
+  offer,
+}: {
+  listing: ListingDetail;
+  contactSeller?: ReactNode;
+  offer?: ReactNode;
+}) {
   const buyNow = useBuyNow();
-  const contactSeller = useContactSeller(listing.id);
   const inStock = stockAvailability(listing.quantity) === 'InStock';
   const ended = listing.isSold || !listing.isActive;
   const canBuy = inStock && !ended && listing.listingType !== ListingType.Local;
@@ -151,12 +180,10 @@ export function ListingView({ listing }: { listing: ListingDetail }) {
                 Buy now
               </Button>
             ) : null}
-            <Button size="lg" variant="secondary" onClick={() => void contactSeller()}>
-              <MessageSquare size={18} aria-hidden="true" />
-              Contact seller
-            </Button>
-            <FavoriteToggle listingTitle={listing.title} isFavorite={listing.fav} />
+            {contactSeller}
+            <FavoriteToggle listing={cardOf(listing)} />
           </div>
+          {offer}
 
           {fflRequired ? (
             <p className={styles.ffl} role="note">

@@ -1,11 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
-import { onLoginRequest } from '../../lib/session/login-request.ts';
 import { LISTING_ID, listingCard, SELLER_ID } from '../../testing/listing-fixtures.ts';
-import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
-import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ProductCard } from './product-card.tsx';
 import { FeaturedGrid } from './product-grid.tsx';
 
@@ -232,47 +229,5 @@ describe('featured grid', () => {
       true,
       true,
     ]);
-  });
-});
-
-describe('favorite toggle', () => {
-  it('asks a guest to log in and reloads once they have', async () => {
-    const onSignedIn = vi.fn();
-    const stop = onLoginRequest((request) => request.settle(true));
-    try {
-      renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite={false} onSignedIn={onSignedIn} />);
-      const toggle = screen.getByRole('button', { name: 'Add to favorites: Glock 19' });
-      expect(toggle.getAttribute('aria-pressed')).toBe('false');
-      fireEvent.click(toggle);
-      await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
-    } finally {
-      stop();
-    }
-  });
-
-  it('does nothing more for a signed-in user until favorites arrive', async () => {
-    const onSignedIn = vi.fn();
-    const requests = vi.fn();
-    const stop = onLoginRequest(requests);
-    try {
-      renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite onSignedIn={onSignedIn} />, {
-        platform: createMemoryPlatform('a.b.c'),
-      });
-      const toggle = screen.getByRole('button', { name: 'Remove from favorites: Glock 19' });
-      expect(toggle.getAttribute('aria-pressed')).toBe('true');
-      fireEvent.click(toggle);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(requests).not.toHaveBeenCalled();
-      expect(onSignedIn).not.toHaveBeenCalled();
-    } finally {
-      stop();
-    }
-  });
-
-  it('is a disabled add at the favorites maximum', () => {
-    renderWithRouter(<FavoriteToggle listingTitle="Glock 19" isFavorite={false} favoritesCount={10} />);
-    expect((screen.getByRole('button', { name: /Favorites are full/ }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
   });
 });

@@ -116,7 +116,7 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
               See more<span className="visually-hidden">: {listing.title}</span>
             </LinkButton>
           )}
-          <FavoriteToggle listingTitle={listing.title} isFavorite={listing.fav} />
+          <FavoriteToggle listing={listing} />
         </div>
       </div>
     </article>

@@ -100,5 +100,5 @@ export const MENU: readonly MenuEntry[] = [
   { kind: 'link', label: 'Shop Local', to: HOME_LINKS.shopLocal },
   { kind: 'link', label: 'New This Week', to: paths.newThisWeek() },
   { kind: 'link', label: 'Find a Dealer', to: paths.ffl() },
-  { kind: 'link', label: 'News & Reviews', to: paths.digest(), external: true },
+  { kind: 'link', label: 'News & Reviews', to: paths.digest() },
 ];

@@ -10,7 +10,6 @@ import {
 import { paths } from '../../../shared/routes/paths.ts';
 import { getParamIgnoreCase } from '../../../shared/routes/query.ts';
 import { parseSearchParams } from '../../../shared/search/search-url.ts';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { useListingsSuggestions } from './api/use-listings-suggestions.ts';
 import styles from './header-search.module.css';
 
@@ -45,7 +44,6 @@ function textFromUrl(search: string): { text: string; mode?: SearchMode } {
 export function HeaderSearch() {
   const location = useLocation();
   const navigate = useNavigate();
-  const platform = usePlatform();
   const baseId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<SearchMode>(() => textFromUrl(location.search).mode ?? 'forSale');
@@ -99,8 +97,7 @@ export function HeaderSearch() {
     const trimmed = keyword.trim();
     close();
     if (mode === 'articles') {
-      const url = paths.digestSearch(trimmed);
-      void platform.leaveApp(url);
+      navigate(trimmed ? paths.digestSearch(trimmed) : paths.digest());
       return;
     }
     setText(trimmed);

@@ -6,6 +6,8 @@ import {
   cartItemCount,
   type NewCartItem,
   rememberShoppingUrl,
+  withOfferLine,
+  withQuantity,
 } from './cart-store.ts';
 
 const ID = '0b6f7c1e-2f1d-4c55-9a43-3f0d5b1f2a10';
@@ -38,6 +40,14 @@ describe('the browser cart', () => {
     const store = createStore();
     store.set(cartAtom, addOneToCart({}, item));
     expect(JSON.parse(localStorage.getItem('gacart') ?? '{}')[ID].quantity).toBe(1);
+  });
+
+  it('keeps an accepted offer’s line at its quantity and price', () => {
+    const offerId = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const cart = withOfferLine(addOneToCart({}, item), { ...item, quantity: 2, price: 450, offerId });
+    expect(cart[ID]).toEqual({ ...item, quantity: 2, price: 450, offerId });
+    expect(withQuantity(cart, ID, 5)).toBe(cart);
+    expect(addOneToCart(cart, item)).toBe(cart);
   });
 
   it('reads a damaged stored cart as empty', () => {

@@ -29,9 +29,13 @@ export const cartAtom = atomWithStorage<Cart>(STORAGE_KEYS.cart, {}, validatedCa
 /** The item to add, without its quantity. */
 export type NewCartItem = Omit<CartItem, 'quantity'>;
 
-/** Adds one of the listing; a listing already in the cart gets its quantity raised by 1. */
+/**
+ * Adds one of the listing; a listing already in the cart gets its quantity raised by 1. A line
+ * holding an accepted offer stays as agreed (its quantity and price are the offer's).
+ */
 export function addOneToCart(cart: Cart, item: NewCartItem): Cart {
   const existing = cart[item.id];
+  if (existing?.offerId) return cart;
   return {
     ...cart,
     [item.id]: existing ? { ...existing, quantity: existing.quantity + 1 } : { ...item, quantity: 1 },
@@ -66,4 +70,42 @@ export function addToCart(store: JotaiStore, item: NewCartItem): void {
 export function useAddToCart(): (item: NewCartItem) => void {
   const store = useStore();
   return useCallback((item: NewCartItem) => addToCart(store, item), [store]);
+}
+
+/** The cart as the browser holds it, and whether storage has been read (always true in a browser). */
+export function useCart(): Cart {
+  return useAtomValue(cartAtom);
+}
+
+/** Sets a line's quantity (at least 1, at most `max` when the stock is known); an offer's line keeps its own. */
+export function withQuantity(cart: Cart, id: string, quantity: number, max?: number): Cart {
+  const item = cart[id];
+  if (!item || item.offerId) return cart;
+  const capped = Math.max(1, Math.min(quantity, max ?? Number.POSITIVE_INFINITY));
+  return capped === item.quantity ? cart : { ...cart, [id]: { ...item, quantity: capped } };
+}
+
+/** Puts an accepted offer in the cart as its listing's line, replacing any line of that listing. */
+export function withOfferLine(cart: Cart, item: CartItem & { offerId: string }): Cart {
+  return { ...cart, [item.id]: item };
+}
+
+/** Puts an accepted offer in the cart held by a store (read afresh, as `addToCart` does). */
+export function putOfferInCart(store: JotaiStore, item: CartItem & { offerId: string }): void {
+  store.set(cartAtom, withOfferLine(validatedCartStorage.getItem(STORAGE_KEYS.cart, {}), item));
+}
+
+export function withoutItem(cart: Cart, id: string): Cart {
+  if (!(id in cart)) return cart;
+  const { [id]: _removed, ...rest } = cart;
+  return rest;
+}
+
+/** The shopping URL remembered by Buy now, or the home page. */
+export function shoppingUrl(): string {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.shoppingUrl) || '/';
+  } catch {
+    return '/';
+  }
 }

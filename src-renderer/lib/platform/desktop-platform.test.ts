@@ -4,6 +4,7 @@ import { createDesktopPlatform } from './desktop-platform.ts';
 
 function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
   let stored: string | null = 'stored.token.value';
+  let aside: string | null = null;
   const bridge: DesktopBridge = {
     platform: 'desktop',
     appVersion: '1.2.3',
@@ -18,11 +19,21 @@ function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
       }),
       isStrong: vi.fn(async () => false),
     },
+    adminTokenVault: {
+      get: vi.fn(async () => aside),
+      set: vi.fn(async (token: string) => {
+        aside = token;
+      }),
+      clear: vi.fn(async () => {
+        aside = null;
+      }),
+    },
     pickFiles: vi.fn(async () => [
       { name: 'inventory.csv', type: 'text/csv', size: 5, data: new TextEncoder().encode('a,b,c').buffer },
     ]),
     notify: vi.fn(async () => {}),
     reportUnreadCount: vi.fn(async () => {}),
+    messageNotifications: { get: vi.fn(async () => true), set: vi.fn(async () => {}) },
     openExternal: vi.fn(async () => {}),
     onNavigate: vi.fn(() => () => {}),
     ...overrides,
@@ -54,6 +65,20 @@ describe('desktop platform', () => {
     expect(bridge.tokenVault.clear).toHaveBeenCalled();
     expect(await platform.getToken()).toBeNull();
     expect(await platform.isTokenStorageStrong()).toBe(false);
+  });
+
+  it("keeps an admin's own token aside in the keychain while they view as a user", async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+    expect(await platform.getAsideToken()).toBeNull();
+    await platform.setAsideToken('admin.own.token');
+    expect(bridge.adminTokenVault.set).toHaveBeenCalledWith('admin.own.token');
+    expect(await platform.getAsideToken()).toBe('admin.own.token');
+    // The session token is untouched by the aside one.
+    expect(await platform.getToken()).toBe('stored.token.value');
+    await platform.setAsideToken(null);
+    expect(bridge.adminTokenVault.clear).toHaveBeenCalled();
+    expect(await platform.getAsideToken()).toBeNull();
   });
 
   it('hands native file picks over as File objects', async () => {

@@ -30,6 +30,9 @@ export function createDesktopPlatform(bridge: DesktopBridge): Platform {
       cachedToken = Promise.resolve(null);
     },
     isTokenStorageStrong: () => bridge.tokenVault.isStrong(),
+    getAsideToken: () => bridge.adminTokenVault.get(),
+    setAsideToken: (token) =>
+      token === null ? bridge.adminTokenVault.clear() : bridge.adminTokenVault.set(token),
 
     async pickFiles(kind) {
       const picked = await bridge.pickFiles(kind);
@@ -37,6 +40,8 @@ export function createDesktopPlatform(bridge: DesktopBridge): Platform {
     },
     notify: (notice) => bridge.notify(notice),
     reportUnreadCount: (count) => bridge.reportUnreadCount(Math.max(0, Math.trunc(count))),
+    getMessageNotifications: () => bridge.messageNotifications.get(),
+    setMessageNotifications: (enabled) => bridge.messageNotifications.set(enabled),
     openExternal: (url) => bridge.openExternal(url),
     async leaveApp(url) {
       await bridge.openExternal(url);

@@ -22,6 +22,12 @@ export interface Platform {
   clearToken(): Promise<void>;
   /** False when the token can only be kept in a weak store; the UI then tells the user. */
   isTokenStorageStrong(): Promise<boolean>;
+  /**
+   * An admin's own token, set aside while they view the site as a user (the session token is then
+   * the impersonation token), kept as safely as the session token; null clears it.
+   */
+  getAsideToken(): Promise<string | null>;
+  setAsideToken(token: string | null): Promise<void>;
 
   /** Lets the user choose files; resolves with none when the choice is cancelled. */
   pickFiles(kind: FilePickKind): Promise<File[]>;
@@ -29,6 +35,9 @@ export interface Platform {
   notify(notice: DesktopNotice): Promise<void>;
   /** The latest unread-message count, for the dock, taskbar or app badge. */
   reportUnreadCount(count: number): Promise<void>;
+  /** Whether new messages raise a desktop notification: null where the platform has no such setting (web). */
+  getMessageNotifications(): Promise<boolean | null>;
+  setMessageNotifications(enabled: boolean): Promise<void>;
   /** Opens a URL outside the app (the digest, the help site, social profiles). */
   openExternal(url: string): Promise<void>;
   /**

@@ -6,6 +6,9 @@ import {
 } from '../../../shared/domain/constants.ts';
 import { FILE_PICK_RULES, type Platform } from './platform.ts';
 
+/** Where an admin's own token waits while they view the site as a user (never sent as a cookie). */
+export const ASIDE_TOKEN_KEY = `${STORAGE_KEYS.token}.admin`;
+
 /**
  * The token cookie's domain as the server configured it (COOKIE_DOMAIN, written into the page head
  * as `<meta name="ironsight:cookie-domain">`), so every subdomain shares the session. Only a domain
@@ -89,6 +92,13 @@ export function createWebPlatform(win: Window = window): Platform {
     async isTokenStorageStrong() {
       return true;
     },
+    async getAsideToken() {
+      return storage()?.getItem(ASIDE_TOKEN_KEY) ?? null;
+    },
+    async setAsideToken(token) {
+      if (token === null) storage()?.removeItem(ASIDE_TOKEN_KEY);
+      else storage()?.setItem(ASIDE_TOKEN_KEY, token);
+    },
 
     pickFiles(kind) {
       const rules = FILE_PICK_RULES[kind];
@@ -133,6 +143,10 @@ export function createWebPlatform(win: Window = window): Platform {
         // App badges exist only for installed web apps; elsewhere the header badge is enough.
       }
     },
+
+    // The browser asks its own permission for notifications; there is no app setting to keep.
+    getMessageNotifications: async () => null,
+    setMessageNotifications: async () => undefined,
 
     async openExternal(url) {
       win.open(url, '_blank', 'noopener,noreferrer');

@@ -15,7 +15,7 @@ export function needsRegistration(user: Pick<SessionUser, 'accountOptions' | 'st
 export const sessionAtom = atom<Session>({ status: 'loading' });
 
 /** Query keys that belong to the signed-in user; dropped at sign-out. */
-export const USER_QUERY_ROOTS = ['messages', 'favorites', 'alerts', 'account', 'dashboard'] as const;
+export const USER_QUERY_ROOTS = ['messages', 'favorites', 'alerts', 'account', 'dashboard', 'admin'] as const;
 
 export function useSession(): Session {
   return useAtomValue(sessionAtom);
@@ -86,6 +86,8 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await platform.clearToken();
+    // Signing out while viewing as a user ends the admin's own session too.
+    await platform.setAsideToken(null);
     setSession({ status: 'signedOut' });
     for (const root of USER_QUERY_ROOTS) queryClient.removeQueries({ queryKey: [root] });
     await platform.reportUnreadCount(0).catch(() => undefined);

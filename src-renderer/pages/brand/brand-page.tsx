@@ -1,7 +1,10 @@
 import type { Brand } from '../../../shared/contract/brands.ts';
+import { adPageOfBrand } from '../../../shared/domain/ads.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { parseSearchParams, type SearchRouteParams } from '../../../shared/search/search-url.ts';
+import { ProductFocus } from '../../features/ads/product-focus.tsx';
+import { BrandDigest } from '../../features/content/brand-digest.tsx';
 import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
@@ -73,6 +76,12 @@ export function BrandPage() {
           <BrandFocus brand={data} productsOnly />
         </div>
       ) : null}
+      <div className={styles.focus}>
+        <ProductFocus page={adPageOfBrand(data.slug)} />
+      </div>
+      <div className={styles.focus}>
+        <BrandDigest brand={data.name} keyword={data.keywords[0] ?? data.name} />
+      </div>
     </ProductSearchView>
   );
 }

@@ -1,5 +1,13 @@
+import { FavoritesList } from '../../features/favorites/favorites-list.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingFavoritesPage() {
-  return <DashboardFrame heading="Favorites" intro="Listings you have saved, up to 10 at a time." />;
+  return (
+    <DashboardFrame
+      heading="Favorites"
+      intro="Listings you have saved, up to 10 at a time, with what changed since you added them."
+    >
+      <FavoritesList />
+    </DashboardFrame>
+  );
 }

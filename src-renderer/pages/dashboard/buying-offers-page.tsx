@@ -1,3 +1,4 @@
+import { OffersList } from '../../features/offers/offers-list.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingOffersPage() {
@@ -6,6 +7,8 @@ export function BuyingOffersPage() {
       heading="Offers"
       title="Offers Made"
       intro="Offers you have made to sellers and their answers."
-    />
+    >
+      <OffersList as="buyer" />
+    </DashboardFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { OrdersList } from '../../features/orders/orders.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingOrdersPage() {
@@ -6,6 +7,8 @@ export function BuyingOrdersPage() {
       heading="Orders"
       title="Purchase Orders"
       intro="Items you have bought and where each order stands."
-    />
+    >
+      <OrdersList as="buyer" />
+    </DashboardFrame>
   );
 }

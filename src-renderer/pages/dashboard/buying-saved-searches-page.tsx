@@ -1,3 +1,4 @@
+import { SavedSearchList } from '../../features/saved-searches/saved-search-list.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingSavedSearchesPage() {
@@ -5,6 +6,8 @@ export function BuyingSavedSearchesPage() {
     <DashboardFrame
       heading="Saved Searches"
       intro="Searches you have saved and how often you hear about new matches."
-    />
+    >
+      <SavedSearchList />
+    </DashboardFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { AlertSettingsSection } from '../../features/alerts/alert-settings-form.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingToolsPage() {
@@ -5,6 +6,8 @@ export function BuyingToolsPage() {
     <DashboardFrame
       heading="Buyer Tools"
       intro="Price and location alerts that watch the marketplace for you."
-    />
+    >
+      <AlertSettingsSection />
+    </DashboardFrame>
   );
 }

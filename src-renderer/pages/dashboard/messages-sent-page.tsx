@@ -1,3 +1,4 @@
+import { MessagesScreen } from '../../features/messages/messages-screen.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function MessagesSentPage() {
@@ -6,6 +7,8 @@ export function MessagesSentPage() {
       heading="Sent"
       title="Sent Messages"
       intro="Messages you have sent to buyers and sellers."
-    />
+    >
+      <MessagesScreen side="sent" />
+    </DashboardFrame>
   );
 }

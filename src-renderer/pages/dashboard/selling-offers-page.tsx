@@ -1,3 +1,4 @@
+import { OffersList } from '../../features/offers/offers-list.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingOffersPage() {
@@ -6,6 +7,8 @@ export function SellingOffersPage() {
       heading="Offers"
       title="Offers Received"
       intro="Offers buyers have made on your listings."
-    />
+    >
+      <OffersList as="seller" />
+    </DashboardFrame>
   );
 }

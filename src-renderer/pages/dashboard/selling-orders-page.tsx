@@ -1,3 +1,4 @@
+import { OrdersList } from '../../features/orders/orders.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingOrdersPage() {
@@ -6,6 +7,8 @@ export function SellingOrdersPage() {
       heading="Orders"
       title="Sales Orders"
       intro="Orders buyers have placed for your listings and what to do next."
-    />
+    >
+      <OrdersList as="seller" />
+    </DashboardFrame>
   );
 }

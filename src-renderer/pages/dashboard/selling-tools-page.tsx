@@ -1,10 +1,24 @@
+import { BulkUploadSection } from '../../features/bulk-upload/bulk-upload-section.tsx';
+import { DistributorFeedsSection } from '../../features/distributor-feeds/distributor-feeds-section.tsx';
+import { SellerApiSection } from '../../features/seller-api/seller-api-section.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
+import styles from './selling-tools-page.module.css';
 
+/**
+ * Seller Tools: each tool is a section from its own feature folder (bulk upload, distributor feeds,
+ * seller-API credentials); the page only puts them in order. Features never import each other.
+ */
 export function SellingToolsPage() {
   return (
     <DashboardFrame
       heading="Seller Tools"
-      intro="Bulk inventory upload, the seller API and your distributor feed."
-    />
+      intro="Bulk inventory upload, your distributor feeds and the seller API."
+    >
+      <div className={styles.sections}>
+        <BulkUploadSection />
+        <DistributorFeedsSection />
+        <SellerApiSection />
+      </div>
+    </DashboardFrame>
   );
 }

@@ -1,5 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/users.ts';
+import { NEWSLETTER_FAILURE_MESSAGE } from '../../../shared/domain/constants.ts';
+import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => {
@@ -20,10 +23,8 @@ describe('home page', () => {
     expect(hero.getByRole('link', { name: 'Search local guns' }).getAttribute('href')).toBe(
       '/search?listingType=local',
     );
-    expect(hero.getByRole('link', { name: 'Learn about guns' }).getAttribute('href')).toMatch(
-      /^https:\/\/digest\./,
-    );
-    expect(document.title).toBe('Buy Guns Online and Sell Guns Online | Ironsight');
+    expect(hero.getByRole('link', { name: 'Learn about guns' }).getAttribute('href')).toBe('/digest');
+    await waitFor(() => expect(document.title).toBe('Buy Guns Online and Sell Guns Online | Ironsight'));
   });
 
   it('lists the cities of Find Guns Near You', async () => {
@@ -33,5 +34,127 @@ describe('home page', () => {
     const list = within(cities.closest('section') as HTMLElement);
     expect(list.getByRole('link', { name: 'Houston, TX' }).getAttribute('href')).toBe('/guns-houston');
     expect(list.getAllByRole('link')).toHaveLength(20);
+  });
+});
+
+const ARTICLE = {
+  id: '0b7c8f6e-2d1a-4c3b-9e8f-7a6b5c4d3e21',
+  slug: 'glock-buyers-guide',
+  title: "Glock Buyer's Guide",
+  link: '/digest/glock-buyers-guide',
+  date: '2026-03-01T00:00:00.000Z',
+  featuredImage: null,
+  featuredImageSizes: [],
+  authorName: 'Dana Whitfield',
+  authorAvatar: null,
+  description: 'Models, prices and what to look for.',
+  readingTime: 2,
+  brandTags: ['glock'],
+};
+
+/** What the server answers each of the home page's calls with. */
+function homeFetch(overrides: { signup?: (body: string) => Response; ads?: boolean } = {}) {
+  return createFakeFetch((request) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (url.pathname === '/api/content/site-stats') {
+      return jsonResponse({ foundedYear: 1997, yearsInBusiness: 29, users: 31_234, articles: 38 });
+    }
+    if (url.pathname === '/api/wp/get') return jsonResponse({ results: [ARTICLE], total: 1 });
+    if (url.pathname === '/api/ads/zone') {
+      const zone = url.searchParams.get('zone') ?? '';
+      const ads =
+        overrides.ads === false
+          ? []
+          : [
+              {
+                id: `0b7c8f6e-2d1a-4c3b-9e8f-7a6b5c4d3e2${zone.length % 10}`,
+                imageUrl: `/ads/${zone}.png`,
+                linkUrl: '/brand/glock',
+                altText: `Deal in ${zone}`,
+                width: 300,
+                height: 250,
+              },
+            ];
+      return jsonResponse({ page: url.searchParams.get('page'), zone, ads });
+    }
+    if (url.pathname === '/api/users/signupForNewsLetter') {
+      return (
+        overrides.signup?.(String(request.body)) ?? jsonResponse({ error: { code: 'x', message: 'x' } }, 500)
+      );
+    }
+    return jsonResponse({ results: [] });
+  });
+}
+
+describe('home page blocks from data', () => {
+  it('shows the social proof computed by the server, not fixed figures', async () => {
+    renderApp('/', { fetch: homeFetch() });
+    expect(await screen.findByText('29 years', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('in business since 1997')).toBeTruthy();
+    expect(screen.getByText('31,000+')).toBeTruthy();
+    expect(screen.getByText('38')).toBeTruthy();
+  });
+
+  it('shows the brand digest, Product Focus zones and the hero zones', async () => {
+    renderApp('/', { fetch: homeFetch() });
+    const digest = await screen.findByRole(
+      'heading',
+      { level: 2, name: 'News and Reviews for Glock' },
+      { timeout: 5000 },
+    );
+    const section = within(digest.closest('section') as HTMLElement);
+    expect((await section.findByRole('link', { name: "Glock Buyer's Guide" })).getAttribute('href')).toBe(
+      '/digest/glock-buyers-guide',
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Product Focus' })).toBeTruthy();
+    expect(await screen.findByAltText('Deal in rev_home_hero_1')).toBeTruthy();
+    expect(screen.getByAltText('Deal in product_focus_3_mob')).toBeTruthy();
+  });
+
+  it('an ad image that fails to load leaves its zone, never a broken image', async () => {
+    renderApp('/', { fetch: homeFetch() });
+    const image = await screen.findByAltText('Deal in product_focus_1');
+    fireEvent.error(image);
+    await waitFor(() => expect(screen.queryByAltText('Deal in product_focus_1')).toBeNull(), {
+      timeout: 3000,
+    });
+    expect(screen.getByText('Deal in product_focus_1').closest('[data-ad-zone]')).toBeTruthy();
+  });
+
+  it('an empty zone takes no room', async () => {
+    renderApp('/', { fetch: homeFetch({ ads: false }) });
+    await screen.findByRole('heading', { level: 2, name: 'Product Focus' });
+    await waitFor(() => expect(document.querySelectorAll('[data-ad-zone]')).toHaveLength(0));
+  });
+
+  it('the newsletter sends nothing for an empty address, then shows the server’s success text', async () => {
+    const fetch = homeFetch({
+      signup: () => jsonResponse({ success: true, message: NEWSLETTER_SUCCESS_MESSAGE }),
+    });
+    renderApp('/', { fetch });
+    const input = (await screen.findByLabelText('Email address')) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch.requests.some((request) => request.url.includes('signupForNewsLetter'))).toBe(false);
+    fireEvent.change(input, { target: { value: 'reader@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(NEWSLETTER_SUCCESS_MESSAGE)).toBeTruthy();
+  });
+
+  it('a failed sign-up shows the failure text and keeps what was typed', async () => {
+    renderApp('/', {
+      fetch: homeFetch({ signup: () => jsonResponse({ error: { code: 'bad', message: 'Bad' } }, 400) }),
+    });
+    const input = (await screen.findByLabelText('Email address')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(NEWSLETTER_FAILURE_MESSAGE)).toBeTruthy();
+    expect(input.value).toBe('not-an-email');
+  });
+
+  it('answers the FAQ', async () => {
+    renderApp('/', { fetch: homeFetch() });
+    await screen.findByRole('heading', { level: 2, name: 'Frequently Asked Questions' });
+    expect(screen.getByText('What is an FFL transfer?')).toBeTruthy();
   });
 });

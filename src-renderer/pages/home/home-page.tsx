@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { faqJsonLd } from '../../../shared/content-page-meta.ts';
 import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
+import { HOME_FAQ } from '../../../shared/domain/faq.ts';
 import { HOME_PAGE_HEADING } from '../../../shared/domain/metadata.ts';
 import { homePageMeta } from '../../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
@@ -9,14 +11,9 @@ import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { pageOrigin } from '../../lib/page-origin.ts';
-import { ExternalLinkButton, LinkButton } from '../../ui/button.tsx';
+import { LinkButton } from '../../ui/button.tsx';
 import styles from './home.module.css';
-
-const SOCIAL_PROOF = [
-  { figure: '27 years', label: 'in business since 1997' },
-  { figure: '3,000,000+', label: 'users' },
-  { figure: '12,000+', label: 'articles, news and reviews' },
-] as const;
+import { HomeBelowFold } from './home-below-fold.tsx';
 
 interface HomeListSectionProps {
   list: HomeList;
@@ -64,8 +61,15 @@ function HomeBrandFocus({ slug }: { slug: string }) {
   return brand.data ? <BrandFocus brand={brand.data} /> : null;
 }
 
+const HOME_FAQ_JSON_LD = faqJsonLd(HOME_FAQ);
+
 export function HomePage() {
-  useDocumentHead({ ...headFromPageMeta(homePageMeta(pageOrigin())), title: HOME_PAGE_HEADING });
+  const meta = homePageMeta(pageOrigin());
+  // The FAQ's structured data, as the server writes it on the first load (the head is rewritten here).
+  useDocumentHead({
+    ...headFromPageMeta({ ...meta, jsonLd: [...(meta.jsonLd ?? []), HOME_FAQ_JSON_LD] }),
+    title: HOME_PAGE_HEADING,
+  });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-hero-heading">
@@ -83,10 +87,11 @@ export function HomePage() {
             <LinkButton to={HOME_LINKS.searchLocalGuns} size="lg" variant="secondary">
               Search local guns
             </LinkButton>
-            <ExternalLinkButton href={HOME_LINKS.learnAboutGuns} size="lg" variant="secondary">
+            <LinkButton to={HOME_LINKS.learnAboutGuns} size="lg" variant="secondary">
               Learn about guns
-            </ExternalLinkButton>
+            </LinkButton>
           </div>
+          <HomeBelowFold part="heroAds" />
         </div>
       </section>
 
@@ -124,15 +129,9 @@ export function HomePage() {
         <h2 id="home-proof-heading" className="visually-hidden">
           Ironsight in numbers
         </h2>
-        <ul className={styles.proof}>
-          {SOCIAL_PROOF.map((tile) => (
-            <li key={tile.label} className={styles.proofTile}>
-              <span className={styles.proofFigure}>{tile.figure}</span>
-              <span className={styles.proofLabel}>{tile.label}</span>
-            </li>
-          ))}
-        </ul>
+        <HomeBelowFold part="proof" />
       </section>
+      <HomeBelowFold part="deals" />
 
       <section className={styles.section} aria-labelledby="home-cities-heading">
         <h2 id="home-cities-heading" className={styles.sectionHeading}>
@@ -148,6 +147,7 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <HomeBelowFold part="signup" />
     </>
   );
 }

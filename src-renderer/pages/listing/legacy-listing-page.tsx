@@ -7,6 +7,7 @@ import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
 import { ListingView } from '../../features/listings/listing-view.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { ContactSellerFor } from './contact-seller-for.tsx';
 import { ListingError } from './listing-page.tsx';
 
 /** A listing linked by its number on the previous site (`/listing?p=123`): shown, and its own URL replaces this one. */
@@ -26,7 +27,7 @@ export function LegacyListingPage() {
 
   if (listing.data === null || legacyId === undefined) return <NotFoundPage />;
   // Shown (and rendered by the server) as at its own address, which replaces this one at once.
-  if (found) return <ListingView listing={found} />;
+  if (found) return <ListingView listing={found} contactSeller={<ContactSellerFor listing={found} />} />;
   if (listing.isError) return <ListingError onRetry={() => void listing.refetch()} />;
   return <ListingSkeleton />;
 }

@@ -2,11 +2,13 @@ import { useListing } from '../../features/listings/api/use-listing.ts';
 import { listingHead } from '../../features/listings/listing-meta.ts';
 import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
 import { ListingView } from '../../features/listings/listing-view.tsx';
+import { MakeOffer } from '../../features/offers/make-offer.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { Button } from '../../ui/button.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import styles from '../page-frame.module.css';
+import { ContactSellerFor } from './contact-seller-for.tsx';
 
 function ListingHead({ listing }: { listing: Parameters<typeof listingHead>[0] }) {
   useDocumentHead(listingHead(listing));
@@ -22,7 +24,11 @@ export function ListingPage() {
     return (
       <>
         <ListingHead listing={listing.data} />
-        <ListingView listing={listing.data} />
+        <ListingView
+          listing={listing.data}
+          contactSeller={<ContactSellerFor listing={listing.data} />}
+          offer={<MakeOffer listing={listing.data} />}
+        />
       </>
     );
   }

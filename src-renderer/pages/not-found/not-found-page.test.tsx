@@ -60,10 +60,18 @@ describe('not-found page', () => {
     const fetch = createFakeFetch(() => answer.promise);
     const { router } = renderApp('/Search/Lister/4321?utm_source=mail', { fetch });
 
-    const status = await screen.findByRole('status');
-    expect(status.getAttribute('aria-busy')).toBe('true');
+    // The skeleton is the busy status region (the shell keeps empty live regions of its own).
+    await waitFor(() => {
+      const busy = screen
+        .getAllByRole('status')
+        .find((element) => element.getAttribute('aria-busy') === 'true');
+      if (!busy) throw new Error('No busy status yet.');
+    });
     expect(screen.queryByText('404')).toBeNull();
-    expect(fetch.requests[0]?.url).toBe('/api/users/getUserIdFromLegacyListerID?legacyListerID=4321');
+    // The request leaves once the API client has loaded the contract.
+    await waitFor(() =>
+      expect(fetch.requests[0]?.url).toBe('/api/users/getUserIdFromLegacyListerID?legacyListerID=4321'),
+    );
 
     answer.resolve(jsonResponse({ userId: SELLER_ID }));
 
@@ -92,6 +100,7 @@ describe('not-found page', () => {
             id: '0b6f1d2c-3e4a-4b5c-8d9e-0f1a2b3c4d5e',
             shortCode: 'spring-rifles',
             fullLink: '/firearms/rifles',
+            clicks: 0,
             createdAt: '2026-03-01T12:00:00.000Z',
           },
         ],

@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
 import { parseSearchParams } from '../../../shared/search/search-url.ts';
+import { useAlertSettings } from '../../features/alerts/api/alert-settings.ts';
+import { SaveSearchButton } from '../../features/saved-searches/save-search-button.tsx';
 import { searchPageHead } from '../../features/search/search-meta.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { ProductSearchView } from './product-search-view.tsx';
@@ -8,6 +10,8 @@ export function SearchPage() {
   const { search } = useLocation();
   const params = parseSearchParams(search);
   useDocumentHead(searchPageHead(params));
+  // A signed-in buyer's default frequency from Buyer Tools; visitors get the usual default.
+  const alertSettings = useAlertSettings();
   const heading = params.keyword
     ? `Results for "${params.keyword}"`
     : params.listingType === 'local'
@@ -17,6 +21,8 @@ export function SearchPage() {
     <ProductSearchView
       heading={heading}
       intro="Listings from private sellers and licensed dealers that match your search."
-    />
+    >
+      <SaveSearchButton defaultFrequency={alertSettings.data?.defaultFrequency} />
+    </ProductSearchView>
   );
 }

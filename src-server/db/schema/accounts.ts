@@ -55,6 +55,8 @@ export const alerts = pgTable(
     }).notNull(),
     title: text('title'),
     message: text('message').notNull(),
+    /** What a user alert is about (`UserAlertKind`); null for alerts written by staff. */
+    kind: text('kind'),
     severity: text('severity', { enum: ['info', 'warning', 'critical'] })
       .notNull()
       .default('info'),
@@ -80,6 +82,8 @@ export const newsletterSubscriptions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Set when the address's owner followed the confirmation link (double opt-in); only confirmed addresses get mail. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${t.email})`)],
 );
@@ -95,7 +99,7 @@ export const accountPayments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['PastDue'] }).notNull(),
+    purpose: text('purpose', { enum: ['PastDue', 'Invoice'] }).notNull(),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     status: text('status', { enum: ['Approved', 'Declined'] }).notNull(),
     processor: text('processor').notNull(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SearchFilters } from '../../../shared/contract/listings.ts';
 import type { SavedSearchFrequency } from '../../../shared/contract/saved-searches.ts';
 import { listings } from './catalog.ts';
@@ -18,6 +28,13 @@ export const savedSearches = pgTable(
     searchQuery: text('search_query').notNull(),
     frequency: text('frequency').$type<SavedSearchFrequency>().notNull(),
     filters: jsonb('filters').$type<SearchFilters>(),
+    /**
+     * When the alert job last alerted about this search's new matches, by the job's clock (a daily or
+     * weekly search waits a day or a week after it); null: never yet.
+     */
+    lastAlertedAt: timestamp('last_alerted_at', { withTimezone: true }),
+    /** The database time the job last looked for new matches; listings started before it are not new. */
+    checkedThrough: timestamp('checked_through', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +52,9 @@ export const favorites = pgTable(
     listingId: uuid('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The listing's price and stock when it was added, to show what changed since. */
+    priceWhenAdded: numeric('price_when_added', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantityWhenAdded: integer('quantity_when_added').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -80,9 +80,23 @@ export const listings = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     distributorId: uuid('distributor_id').references(() => distributors.id, { onDelete: 'set null' }),
+    /** Rounds a magazine (or the magazine sold with a firearm) holds; read by the state magazine limits. */
+    magazineCapacity: smallint('magazine_capacity'),
     excludedShipToStates: text('excluded_ship_to_states').array().notNull().default(sql`'{}'::text[]`),
     /** The card image; null, 'catalog' or an all-zero id means "use the UPC stock image". */
     thumbnailPicture: text('thumbnail_picture'),
+    /**
+     * How the listing came in when not through the listing form: 'bulk' (an inventory file), 'feed'
+     * (a distributor feed) or 'api' (the seller API); null for the form.
+     */
+    inventorySource: text('inventory_source', { enum: ['bulk', 'feed', 'api'] }),
+    /** The upload, feed or client credential that last wrote the listing from inventory. */
+    inventorySourceId: uuid('inventory_source_id'),
+    /**
+     * Hash of the inventory fields last written (`modules/inventory/upsert.ts`): the same row again
+     * writes nothing. Cleared by an edit on the site, so the next inventory row is applied in full.
+     */
+    inventoryHash: text('inventory_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -99,6 +113,13 @@ export const listings = pgTable(
     index('listings_family_start_idx').on(t.familyId, t.listingStartDate.desc()),
     index('listings_upc_idx').on(t.upc),
     index('listings_sku_idx').on(sql`lower(${t.sku})`),
+    // Inventory rows find their listing by the seller's stock number, case-insensitively.
+    index('listings_user_stock_number_idx')
+      .on(t.userId, sql`lower(${t.sellerStockNumber})`)
+      .where(sql`${t.sellerStockNumber} is not null`),
+    index('listings_inventory_source_idx')
+      .on(t.inventorySourceId)
+      .where(sql`${t.inventorySourceId} is not null`),
     index('listings_distributor_idx').on(t.distributorId),
     index('listings_lat_lng_idx').on(t.latitude, t.longitude),
     index('listings_price_idx').on(t.price),
@@ -111,7 +132,7 @@ export const listings = pgTable(
  * function `listing_search_vector`) plus every column a search filters, sorts or counts facets on.
  * A broad keyword matches thousands of listings; reading these rows instead of the wide listing
  * rows more than halves the pages visited. Rows are built by the SQL function `listing_search_row`
- * and kept in step with `listings` by the `listings_search_sync` trigger. The table is kept in
+ * and kept in step with `listings` by the `listings_search_sync_*` statement triggers. The table is kept in
  * catalogue order (family, brand, caliber, model) so a keyword's matches share pages: see
  * `modules/listings/search-indexes/keyword-copy.ts`.
  *

@@ -22,6 +22,16 @@ export function jwtAuthenticator(secret: string): Authenticator {
   };
 }
 
+async function isActiveAdmin(db: Database, userId: string): Promise<boolean> {
+  if (!GUID.test(userId)) return false;
+  const [admin] = await db
+    .select({ roles: users.roles, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return admin !== undefined && admin.status === UserStatus.Active && isAdminRole(admin.roles);
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -50,6 +60,8 @@ export function accountAuthenticator(db: Database, secret: string): Authenticato
       if (account.status === UserStatus.Inactive || account.status === UserStatus.Locked) return null;
       if (hasFlag(account.accountOptions, AccountOption.FrozenForFraud)) return null;
       if ((claims.ver ?? 0) !== account.tokenVersion) return null;
+      // An impersonation token lives only while the admin who took it is still an active admin.
+      if (claims.act && !(await isActiveAdmin(db, claims.act.sub))) return null;
       const context: AuthContext = {
         userId: claims.unique_name,
         claims,

@@ -14,7 +14,8 @@ export function registerAuthModule(ctx: ModuleContext, deps: AccountsDeps): void
   });
 
   ctx.endpoints(AUTH_ENDPOINTS, {
-    authLogin: ({ body, request }) => login(deps, body, clientAddress(request.ip)),
+    authLogin: ({ body, request }) =>
+      login(deps, body, clientAddress(request.ip), new Date(), request.headers['user-agent']),
     usersForgotPassword: async ({ body, request }) => {
       await deps.throttle.hit(THROTTLE_RULES.forgotAddress, clientAddress(request.ip));
       requestPasswordReset(deps, body.email);

@@ -17,6 +17,7 @@ import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
 import { issueSessionToken } from './session-tokens.ts';
+import { recordSignIn } from './sign-ins.ts';
 import { THROTTLE_RULES, type ThrottleLimit, type ThrottleReservation } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
@@ -97,7 +98,13 @@ export async function checkCredentials(
   return user;
 }
 
-export async function login(deps: AccountsDeps, body: LoginRequest, address: string, now = new Date()) {
+export async function login(
+  deps: AccountsDeps,
+  body: LoginRequest,
+  address: string,
+  now = new Date(),
+  userAgent?: string,
+) {
   const user = await checkCredentials(deps, body.email, body.password, address);
   const forbidden = (message: string, passwordExpired: boolean) =>
     new AppError(403, ErrorCode.Forbidden, message, {
@@ -128,8 +135,10 @@ export async function login(deps: AccountsDeps, body: LoginRequest, address: str
     });
   }
   // Pending registration and Locked accounts get a token too: its claims send the client to /register.
+  const jwtToken = await issueSessionToken(user, deps.config.jwtSecret, now);
+  await recordSignIn(deps.db, user.id, { address, userAgent });
   return {
-    jwtToken: await issueSessionToken(user, deps.config.jwtSecret, now),
+    jwtToken,
     statusCode: 200 as const,
     passwordExpired: false as const,
     hasAcceptedPaymentSetup: loginPaymentSetupAccepted(user),

@@ -3,6 +3,9 @@ import { AccountOption, UserOption } from '../../../shared/domain/user.ts';
 import type { UserRow } from '../accounts/users-repository.ts';
 import { signToken, type TokenPayload } from './tokens.ts';
 
+/** How long an admin may act as a user on one token: an hour, then they impersonate again. */
+export const IMPERSONATION_LIFETIME_SECONDS = 60 * 60;
+
 /** The claims of spec §3; role is a plain string when the account has one role, else the list. */
 export function tokenPayloadFor(user: UserRow): TokenPayload {
   const roles = user.roles.length > 0 ? user.roles : ['Buyer'];
@@ -23,4 +26,19 @@ export function tokenPayloadFor(user: UserRow): TokenPayload {
 /** Signs a session token for the account, stamped with its current token version. */
 export function issueSessionToken(user: UserRow, secret: string, now: Date = new Date()): Promise<string> {
   return signToken({ ...tokenPayloadFor(user), ver: user.tokenVersion }, secret, now);
+}
+
+/** A short-lived token for the account that names the admin acting as it (claim `act`). */
+export function issueImpersonationToken(
+  user: UserRow,
+  adminId: string,
+  secret: string,
+  now: Date = new Date(),
+): Promise<string> {
+  return signToken(
+    { ...tokenPayloadFor(user), ver: user.tokenVersion, act: { sub: adminId } },
+    secret,
+    now,
+    IMPERSONATION_LIFETIME_SECONDS,
+  );
 }

@@ -16,6 +16,7 @@ export async function signToken(
   payload: TokenPayload,
   secret: string,
   now: Date = new Date(),
+  lifetimeSeconds: number = TOKEN_LIFETIME_SECONDS,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ...payload })
@@ -23,7 +24,7 @@ export async function signToken(
     .setIssuer(TOKEN_ISSUER)
     .setSubject(payload.unique_name)
     .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .setExpirationTime(iat + Math.min(lifetimeSeconds, TOKEN_LIFETIME_SECONDS))
     .sign(keyOf(secret));
 }
 
@@ -55,7 +56,7 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
  * Single-purpose tokens (e.g. the unfreeze ticket of a 402 sign-in) are signed with a key derived
  * for that purpose, so one can never pass as a session token, nor a session token as one.
  */
-const purposeKey = (secret: string, purpose: string) =>
+export const purposeKey = (secret: string, purpose: string) =>
   new Uint8Array(createHmac('sha256', secret).update(`ironsight purpose token: ${purpose}`).digest());
 
 export async function signPurposeToken(

@@ -1,14 +1,81 @@
 import { BILLING_ENDPOINTS } from '../../../shared/contract/billing.ts';
+import { BILLING_LEDGER_ENDPOINTS } from '../../../shared/contract/billing-ledger.ts';
 import type { ModuleContext } from '../../module-context.ts';
+import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { escrowAccount } from './escrow.ts';
+import { disputeOrder, releaseInspectedOrders, resolveDispute } from './escrow-orders.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { invoiceDetail, listInvoices, listPayments, payInvoice, runInvoices } from './invoices.ts';
+import { addCard, listCards, makeDefaultCard, removeCard } from './payment-methods.ts';
 import { secretBox } from './secret-box.ts';
-import { paymentOptionsOf, savePaymentOptions } from './service.ts';
+import { billingSummary, paymentOptionsOf, savePaymentOptions } from './service.ts';
 
-/** How sellers are paid (escrow and credit are still planned). */
-export function registerBillingModule({ endpoints, database, config }: ModuleContext): void {
+export interface BillingModuleOptions {
+  gateway: PaymentGateway;
+  /** The time fees, invoices and escrow read (tests move it on); by default the system clock. */
+  now?: () => Date;
+  /** How often the invoice, past-due and escrow-release jobs run. */
+  intervalMs?: number;
+}
+
+/** Hourly: invoicing a closed month, freezing past-due accounts and releasing inspected escrow orders. */
+export const BILLING_JOBS_MS = 60 * 60 * 1000;
+
+/** How sellers are paid and pay: plans, fees, invoices, stored cards, escrow. */
+export function registerBillingModule(
+  { app, endpoints, database, config }: ModuleContext,
+  options: BillingModuleOptions,
+): void {
   const box = secretBox(config.jwtSecret);
+  const deps = {
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    now: options.now ?? (() => new Date()),
+    gateway: options.gateway,
+  };
+  const runBillingJobs = async (period?: string) => ({
+    ...(await runInvoices(deps, period)),
+    released: await releaseInspectedOrders(deps),
+  });
+  // Safe on several instances at once: each seller's invoice is made under an advisory lock and a
+  // unique index, each freeze and release locks its row and checks its state.
+  registerPeriodicJob(app, {
+    atBoot: async () => {},
+    run: async () => {
+      await runBillingJobs();
+    },
+    intervalMs: options.intervalMs ?? BILLING_JOBS_MS,
+    failureMessage: 'billing jobs (invoices, past-due freeze, escrow release) failed',
+  });
+
   endpoints(BILLING_ENDPOINTS, {
     usersAddOrUpdatePaymentOptions: ({ body, auth }) =>
       savePaymentOptions(database.db, box, auth.userId, body),
     usersGetPaymentOptions: ({ auth }) => paymentOptionsOf(database.db, auth.userId),
+    usersGetEscrowAccount: ({ body, auth }) => escrowAccount(database.db, auth, body),
+  });
+  endpoints(BILLING_LEDGER_ENDPOINTS, {
+    billingSummary: ({ auth }) => billingSummary(deps, auth),
+    billingInvoices: ({ auth }) => listInvoices(deps, auth),
+    billingInvoice: ({ auth, params }) => invoiceDetail(deps, auth, params.id),
+    billingInvoicePdf: async ({ auth, params, reply }) => {
+      const detail = await invoiceDetail(deps, auth, params.id);
+      reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${detail.number}.pdf"`);
+      return invoicePdf(detail);
+    },
+    billingPayInvoice: ({ auth, params, body }) => payInvoice(deps, auth, params.id, body),
+    billingPayments: ({ auth }) => listPayments(deps, auth),
+    billingPaymentMethods: ({ auth }) => listCards(database.db, auth.userId),
+    billingAddPaymentMethod: ({ auth, body }) => addCard(deps, auth, body.card, body.makeDefault),
+    billingDefaultPaymentMethod: ({ auth, params }) => makeDefaultCard(database.db, auth, params.id),
+    billingDeletePaymentMethod: ({ auth, params }) => removeCard(database.db, auth, params.id),
+    billingRunInvoices: ({ body }) => runBillingJobs(body.period),
+    escrowDispute: ({ auth, params, body }) => disputeOrder(deps, auth, params.id, body.reason),
+    adminResolveEscrow: ({ auth, params, body }) =>
+      resolveDispute(deps, auth, params.id, body.outcome, body.note),
   });
 }

@@ -5,10 +5,14 @@ import type {
   PaymentOptionsInput,
   paymentOptionsInputSchema,
 } from '../../../shared/contract/billing.ts';
+import type { BillingSummary } from '../../../shared/contract/billing-ledger.ts';
+import { planOfRoles, toDollars } from '../../../shared/domain/membership.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { listings, sellerPaymentOptions, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasPaymentSetup } from '../accounts/account-state.ts';
+import { openInvoiceCents } from './invoices.ts';
+import { balancesOf } from './ledger.ts';
 import type { SecretBox } from './secret-box.ts';
 
 type ParsedPaymentOptionsInput = z.output<typeof paymentOptionsInputSchema>;
@@ -97,4 +101,27 @@ export async function savePaymentOptions(
       .where(and(eq(listings.userId, userId), ne(listings.liveCheckoutEnabled, live)));
     return paymentOptionsOf(tx, userId);
   });
+}
+
+/** GET /billing/summary: the caller's plan and, from the ledger and the invoices, what they hold and owe. */
+export async function billingSummary(
+  deps: { db: Database; now: () => Date },
+  auth: { userId: string },
+): Promise<BillingSummary> {
+  const [user] = await deps.db
+    .select({ roles: users.roles, pastDueAmount: users.pastDueAmount })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw notFound('No such account.');
+  const balances = await balancesOf(deps.db, auth.userId);
+  const dueCents = await openInvoiceCents(deps.db, [auth.userId]);
+  return {
+    plan: planOfRoles(user.roles),
+    availableBalance: toDollars(balances.available),
+    escrowHeld: toDollars(balances.escrow),
+    // What the seller owes that no invoice bills yet.
+    unbilled: toDollars(balances.feesDue - dueCents),
+    amountDue: toDollars(dueCents),
+    pastDueAmount: user.pastDueAmount,
+  };
 }

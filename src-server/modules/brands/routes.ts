@@ -3,9 +3,9 @@ import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { notFound } from '../../http/errors.ts';
 import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { brandSlugForKeyword, listBrands } from './service.ts';
+import { brandSlugForKeyword, listBrands, saveBrand } from './service.ts';
 
-export function registerBrandsModule({ endpoints, page, database, config }: ModuleContext): void {
+export function registerBrandsModule({ endpoints, page, database, config, blobs }: ModuleContext): void {
   const { db } = database;
   // Checked against the catalogue version on every call, so even the `nc` (uncached) calls, which
   // keep no-store for HTTP caches, answer a brand written a moment ago.
@@ -36,6 +36,7 @@ export function registerBrandsModule({ endpoints, page, database, config }: Modu
       return (await foundBrand(params.slug)).value;
     },
     brandsKw: async ({ body }) => ({ slug: await brandSlugForKeyword(db, body.keyword) }),
+    brandsAddOrUpdate: ({ body, files }) => saveBrand(db, blobs, body, files),
   });
 
   page('brand', async (match) => {

@@ -1,7 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Brand } from '../../../shared/contract/brands.ts';
+import type { z } from 'zod';
+import type { Brand, brandInputSchema } from '../../../shared/contract/brands.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { brands } from '../../db/schema.ts';
+import type { BlobStore } from '../../files/blob-store.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import { removePhotos, storePhotos } from '../listings/images.ts';
 
 type BrandRow = typeof brands.$inferSelect;
 
@@ -53,4 +58,81 @@ export async function brandSlugForKeyword(db: Database, keyword: string): Promis
         limit 1`,
   );
   return rows[0]?.slug ?? null;
+}
+
+type ParsedBrandInput = z.output<typeof brandInputSchema>;
+
+/**
+ * Creates a brand or, with `id`, updates it. Images named by `logoFile` / a tile's `imageFile` come
+ * from the uploaded files (each decoded and re-encoded, so only real images are kept); a named file
+ * that was not sent is refused, as is a file no field names.
+ */
+export async function saveBrand(
+  db: Database,
+  blobs: BlobStore,
+  input: ParsedBrandInput,
+  files: readonly UploadedFile[],
+): Promise<Brand> {
+  const byName = new Map(files.map((file) => [file.fileName || file.name, file]));
+  const named = [input.logoFile, ...(input.focus?.products.map((product) => product.imageFile) ?? [])].filter(
+    (name): name is string => name !== undefined,
+  );
+  const missing = named.find((name) => !byName.has(name));
+  if (missing)
+    throw badRequest(`No uploaded file is named "${missing}".`, { files: `Send the file "${missing}".` });
+  const unused = [...byName.keys()].find((name) => !named.includes(name));
+  if (unused)
+    throw badRequest(`The file "${unused}" is not used by the brand.`, {
+      files: `Name "${unused}" in the brand.`,
+    });
+
+  const uniqueNames = [...new Set(named)];
+  const stored = await storePhotos(
+    blobs,
+    uniqueNames.map((name) => byName.get(name)!),
+  );
+  const urlOf = new Map(uniqueNames.map((name, index) => [name, stored[index]!.src]));
+  const values = {
+    slug: input.slug,
+    name: input.name,
+    keywords: [...new Set(input.keywords)],
+    logoUrl: input.logoFile ? (urlOf.get(input.logoFile) ?? null) : input.logoUrl,
+    shopUrl: input.shopUrl,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    focus: input.focus
+      ? {
+          name: input.focus.name,
+          heroSubtext: input.focus.heroSubtext,
+          products: input.focus.products.map((product) => ({
+            name: product.name,
+            imageUrl: product.imageFile ? (urlOf.get(product.imageFile) ?? '') : (product.imageUrl ?? ''),
+            imageAlt: product.imageAlt,
+            actionUrl: product.actionUrl,
+          })),
+        }
+      : null,
+    updatedAt: new Date(),
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(eq(brands.slug, input.slug))
+        .limit(1);
+      if (taken[0] && taken[0].id !== input.id) throw conflict('Another brand already has this slug.');
+      if (input.id) {
+        const [row] = await tx.update(brands).set(values).where(eq(brands.id, input.id)).returning();
+        if (!row) throw notFound('No brand with that id.');
+        return toBrand(row);
+      }
+      const [row] = await tx.insert(brands).values(values).returning();
+      return toBrand(row!);
+    });
+  } catch (error) {
+    // Nothing refers to images of a brand that was not saved.
+    await removePhotos(blobs, stored);
+    throw error;
+  }
 }

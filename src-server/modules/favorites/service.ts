@@ -3,7 +3,7 @@ import { FAVORITES_MAX, type Favorite, isAtFavoritesMax } from '../../../shared/
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { favorites, listings, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { CARD_JSON, type CardJson, toCard, toIso } from '../listings/cards.ts';
+import { CARD_JSON, type CardJson, OFFERED, toCard, toIso } from '../listings/cards.ts';
 
 export const FAVORITES_FULL_MESSAGE = `You can keep at most ${FAVORITES_MAX} favorites. Remove one to add another.`;
 
@@ -12,6 +12,9 @@ interface FavoriteRow extends Record<string, unknown> {
   listing_id: string;
   user_id: string;
   created_at: string | Date;
+  price_when_added: string | number;
+  quantity_when_added: number;
+  available: boolean;
   card: CardJson;
 }
 
@@ -19,7 +22,8 @@ interface FavoriteRow extends Record<string, unknown> {
 async function favoriteRows(db: Database, userId: string, listingId?: string): Promise<Favorite[]> {
   const rows = await queryRows<FavoriteRow>(
     db,
-    sql`select f.id, f.listing_id, f.user_id, f.created_at, ${CARD_JSON} as card
+    sql`select f.id, f.listing_id, f.user_id, f.created_at, f.price_when_added, f.quantity_when_added,
+          ${OFFERED} as available, ${CARD_JSON} as card
         from favorites f
         join listings l on l.id = f.listing_id
         join users u on u.id = l.user_id
@@ -32,6 +36,9 @@ async function favoriteRows(db: Database, userId: string, listingId?: string): P
     listingId: row.listing_id,
     userId: row.user_id,
     searchResult: { ...toCard(row.card), fav: true },
+    priceWhenAdded: Number(row.price_when_added),
+    quantityWhenAdded: Math.max(0, row.quantity_when_added),
+    available: row.available,
     createdAt: toIso(row.created_at),
   }));
 }
@@ -46,15 +53,20 @@ async function favoriteCount(db: DbExecutor, userId: string): Promise<number> {
 }
 
 /**
- * Adds a listing to the caller's favorites. Per the contract the add is idempotent: a listing that
- * already is a favorite answers the existing favorite (the toggle of spec §4 is the client's). The
- * user's row is locked for the count and the insert, so concurrent adds cannot pass the maximum.
+ * Adds a listing to the caller's favorites, keeping its price and stock of the moment so the buyer
+ * sees what changed since. Per the contract the add is idempotent: a listing that already is a
+ * favorite answers the existing favorite (the toggle of spec §4 is the client's). The user's row is
+ * locked for the count and the insert, so concurrent adds (two tabs, two server instances) cannot
+ * pass the maximum on either database.
  */
 export async function addFavorite(db: Database, userId: string, listingId: string): Promise<Favorite> {
   await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!owner) throw notFound('No such account.');
-    const [listing] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId));
+    const [listing] = await tx
+      .select({ id: listings.id, price: listings.price, quantity: listings.quantity })
+      .from(listings)
+      .where(eq(listings.id, listingId));
     if (!listing) throw notFound('No listing with that id.');
     const [existing] = await tx
       .select({ id: favorites.id })
@@ -62,7 +74,15 @@ export async function addFavorite(db: Database, userId: string, listingId: strin
       .where(and(eq(favorites.userId, userId), eq(favorites.listingId, listingId)));
     if (existing) return;
     if (isAtFavoritesMax(await favoriteCount(tx, userId))) throw conflict(FAVORITES_FULL_MESSAGE);
-    await tx.insert(favorites).values({ userId, listingId }).onConflictDoNothing();
+    await tx
+      .insert(favorites)
+      .values({
+        userId,
+        listingId,
+        priceWhenAdded: listing.price,
+        quantityWhenAdded: Math.max(0, listing.quantity),
+      })
+      .onConflictDoNothing();
   });
   const [favorite] = await favoriteRows(db, userId, listingId);
   // Only if the listing was deleted between the insert and this read.

@@ -149,6 +149,7 @@ export interface DetailRow {
   city: string | null;
   state: string | null;
   excluded_ship_to_states: string[];
+  magazine_capacity: number | null;
   thumbnail_picture: string | null;
   seller_name: string;
   seller_is_dealer: boolean;
@@ -166,7 +167,7 @@ export const DETAIL_SELECT: SQL = sql`
     l.listing_type, l.listing_options, l.return_policy, l.accepted_payment_methods,
     l.live_checkout_enabled, l.accepts_offers, l.shipping_cost::float8 as shipping_cost, l.delivery_days, l.is_active,
     l.is_sold, l.listing_start_date, l.listing_end_date, l.zip_code, l.city, l.state,
-    l.excluded_ship_to_states, l.thumbnail_picture,
+    l.excluded_ship_to_states, l.magazine_capacity, l.thumbnail_picture,
     coalesce(u.seller_display_name, u.first_name || ' ' || u.last_name) as seller_name,
     u.is_dealer as seller_is_dealer, u.city as seller_city, u.state as seller_state,
     u.total_completed_sales as seller_sales, u.rating as seller_rating,
@@ -236,6 +237,7 @@ export function toDetail(row: DetailRow): ListingDetail {
     liveCheckoutEnabled: row.live_checkout_enabled,
     acceptsOffers: row.accepts_offers,
     excludedShipToStates: row.excluded_ship_to_states.filter((code) => /^[A-Z]{2}$/.test(code)),
+    magazineCapacity: row.magazine_capacity ?? null,
     location: { zipCode: row.zip_code, city: row.city, state: stateOrNull(row.state) },
     seller: {
       id: row.user_id,

@@ -9,6 +9,8 @@ import {
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import {
   isListingFrozen,
+  ListingOption,
+  PAID_LISTING_OPTIONS,
   SELLER_LISTING_OPTIONS,
   STAFF_LISTING_OPTIONS,
   sellerListingOptions,
@@ -22,6 +24,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { UploadedFile } from '../../http/multipart.ts';
 import { listingEligibilityOf } from '../accounts/account-state.ts';
 import { findUserById, type UserRow } from '../accounts/users-repository.ts';
+import { chargeListingOptions } from '../billing/fees.ts';
+import { assertUnderListingLimit } from '../billing/membership.ts';
 import { liveCheckoutOf } from '../billing/service.ts';
 import { findZipCentroid } from '../location/service.ts';
 import { hasReadableText, sanitizeDescription } from './description.ts';
@@ -36,6 +40,12 @@ export interface ListingWriteDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A listing that came from a distributor feed or the seller API and is edited on the site is marked
+ * ManualEntry: feeds and the API no longer change it (`modules/inventory/upsert.ts`).
+ */
+const MANUAL_ENTRY_OF_INVENTORY = sql`(case when ${listings.inventorySource} in ('feed', 'api') then ${ListingOption.ManualEntry} else 0 end)`;
 const NO_LISTING = 'No listing with that id.';
 const NOT_YOURS = 'You can only change your own listings.';
 
@@ -144,6 +154,9 @@ export async function saveListing(
   try {
     id = await db.transaction(async (tx) => {
       let currentImages: string[] = [];
+      let optionsBefore = 0;
+      // A new listing must fit the seller's plan (the seller row is locked for the count).
+      if (!existing) await assertUnderListingLimit(tx, seller.id, seller.roles);
       if (existing) {
         // Two saves of one listing take turns, so together they cannot pass the photo limit. The
         // photos are read by a statement after the lock: one statement sees the data of its start.
@@ -153,6 +166,7 @@ export async function saveListing(
         );
         if (!locked) throw notFound(NO_LISTING);
         assertNotFrozenFor(auth, locked.listing_options);
+        optionsBefore = locked.listing_options;
         currentImages = await photoIdsOf(tx, existing.id);
         checkPhotos(currentImages, photos.length, order);
       }
@@ -174,10 +188,14 @@ export async function saveListing(
         // An Admin sets any flag; a seller only the seller-settable ones, the rest (paid upsells,
         // fees, the freeze) kept as the row has them now, read under the lock.
         listingOptions: auth.isAdmin
-          ? input.listingOptions
+          ? existing
+            ? sql`${input.listingOptions} | ${MANUAL_ENTRY_OF_INVENTORY}`
+            : input.listingOptions
           : existing
-            ? sql`(${listings.listingOptions} & ${~SELLER_LISTING_OPTIONS}) | ${input.listingOptions & SELLER_LISTING_OPTIONS}`
+            ? sql`(${listings.listingOptions} & ${~SELLER_LISTING_OPTIONS}) | ${input.listingOptions & SELLER_LISTING_OPTIONS} | ${MANUAL_ENTRY_OF_INVENTORY}`
             : sellerListingOptions(input.listingOptions, 0),
+        // The next inventory row for this stock number is applied in full, not taken as unchanged.
+        inventoryHash: null,
         returnPolicy: input.returnPolicy,
         acceptedPaymentMethods: input.acceptedPaymentMethods ?? seller.acceptedPaymentMethods,
         liveCheckoutEnabled: liveCheckout,
@@ -185,6 +203,7 @@ export async function saveListing(
         shippingCost: input.shippingCost,
         deliveryDays: input.deliveryDays,
         excludedShipToStates: [...new Set(input.excludedShipToStates)],
+        magazineCapacity: input.magazineCapacity ?? null,
         zipCode: place?.zip ?? zipCode.slice(0, 5),
         city: place?.city ?? null,
         state: place?.state ?? null,
@@ -231,6 +250,15 @@ export async function saveListing(
         ...photos.map((photo) => photo.id),
       ];
       await placeImages(tx, listingId, ordered);
+      // Paid options bought now: kept on the listing and charged to the seller in this transaction.
+      const bought = input.paidOptions & PAID_LISTING_OPTIONS & ~optionsBefore;
+      if (bought !== 0) {
+        await tx
+          .update(listings)
+          .set({ listingOptions: sql`${listings.listingOptions} | ${bought}` })
+          .where(eq(listings.id, listingId));
+        await chargeListingOptions(tx, seller, listingId, input.title, bought, input.price, now);
+      }
       await refreshSuggestionTermsOf(tx, existing ? [existing, values] : [values]);
       return listingId;
     });

@@ -1,3 +1,4 @@
+import { faqJsonLd } from '../../../shared/content-page-meta.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import {
   HOME_LIST_DEFAULT_LIMIT,
@@ -8,6 +9,7 @@ import {
 } from '../../../shared/contract/listings.ts';
 import { DEFAULT_GEO_LOCATION } from '../../../shared/contract/location.ts';
 import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
+import { HOME_FAQ } from '../../../shared/domain/faq.ts';
 import {
   cityPageMeta,
   homePageMeta,
@@ -158,7 +160,10 @@ export function registerListingsModule({
     return listing ? { meta: listingPageMeta(listing, origin, new Date()) } : notFoundDecision;
   });
 
-  page('home', async () => ({ meta: homePageMeta(origin) }));
+  page('home', async () => {
+    const meta = homePageMeta(origin);
+    return { meta: { ...meta, jsonLd: [...(meta.jsonLd ?? []), faqJsonLd(HOME_FAQ)] } };
+  });
   page('search', async (match) => ({ meta: searchPageMeta(origin, match.query) }));
   page('newThisWeek', async () => ({ meta: newThisWeekPageMeta(origin) }));
   page('city', async (match) => {

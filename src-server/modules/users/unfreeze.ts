@@ -10,8 +10,7 @@ import {
   validateZip,
 } from '../../../shared/domain/billing.ts';
 import { detectCardBrand, validateCardNumber, validateCvv } from '../../../shared/domain/card.ts';
-import { clearFlag } from '../../../shared/domain/flags.ts';
-import { AccountOption, FreezeReason } from '../../../shared/domain/user.ts';
+import { FreezeReason } from '../../../shared/domain/user.ts';
 import type { ValidationError } from '../../../shared/domain/validation.ts';
 import { accountPayments, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -23,6 +22,7 @@ import { UNFREEZE_TOKEN_PURPOSE } from '../auth/service.ts';
 import { issueSessionToken } from '../auth/session-tokens.ts';
 import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { verifyPurposeToken } from '../auth/tokens.ts';
+import { pastDueToCharge, settlePastDue } from '../billing/invoices.ts';
 import type { PaymentProcessor } from './payment-processor.ts';
 
 export const UNFREEZE_MESSAGES = {
@@ -91,7 +91,10 @@ export async function unfreeze(
     const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!locked || !isFrozenForNonPayment(locked))
       return { kind: 'notFrozen' as const, user: locked ?? user };
-    const amount = locked.pastDueAmount;
+    const now = new Date();
+    // The balance sign-in showed, or the overdue invoices if they came to more since.
+    const cents = await pastDueToCharge(tx, locked, now);
+    const amount = cents / 100;
     if (amount > 0) {
       const result = await processor.charge({
         amount,
@@ -121,15 +124,8 @@ export async function unfreeze(
       });
       if (!result.approved) return { kind: 'declined' as const, message: result.message };
     }
-    const [updated] = await tx
-      .update(users)
-      .set({
-        accountOptions: clearFlag(locked.accountOptions, AccountOption.FrozenForNonPayment),
-        pastDueAmount: 0,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, locked.id))
-      .returning();
+    // The overdue invoices paid, the ledger written, the account and its listings unfrozen.
+    const updated = await settlePastDue(tx, locked, cents, now);
     return { kind: 'paid' as const, user: updated ?? locked };
   });
 

@@ -26,15 +26,22 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** More environment variables of the server (BULK_UPLOAD_LEASE_SECONDS, …). */
+  env?: Record<string, string>;
+}
+
 /** Starts the real server on a free port of 127.0.0.1 and waits until /api/health answers 200. */
-export async function startServer(options: { dataDir: string; databaseUrl?: string }, timeoutMs = 30_000) {
+export async function startServer(options: ServerOptions, timeoutMs = 30_000) {
   const server = spawnServer({ ...options, port: await freePort() });
   await waitHealthy(server, timeoutMs);
   return server;
 }
 
 /** The real server (`node src-server/main.ts`) as a child process on 127.0.0.1. */
-function spawnServer(options: { port: number; dataDir: string; databaseUrl?: string }): ServerProcess {
+function spawnServer(options: ServerOptions & { port: number }): ServerProcess {
   const child = spawn(process.execPath, [path.join(root, 'src-server', 'main.ts')], {
     cwd: root,
     env: {
@@ -50,6 +57,7 @@ function spawnServer(options: { port: number; dataDir: string; databaseUrl?: str
       NODE_ENV: 'test',
       JWT_SECRET: FAULTS_JWT_SECRET,
       WEB_ROOT: path.join(root, 'tests', 'api', 'fixtures', 'web'),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

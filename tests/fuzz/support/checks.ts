@@ -1,11 +1,13 @@
 /**
  * What every answer must be: never a 5xx (except the 501 of a planned endpoint); a 2xx matches the
  * endpoint's response schema; a 4xx is the error envelope `{error:{code,message}}` (and the
- * status-specific body where the contract lists one) with messages a person can read.
+ * status-specific body where the contract lists one), or for an OAuth endpoint the error body of
+ * RFC 6749 §5.2, with messages a person can read.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { errorEnvelopeSchema } from '../../../shared/contract/common.ts';
 import type { EndpointDefinition } from '../../../shared/contract/endpoint.ts';
+import { oauthErrorSchema } from '../../../shared/contract/seller-api.ts';
 
 /** A broken rule: `kind` groups the same fault across requests, `detail` shows this occurrence. */
 export interface Problem {
@@ -50,6 +52,19 @@ function checkSuccess(endpoint: EndpointDefinition, res: LightMyRequestResponse)
   if (endpoint.produces === 'image') {
     return type.startsWith('image/') ? [] : [{ kind: '2xx image without an image type', detail: type }];
   }
+  if (endpoint.produces === 'csv') {
+    return type.startsWith('text/csv') ? [] : [{ kind: '2xx CSV without the text/csv type', detail: type }];
+  }
+  if (endpoint.produces === 'events') {
+    return type.startsWith('text/event-stream')
+      ? []
+      : [{ kind: '2xx event stream without the text/event-stream type', detail: type }];
+  }
+  if (endpoint.produces === 'file') {
+    return type !== '' && !type.startsWith('application/json')
+      ? []
+      : [{ kind: '2xx file without a document type', detail: type }];
+  }
   const body = jsonOf(res);
   if (body === undefined) return [{ kind: '2xx not JSON', detail: res.body.slice(0, 300) }];
   const parsed = endpoint.response.safeParse(body);
@@ -67,6 +82,7 @@ function checkErrorBody(endpoint: EndpointDefinition, res: LightMyRequestRespons
   const status = res.statusCode;
   const body = jsonOf(res);
   if (body === undefined) return [{ kind: `${status} not JSON`, detail: res.body.slice(0, 300) }];
+  if (endpoint.errorFormat === 'oauth2') return checkOAuthError(status, body, res);
   const problems: Problem[] = [];
   const specific = endpoint.responses?.[status];
   if (specific && !specific.safeParse(body).success) {
@@ -86,6 +102,15 @@ function checkErrorBody(endpoint: EndpointDefinition, res: LightMyRequestRespons
   // One problem per kind and answer; the first field shows it.
   for (const fault of fieldFaults) if (!problems.some((p) => p.kind === fault.kind)) problems.push(fault);
   return problems;
+}
+
+/** An OAuth endpoint's failure: the body of RFC 6749 §5.2 with a description a person can read. */
+function checkOAuthError(status: number, body: unknown, res: LightMyRequestResponse): Problem[] {
+  const parsed = oauthErrorSchema.safeParse(body);
+  if (!parsed.success)
+    return [{ kind: `${status} outside the OAuth error body`, detail: res.body.slice(0, 300) }];
+  const fault = inhumanMessage(parsed.data.error_description);
+  return fault ? [{ kind: `${status} ${fault}`, detail: parsed.data.error_description }] : [];
 }
 
 function jsonOf(res: LightMyRequestResponse): unknown {

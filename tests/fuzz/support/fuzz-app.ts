@@ -3,7 +3,7 @@
  * signed-in caller, and known values (ids, slugs, emails) so generated requests also reach data.
  */
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../../../src-server/db/client.ts';
 import { DEMO_ACCOUNTS } from '../../../src-server/seed/accounts.ts';
 import { createCatalogSeedPart } from '../../../src-server/seed/catalog.ts';
@@ -15,6 +15,7 @@ import {
   freshAddress,
   tokenOf,
 } from '../../api/support/accounts.ts';
+import { accessTokenOf, createCredential } from '../../api/support/seller-api.ts';
 import type { Hints } from './json-schema-arbitrary.ts';
 import type { Caller, FuzzRequest } from './requests.ts';
 
@@ -24,7 +25,8 @@ const FUZZ_CATALOG = { seed: 11, listings: 150 } as const;
 export interface FuzzApp {
   t: AccountsTestApp;
   hints: Hints;
-  send(request: FuzzRequest): Promise<LightMyRequestResponse>;
+  /** `stream`: an endpoint whose answer stays open (server-sent events); read up to its headers. */
+  send(request: FuzzRequest, options?: { stream?: boolean }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -33,15 +35,22 @@ export async function createFuzzApp(): Promise<FuzzApp> {
   await seedDemoData(t.database.db, FUZZ_CATALOG, [createCatalogSeedPart()]);
   const tokens: Partial<Record<Caller, string>> = {};
   const signIn = async (caller: Exclude<Caller, 'visitor'>) => {
+    if (caller === 'sellerApi') {
+      tokens.sellerApi = await accessTokenOf(t.app, sellerApiCredential);
+      return;
+    }
     tokens[caller] = await tokenOf(t.app, caller);
   };
   for (const caller of ['buyer', 'seller', 'admin'] as const) await signIn(caller);
+  // The seller's software: a seller-API token of a credential of the seller.
+  const sellerApiCredential = await createCredential(t.app, tokens.seller ?? '', 'Fuzz');
+  await signIn('sellerApi');
 
   return {
     t,
     hints: await knownValues(t),
-    async send(request) {
-      const res = await t.app.inject({
+    async send(request, options = {}) {
+      const res = await (options.stream ? injectUpToHeaders.bind(null, t.app) : t.app.inject.bind(t.app))({
         method: request.method,
         url: request.url,
         headers: {
@@ -59,6 +68,26 @@ export async function createFuzzApp(): Promise<FuzzApp> {
     },
     close: () => t.close(),
   };
+}
+
+/**
+ * A request whose successful answer never ends: resolved at its headers, a 2xx stream is dropped
+ * (the server ends it on close), and an error answer is read whole so its envelope can be checked.
+ */
+async function injectUpToHeaders(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  let body = '';
+  if (res.statusCode >= 200 && res.statusCode < 300) stream.destroy();
+  else for await (const chunk of stream) body += String(chunk);
+  return Object.create(res, {
+    body: { value: body },
+    payload: { value: body },
+    json: { value: () => JSON.parse(body) },
+  }) as LightMyRequestResponse;
 }
 
 /** Seeded ids, slugs and emails by the property names the contract gives them. */

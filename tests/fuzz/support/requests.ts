@@ -21,7 +21,12 @@ import {
 import { arbitraryOf, type Hints, jsonSchemaOf } from './json-schema-arbitrary.ts';
 
 export const CALLERS = ['visitor', 'buyer', 'seller', 'admin'] as const;
-export type Caller = (typeof CALLERS)[number];
+/**
+ * Who calls a seller-API endpoint: mostly the seller's software with its seller-API token, and a
+ * visitor and the seller's session, which must be refused.
+ */
+export const SELLER_API_CALLERS = ['sellerApi', 'sellerApi', 'sellerApi', 'visitor', 'seller'] as const;
+export type Caller = (typeof CALLERS)[number] | 'sellerApi';
 
 type Part = 'params' | 'query' | 'body';
 
@@ -77,7 +82,7 @@ export function requestArbitrary(endpoint: EndpointDefinition, hints: Hints): fc
   }
   return fc
     .record({
-      caller: fc.constantFrom(...CALLERS),
+      caller: fc.constantFrom<Caller>(...(endpoint.access === 'sellerApi' ? SELLER_API_CALLERS : CALLERS)),
       params: generated('params'),
       query: generated('query'),
       body: generated('body'),
@@ -123,9 +128,24 @@ function buildRequest(
     return { ...request, ...multipartOf(endpoint.upload, sent.body, form) };
   }
   if (endpoint.body && sent.body !== undefined) {
+    if (endpoint.bodyEncoding === 'form') {
+      return { ...request, payload: formOf(sent.body), contentType: 'application/x-www-form-urlencoded' };
+    }
     return { ...request, payload: JSON.stringify(sent.body), contentType: 'application/json' };
   }
   return request;
+}
+
+/** A generated body as application/x-www-form-urlencoded: each field as text (a mutated one too). */
+function formOf(body: unknown): string {
+  if (body === null || typeof body !== 'object') return String(body);
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      form.append(key, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
+    }
+  }
+  return form.toString();
 }
 
 /** A 2×2 PNG: a real image for the upload endpoints. */

@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-
-/** Where the favorites feature keeps the signed-in user's favorites. */
-export const FAVORITES_QUERY_KEY = ['favorites', 'list'] as const;
+import { FAVORITES_QUERY_KEY } from '../../../lib/favorites/favorites-query-key.ts';
 
 /** GET /users/favorite-listings into the favorites cache, as a sign-in finishes; throws when the call fails. */
 export function useLoadFavoriteListings(): () => Promise<void> {

@@ -13,6 +13,9 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 /** A keyword that may be a UPC or SKU: one token of letters, digits, dashes. */
 const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
+/** The alias of a table with `latitude` and `longitude` columns in the statement (`l`: listings). */
+export type TableAlias = 'l' | 'd';
+
 export interface Origin {
   latitude: number;
   longitude: number;
@@ -23,22 +26,24 @@ export interface Origin {
  * sin²(x/2) = (1 − cos x) / 2 and the origin's terms computed here: three cosines per row instead
  * of two sines, two powers and three cosines (a distance search evaluates it for thousands of rows).
  */
-export function distanceSql(origin: Origin): SQL {
+export function distanceSql(origin: Origin, alias: TableAlias = 'l'): SQL {
   const rad = RADIANS_PER_DEGREE;
   const cosOrigin = Math.cos(origin.latitude * rad);
+  const a = sql.raw(alias);
   return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    (1 - cos((l.latitude - ${origin.latitude}::float8) * ${rad}::float8)) / 2
-    + ${cosOrigin / 2}::float8 * cos(l.latitude * ${rad}::float8)
-      * (1 - cos((l.longitude - ${origin.longitude}::float8) * ${rad}::float8))))))`;
+    (1 - cos((${a}.latitude - ${origin.latitude}::float8) * ${rad}::float8)) / 2
+    + ${cosOrigin / 2}::float8 * cos(${a}.latitude * ${rad}::float8)
+      * (1 - cos((${a}.longitude - ${origin.longitude}::float8) * ${rad}::float8))))))`;
 }
 
 /** A latitude/longitude box around `origin` that holds every point within `miles` (an index prefilter). */
-export function boundingBoxSql(origin: Origin, miles: number): SQL {
+export function boundingBoxSql(origin: Origin, miles: number, alias: TableAlias = 'l'): SQL {
   const dLat = miles / MILES_PER_DEGREE_LATITUDE;
   const cosLat = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
   const dLng = miles / (MILES_PER_DEGREE_LATITUDE * cosLat);
-  return sql`l.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
-    and l.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+  const a = sql.raw(alias);
+  return sql`${a}.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
+    and ${a}.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
 }
 
 export const list = (values: readonly (string | number)[]) =>

@@ -1,0 +1,163 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminAccountAction,
+  AdminAlertRequest,
+  AdminAuditQuery,
+  AdminShortLinkRequest,
+  AdminUserSearchRequest,
+} from '../../../../shared/contract/admin.ts';
+import type { BrandInput } from '../../../../shared/contract/brands.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+
+/** The query key root of everything the console reads; dropped at sign-out and when viewing as a user. */
+export const ADMIN_ROOT = 'admin';
+
+/** POST /pprAdmin/search-users; the previous page stays on screen while the next one loads. */
+export function useUserSearch(request: AdminUserSearchRequest) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'users', request],
+    queryFn: ({ signal }) => api.call('adminSearchUsers', { body: request }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /pprAdmin/users/{id}. */
+export function useUserDetail(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'user', id],
+    queryFn: ({ signal }) => api.call('adminUserDetail', { params: { id } }, { signal }),
+  });
+}
+
+/** Every console write refreshes what the console shows (the user, lists and the audit log). */
+function useAdminMutation<T, R>(send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_ROOT] }),
+  });
+}
+
+export function useAccountAction(id: string) {
+  const api = useApiClient();
+  return useAdminMutation((body: AdminAccountAction) =>
+    api.call('adminAccountAction', { params: { id }, body }),
+  );
+}
+
+export function useAddCredit() {
+  const api = useApiClient();
+  return useAdminMutation((body: { userId: string; amount: number; description: string }) =>
+    api.call('adminAddCreditToUser', { body }),
+  );
+}
+
+/** GET /pprAdmin/impersonate/{id}: the token to view the site as the user. */
+export function useImpersonationToken() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: (id: string) => api.call('adminImpersonate', { params: { id } }) });
+}
+
+export function useMessageReports(page: number) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'message-reports', page],
+    queryFn: ({ signal }) => api.call('messagesReports', { body: { page, pageSize: 20 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useListingReports(page: number) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'listing-reports', page],
+    queryFn: ({ signal }) => api.call('adminListingReports', { body: { page, pageSize: 20 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useListingFreeze() {
+  const api = useApiClient();
+  return useAdminMutation(({ id, reason }: { id: string; reason: string | null }) =>
+    reason === null
+      ? api.call('adminUnfreezeListing', { params: { id } })
+      : api.call('adminFreezeListing', { params: { id }, body: { reason } }),
+  );
+}
+
+export function usePublicAlerts() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'alerts'],
+    queryFn: ({ signal }) => api.call('adminAlerts', {}, { signal }),
+  });
+}
+
+export function useCreateAlert() {
+  const api = useApiClient();
+  return useAdminMutation((body: AdminAlertRequest) => api.call('adminCreateAlert', { body }));
+}
+
+export function useDeleteAlert() {
+  const api = useApiClient();
+  return useAdminMutation((id: string) => api.call('adminDeleteAlert', { params: { id } }));
+}
+
+export function useShortLinks(page: number) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'shortlinks', page],
+    queryFn: ({ signal }) => api.call('adminShortLinks', { query: { page, pageSize: 20 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateShortLink() {
+  const api = useApiClient();
+  return useAdminMutation((body: AdminShortLinkRequest) => api.call('adminCreateShortLink', { body }));
+}
+
+/** Every brand, uncached (GET /brands/nc), so a saved change shows at once. */
+export function useBrands() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'brands'],
+    queryFn: ({ signal }) => api.call('brandsListNc', {}, { signal }),
+  });
+}
+
+/** POST /brands/addOrUpdate: the brand's fields and, when one is chosen, its logo file. */
+export function useSaveBrand() {
+  const api = useApiClient();
+  return useAdminMutation((input: { body: BrandInput; files: readonly File[] }) =>
+    api.call('brandsAddOrUpdate', input),
+  );
+}
+
+export function useAuditLog(query: AdminAuditQuery) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'audit', query],
+    queryFn: ({ signal }) => api.call('adminAudit', { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutbox() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'outbox'],
+    queryFn: ({ signal }) => api.call('adminMailOutbox', {}, { signal }),
+  });
+}
+
+export function useOutboxMessage(name: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'outbox', name],
+    enabled: name !== null,
+    queryFn: ({ signal }) => api.call('adminMailOutboxMessage', { params: { name: name ?? '' } }, { signal }),
+  });
+}

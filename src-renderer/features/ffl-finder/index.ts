@@ -1,0 +1,13 @@
+/**
+ * The dealer finder and a dealer's own profile. `FflFinder` is the /ffl page's finder and, with
+ * `onSelect`, checkout's dealer picker; `DealerProfileSection` is a dealer's own settings.
+ */
+export { DealerProfileSection } from './dealer-profile-section.tsx';
+export { FflFinder, type FflFinderProps } from './ffl-finder.tsx';
+export {
+  EMPTY_FFL_SEARCH,
+  type FflSearch,
+  fflSearchFromParams,
+  fflSearchToParams,
+  isFflSearchReady,
+} from './search-state.ts';

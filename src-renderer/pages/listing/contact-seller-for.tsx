@@ -1,0 +1,7 @@
+import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import { ContactSeller } from '../../features/messages/contact-seller.tsx';
+
+/** The listing page's Contact seller control (the messages feature) for one listing. */
+export function ContactSellerFor({ listing }: { listing: Pick<ListingDetail, 'id' | 'title' | 'seller'> }) {
+  return <ContactSeller listingId={listing.id} listingTitle={listing.title} sellerId={listing.seller.id} />;
+}

@@ -1,0 +1,82 @@
+import { Condition } from '../../../../shared/domain/listing.ts';
+import { type FeedKind, familyFor } from './category-map.ts';
+import {
+  cell,
+  type FeedFormatReader,
+  headerReader,
+  missingEssentials,
+  money,
+  stateList,
+  upcOf,
+  wholeCount,
+} from './feed-item.ts';
+
+const COLUMNS = {
+  itemNumber: ['itemnumber'],
+  available: ['available'],
+  category: ['category'],
+  desc1: ['desc1'],
+  desc2: ['desc2'],
+  manufacturer: ['manufacturer'],
+  mfgPartNumber: ['mfgpnumber'],
+  upc: ['upc'],
+  msrp: ['msrp'],
+  mapPrice: ['mapprice'],
+  price1: ['price1'],
+  qty1: ['qty1'],
+  imageLink: ['imagelink'],
+  restrictions: ['restrictedstates', 'staterestrictions'],
+} as const;
+
+/** Zanders categories read "Handguns", "Long Guns - Rifles", "Long Guns - Shotguns", "Ammunition" … */
+function kindOf(category: string): FeedKind {
+  const text = category.toLowerCase();
+  if (/handgun|pistol|revolver/.test(text)) return 'handgun';
+  if (/shotgun/.test(text)) return 'shotgun';
+  if (/rifle/.test(text)) return 'rifle';
+  if (/long ?gun|firearm/.test(text)) return 'longgun';
+  return 'other';
+}
+
+/**
+ * Zanders `liveinv.csv`: the live inventory with item details. `price1` is the dealer's price for
+ * `qty1` or more (the single-unit tier); `available` is what is on hand.
+ */
+export function zandersReader(): FeedFormatReader {
+  return headerReader({
+    formatName: 'Zanders liveinv.csv',
+    columns: COLUMNS,
+    required: ['itemNumber', 'available', 'desc1', 'price1'],
+    toItem(get, line) {
+      const stockNumber = cell(get('itemNumber'));
+      const title = cell(get('desc1'));
+      const cost = money(get('price1'));
+      const quantity = wholeCount(get('available'));
+      const missing = missingEssentials(line, { stockNumber, title, cost, quantity });
+      if (missing) return missing;
+      const category = cell(get('category')) ?? '';
+      const details = cell(get('desc2'));
+      const mapPrice = money(get('mapPrice'));
+      const msrp = money(get('msrp'));
+      return {
+        item: {
+          line,
+          stockNumber: stockNumber as string,
+          upc: upcOf(get('upc')),
+          title: title as string,
+          manufacturer: cell(get('manufacturer')),
+          model: cell(get('mfgPartNumber')),
+          family: familyFor(kindOf(category), category, title, details),
+          condition: Condition.NewInBox,
+          cost: cost as number,
+          ...(msrp && msrp > 0 ? { msrp } : {}),
+          ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
+          quantity: quantity as number,
+          description: details ? `${title}. ${details}` : (title as string),
+          imageUrl: cell(get('imageLink')),
+          excludedStates: stateList(get('restrictions')),
+        },
+      };
+    },
+  });
+}

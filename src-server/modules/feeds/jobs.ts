@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import { claimDueFeeds, newLeaseToken } from './lease.ts';
+import { type FeedDeps, pullFeed } from './pull.ts';
+
+/** How often a server looks for feeds whose pull is due. */
+export const FEED_SCHEDULER_INTERVAL_MS = 60_000;
+/** Feeds one server takes per look; the others wait for the next look or another server. */
+const FEEDS_PER_TICK = 4;
+
+/**
+ * Pulls the feeds that are due, one after another. Each is claimed first (SKIP LOCKED, then a lease),
+ * so two servers never pull one feed at once and a pull started by hand is never doubled.
+ * Answers how many feeds this server took.
+ */
+export async function runDueFeeds(deps: FeedDeps, limit = FEEDS_PER_TICK): Promise<number> {
+  const token = newLeaseToken();
+  const ids = await claimDueFeeds(deps.db, token, limit);
+  for (const id of ids) await pullFeed(deps, id, 'schedule', token);
+  return ids.length;
+}
+
+/** Runs due pulls in the server while it is up. */
+export function registerFeedJobs(app: FastifyInstance, deps: FeedDeps): void {
+  registerPeriodicJob(app, {
+    atBoot: async () => {},
+    run: async () => {
+      await runDueFeeds(deps);
+    },
+    intervalMs: FEED_SCHEDULER_INTERVAL_MS,
+    failureMessage: 'distributor feed pulls failed',
+  });
+}

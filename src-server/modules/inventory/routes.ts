@@ -1,0 +1,82 @@
+import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
+import type { HandlerMap } from '../../http/endpoint.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import {
+  BulkUploadProcessor,
+  bulkUploadErrorReport,
+  listBulkUploads,
+  queueBulkUploads,
+} from './bulk-uploads.ts';
+import { fetchPendingImages, IMAGE_FETCH_LIMITS } from './image-fetch.ts';
+
+/** How often a server fetches the photo links of inventory rows. */
+export const IMAGE_FETCH_INTERVAL_MS = 30_000;
+
+/** How often a server looks for uploads queued by another server or left by a stopped one. */
+export const BULK_UPLOAD_POLL_MS = 5_000;
+
+type BulkUploadEndpoints = Pick<
+  typeof USERS_ENDPOINTS,
+  'usersBulkUploads' | 'usersBulkUploadErrors' | 'usersProcessBulkUploads'
+>;
+
+/**
+ * The bulk upload calls of the users table and the background processing behind them: started
+ * when the app is ready (resuming uploads a stopped server left), woken by each upload and every
+ * few seconds, stopped after its batch under way when the app closes.
+ */
+export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEndpoints> {
+  const db = ctx.database.db;
+  const deps = { db, blobs: ctx.blobs, log: ctx.app.log, leaseSeconds: ctx.config.bulkUploadLeaseSeconds };
+  const processor = new BulkUploadProcessor(deps);
+  ctx.app.decorate('bulkUploads', processor);
+  registerPeriodicJob(ctx.app, {
+    atBoot: async () => {
+      // Embedded PGlite has one writer, this process: whatever is Processing was left by a stop.
+      if (ctx.database.kind === 'pglite') await processor.releaseAbandoned();
+      processor.wake();
+    },
+    run: async () => processor.wake(),
+    intervalMs: BULK_UPLOAD_POLL_MS,
+    failureMessage: 'looking for queued bulk uploads failed',
+  });
+  ctx.app.addHook('onClose', async () => processor.stop());
+  const imageDeps = {
+    db,
+    blobs: ctx.blobs,
+    log: ctx.app.log,
+    limits: {
+      ...IMAGE_FETCH_LIMITS,
+      allowLoopback: ctx.config.imageFetchAllowLoopback === true && ctx.config.nodeEnv !== 'production',
+    },
+  };
+  registerPeriodicJob(ctx.app, {
+    atBoot: async () => {},
+    run: async () => {
+      // Runs until no link is waiting, a few at a time.
+      while ((await fetchPendingImages(imageDeps)) > 0) {}
+    },
+    intervalMs: IMAGE_FETCH_INTERVAL_MS,
+    failureMessage: 'fetching the photo links of inventory rows failed',
+  });
+  return {
+    usersBulkUploads: ({ auth }) => listBulkUploads(db, auth),
+    usersProcessBulkUploads: ({ auth, body, files }) =>
+      queueBulkUploads(deps, auth, body.columnMapping, files, processor),
+    usersBulkUploadErrors: async ({ auth, params, reply }) => {
+      const report = await bulkUploadErrorReport(db, auth, params.id);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${report.fileName}"`);
+      return report.csv;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bulk upload processor (tests and the benchmark wait for it to be idle). */
+    bulkUploads: BulkUploadProcessor;
+  }
+}

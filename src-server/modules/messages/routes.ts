@@ -1,0 +1,81 @@
+import { MESSAGES_ENDPOINTS } from '../../../shared/contract/messages.ts';
+import type { ModuleContext } from '../../module-context.ts';
+import { attachmentDisposition } from './attachments.ts';
+import { LiveStreams, MessageSignalBus } from './live.ts';
+import {
+  blockUser,
+  getConversation,
+  listBlockedUsers,
+  listMessages,
+  listReports,
+  liveEventFor,
+  type MessagesDeps,
+  markMessage,
+  readAttachment,
+  reportMessage,
+  sendMessage,
+  sendMessageEmail,
+  unblockUser,
+  unreadCount,
+} from './service.ts';
+
+/**
+ * Messages between buyers and sellers (issue 17): a message and its attachments are read only by
+ * its two parties (and admins, who moderate); the live channel tells each account of its own
+ * unread count and new messages, on whichever server instance its stream is open.
+ */
+export function registerMessagesModule(
+  { app, endpoints, database }: ModuleContext,
+  deps: Omit<MessagesDeps, 'db'>,
+): void {
+  const { db } = database;
+  const all: MessagesDeps = { ...deps, db };
+  const bus = new MessageSignalBus(database, app.log);
+  const streams = new LiveStreams(bus, { eventFor: (userId, signal) => liveEventFor(db, userId, signal) });
+  app.addHook('onReady', () => bus.start());
+  // Before the server stops taking connections: open streams would otherwise hold the close.
+  app.addHook('preClose', async () => {
+    streams.closeAll();
+    await bus.stop();
+  });
+
+  endpoints(MESSAGES_ENDPOINTS, {
+    messagesGetRecipient: async ({ auth, body }) => listMessages(db, auth, 'recipient', body),
+    messagesGetSender: async ({ auth, body }) => listMessages(db, auth, 'sender', body),
+    messagesAddOrUpdate: async ({ auth, body, files }) =>
+      body.id !== undefined
+        ? markMessage(all, auth, body.id, body.isRead ?? true)
+        : sendMessage(all, auth, body, files),
+    messagesGetUnreadCount: async ({ auth }) => ({ unreadCount: await unreadCount(db, auth.userId) }),
+    usersSendMessageEmail: async ({ auth, body }) => sendMessageEmail(all, auth, body.messageId),
+    messagesConversation: async ({ auth, params }) => getConversation(db, auth, params.id),
+    messagesAttachment: async ({ auth, params, reply }) => {
+      const file = await readAttachment(all, auth, params.id);
+      reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', attachmentDisposition(file.fileName));
+      return new Uint8Array(file.data);
+    },
+    messagesLive: async ({ auth, request, reply }) => {
+      streams.serve(request, reply, auth.userId, auth.claims.exp);
+      return '';
+    },
+    messagesBlocks: async ({ auth }) => ({ results: await listBlockedUsers(db, auth) }),
+    messagesBlockUser: async ({ auth, body }) => {
+      await blockUser(db, auth, body.userId);
+      return { success: true as const };
+    },
+    messagesUnblockUser: async ({ auth, params }) => {
+      await unblockUser(db, auth, params.id);
+      return { success: true as const };
+    },
+    messagesReport: async ({ auth, body }) => {
+      await reportMessage(db, auth, body.messageId, body.reason);
+      return { success: true as const };
+    },
+    messagesReports: async ({ body }) => listReports(db, body),
+  });
+}

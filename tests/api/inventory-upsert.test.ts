@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import type { InventoryItem } from '../../shared/domain/inventory.ts';
+import { Condition, ListingOption } from '../../shared/domain/listing.ts';
+import { queryRows } from '../../src-server/db/client.ts';
+import {
+  closeMissingFeedListings,
+  InventorySkipReason,
+  type InventorySource,
+  upsertInventory,
+} from '../../src-server/modules/inventory/upsert.ts';
+import {
+  type AccountsTestApp,
+  authed,
+  createAccountsTestApp,
+  DEMO_ACCOUNTS,
+  tokenOf,
+} from './support/accounts.ts';
+import { multipartForm } from './support/uploads.ts';
+
+let t: AccountsTestApp;
+let dealerToken: string;
+const dealer = DEMO_ACCOUNTS.dealer.id;
+const FEED: InventorySource = {
+  kind: 'feed',
+  feedId: '0b7f3c57-6d5e-4f43-9d1e-1f4f3f0c9a01',
+  distributorId: null,
+};
+const API: InventorySource = { kind: 'api', credentialId: '5c0e8e4a-2a53-4b8e-9b7a-3a1d2c4b5e60' };
+
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+  dealerToken = await tokenOf(t.app, 'dealer');
+});
+afterAll(() => t?.close());
+
+const item = (stockNumber: string, overrides: Partial<InventoryItem> = {}): InventoryItem => ({
+  stockNumber,
+  title: `Sig Sauer P365 ${stockNumber}`,
+  familyId: CategoryFamilyId.SemiAutoPistols,
+  manufacturer: 'Sig Sauer',
+  model: 'P365',
+  caliber: '9mm Luger',
+  condition: Condition.NewInBox,
+  price: 499,
+  quantity: 3,
+  description: 'Micro-compact pistol.',
+  imageUrls: [],
+  shippingCost: 0,
+  deliveryDays: 3,
+  excludedShipToStates: ['CA'],
+  ...overrides,
+});
+
+const upsert = (items: InventoryItem[], source: InventorySource) =>
+  t.database.db.transaction((tx) => upsertInventory(tx, dealer, items, source));
+
+const listingOf = async (stock: string) => {
+  const [row] = await queryRows<{
+    id: string;
+    price: number;
+    is_active: boolean;
+    listing_options: number;
+    inventory_source: string | null;
+  }>(
+    t.database.db,
+    sql`select id, price::float8 as price, is_active, listing_options, inventory_source from listings
+      where user_id = ${dealer} and lower(seller_stock_number) = lower(${stock})`,
+  );
+  if (!row) throw new Error(`no listing ${stock}`);
+  return row;
+};
+
+describe('upsertInventory', () => {
+  it('creates, then reports the same items unchanged, then updates what changed', async () => {
+    const created = await upsert([item('FD-1'), item('FD-2'), item('fd-1')], FEED);
+    expect(created.map((outcome) => outcome.result)).toEqual(['created', 'created', 'skipped']);
+    expect(created[2]?.reason).toBe(InventorySkipReason.Duplicate);
+
+    const again = await upsert([item('FD-1'), item('FD-2')], FEED);
+    expect(again.map((outcome) => outcome.result)).toEqual(['unchanged', 'unchanged']);
+    expect(again[0]?.listingId).toBe(created[0]?.listingId);
+
+    const changed = await upsert([item('FD-1', { price: 450, mapPrice: 475 }), item('FD-2')], FEED);
+    expect(changed.map((outcome) => outcome.result)).toEqual(['updated', 'unchanged']);
+    expect((await listingOf('FD-1')).price).toBe(475);
+    expect((await listingOf('FD-1')).inventory_source).toBe('feed');
+  });
+
+  it('records photo links for the image job', async () => {
+    await upsert(
+      [item('FD-3', { imageUrls: ['https://example.com/a.jpg', 'https://example.com/b.jpg'] })],
+      FEED,
+    );
+    const sources = await queryRows<{ url: string; status: string }>(
+      t.database.db,
+      sql`select s.url, s.status from listing_image_sources s join listings l on l.id = s.listing_id
+        where l.seller_stock_number = 'FD-3' order by s.position`,
+    );
+    expect(sources).toEqual([
+      { url: 'https://example.com/a.jpg', status: 'pending' },
+      { url: 'https://example.com/b.jpg', status: 'pending' },
+    ]);
+  });
+
+  it('closes the feed’s listings that left it, and reopens one that comes back', async () => {
+    const closed = await t.database.db.transaction((tx) =>
+      closeMissingFeedListings(tx, dealer, FEED.kind === 'feed' ? FEED.feedId : '', new Set(['fd-1'])),
+    );
+    expect(closed).toBe(2);
+    expect((await listingOf('FD-2')).is_active).toBe(false);
+    expect((await listingOf('FD-1')).is_active).toBe(true);
+
+    const back = await upsert([item('FD-2')], FEED);
+    expect(back[0]?.result).toBe('updated');
+    expect((await listingOf('FD-2')).is_active).toBe(true);
+  });
+
+  it('leaves a feed listing edited on the site to the seller (ManualEntry)', async () => {
+    const listing = await listingOf('FD-2');
+    const form = multipartForm(
+      {
+        request: JSON.stringify({
+          id: listing.id,
+          title: 'Sig Sauer P365 with two magazines',
+          description: 'Edited by the dealer.',
+          familyId: CategoryFamilyId.SemiAutoPistols,
+          condition: Condition.NewInBox,
+          quantity: 2,
+          price: 520,
+          sellerStockNumber: 'FD-2',
+        }),
+      },
+      [],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/listings/add',
+      payload: form.payload,
+      headers: { ...form.headers, ...authed(dealerToken) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listingOf('FD-2')).listing_options & ListingOption.ManualEntry).toBe(
+      ListingOption.ManualEntry,
+    );
+
+    const fromFeed = await upsert([item('FD-2', { price: 300 })], FEED);
+    expect(fromFeed[0]).toMatchObject({ result: 'skipped', reason: InventorySkipReason.ManualEntry });
+    const fromApi = await upsert([item('FD-2', { price: 300 })], API);
+    expect(fromApi[0]?.result).toBe('skipped');
+    expect((await listingOf('FD-2')).price).toBe(520);
+  });
+
+  it('never closes a ManualEntry listing for leaving the feed', async () => {
+    const closed = await t.database.db.transaction((tx) =>
+      closeMissingFeedListings(tx, dealer, FEED.kind === 'feed' ? FEED.feedId : '', new Set()),
+    );
+    // FD-3 is closed already, FD-2 is the seller's now: only FD-1 closes.
+    expect(closed).toBe(1);
+    expect((await listingOf('FD-1')).is_active).toBe(false);
+    expect((await listingOf('FD-2')).is_active).toBe(true);
+
+    // The seller's own inventory file still applies to it.
+    const fromFile = await upsert([item('FD-2', { price: 310 })], {
+      kind: 'bulk',
+      uploadId: '7d4b6a0e-1c2f-4e3a-8b5d-9f0a1b2c3d4e',
+    });
+    expect(fromFile[0]?.result).toBe('updated');
+    expect((await listingOf('FD-2')).price).toBe(310);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MESSAGES_ENDPOINTS } from '../../shared/contract/messages.ts';
+import {
+  createMessagesTestApp,
+  listenLocally,
+  type MessagesTestApp,
+  SMALL_PDF,
+  sendMessage,
+  sentMessage,
+} from './support/messages.ts';
+import { type Account, account, get, listing, post } from './support/orders.ts';
+
+/** `buyer` writes to `seller` about the seller's listing; `anotherUser` is neither party. */
+type Caller = 'visitor' | 'buyer' | 'seller' | 'anotherUser' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'buyer', 'seller', 'anotherUser', 'admin'];
+
+let t: MessagesTestApp;
+let origin: string;
+const who: Record<Exclude<Caller, 'visitor'>, Account> = {} as never;
+let listingId: string;
+
+beforeAll(async () => {
+  t = await createMessagesTestApp();
+  origin = await listenLocally(t.app);
+  who.buyer = await account(t.db, 'buyer');
+  who.seller = await account(t.db, 'seller');
+  who.anotherUser = await account(t.db, 'seller');
+  who.admin = await account(t.db, 'admin');
+  listingId = await listing(t.db, who.seller.id);
+});
+afterAll(() => t.close());
+
+const as = (caller: Caller) => (caller === 'visitor' ? null : who[caller]);
+
+/** A fresh message of the buyer to the seller, with a PDF attached. */
+const freshMessage = () =>
+  sentMessage(t.app, who.buyer, { listingId, body: 'Is it available?' }, [
+    { filename: 'offer.pdf', contentType: 'application/pdf', data: SMALL_PDF },
+  ]);
+
+interface Row {
+  call: (caller: Caller) => Promise<{ statusCode: number }>;
+  expected: Record<Caller, number>;
+}
+
+const ANYONE_SIGNED_IN = { visitor: 401, buyer: 200, seller: 200, anotherUser: 200, admin: 200 };
+
+/**
+ * Every messages endpoint and the status each caller gets, written out by hand. A message and its
+ * attachments are read by its two parties only (a third user gets 403; admins read to moderate);
+ * only the recipient marks it read or reports it; only the sender asks for the e-mail notice.
+ */
+const MATRIX: Record<keyof typeof MESSAGES_ENDPOINTS, Row> = {
+  messagesGetRecipient: {
+    call: (caller) => post(t.app, '/api/messages/getRecipient', as(caller), { filters: {} }),
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesGetSender: {
+    call: (caller) => post(t.app, '/api/messages/getSender', as(caller), { filters: {} }),
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesAddOrUpdate: {
+    // Marking a received message read: the recipient's alone.
+    call: async (caller) => sendMessage(t.app, as(caller), { id: (await freshMessage()).id, isRead: true }),
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 403, admin: 403 },
+  },
+  messagesGetUnreadCount: {
+    call: (caller) => get(t.app, '/api/messages/getUnreadMessagesCount', as(caller)),
+    expected: ANYONE_SIGNED_IN,
+  },
+  usersSendMessageEmail: {
+    call: async (caller) =>
+      post(t.app, '/api/users/sendMessageEmail', as(caller), { messageId: (await freshMessage()).id }),
+    expected: { visitor: 401, buyer: 200, seller: 403, anotherUser: 403, admin: 403 },
+  },
+  messagesConversation: {
+    call: async (caller) =>
+      get(t.app, `/api/messages/conversations/${(await freshMessage()).conversationId}`, as(caller)),
+    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 403, admin: 200 },
+  },
+  messagesAttachment: {
+    call: async (caller) => get(t.app, (await freshMessage()).attachments[0]!.url, as(caller)),
+    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 403, admin: 200 },
+  },
+  messagesLive: {
+    // A stream stays open, so it is opened over real HTTP and closed once answered.
+    call: async (caller) => {
+      const controller = new AbortController();
+      const caller_ = as(caller);
+      const res = await fetch(`${origin}/api/messages/live`, {
+        headers: caller_ ? { authorization: caller_.authorization } : {},
+        signal: controller.signal,
+      });
+      controller.abort();
+      return { statusCode: res.status };
+    },
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesBlocks: {
+    call: (caller) => get(t.app, '/api/messages/blocks', as(caller)),
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesBlockUser: {
+    call: async (caller) => {
+      const target = await account(t.db, 'buyer');
+      return post(t.app, '/api/messages/blocks', as(caller), { userId: target.id });
+    },
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesUnblockUser: {
+    call: async (caller) => {
+      const target = await account(t.db, 'buyer');
+      const caller_ = as(caller);
+      if (caller_) await post(t.app, '/api/messages/blocks', caller_, { userId: target.id });
+      return t.app.inject({
+        method: 'DELETE',
+        url: `/api/messages/blocks/${target.id}`,
+        headers: caller_ ? { authorization: caller_.authorization } : {},
+      });
+    },
+    expected: ANYONE_SIGNED_IN,
+  },
+  messagesReport: {
+    call: async (caller) =>
+      post(t.app, '/api/messages/report', as(caller), {
+        messageId: (await freshMessage()).id,
+        reason: 'Spam',
+      }),
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 403, admin: 403 },
+  },
+  messagesReports: {
+    call: (caller) => post(t.app, '/api/messages/reports', as(caller), {}),
+    expected: { visitor: 401, buyer: 403, seller: 403, anotherUser: 403, admin: 200 },
+  },
+};
+
+describe('who may call each messages endpoint', () => {
+  for (const [name, row] of Object.entries(MATRIX)) {
+    it.each(CALLERS)(`${name}: %s`, async (caller) => {
+      const res = await row.call(caller);
+      expect(res.statusCode).toBe(row.expected[caller]);
+    });
+  }
+
+  it('answers 404 for a conversation or attachment that does not exist', async () => {
+    const unknown = '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70';
+    expect((await get(t.app, `/api/messages/conversations/${unknown}`, who.buyer)).statusCode).toBe(404);
+    expect((await get(t.app, `/api/messages/attachments/${unknown}`, who.buyer)).statusCode).toBe(404);
+  });
+
+  it("keeps a third user out of a message's content in every list", async () => {
+    const message = await freshMessage();
+    for (const path of ['/api/messages/getRecipient', '/api/messages/getSender']) {
+      const res = await post(t.app, path, who.anotherUser, {
+        filters: { conversationId: message.conversationId },
+      });
+      expect(res.json().total).toBe(0);
+    }
+  });
+});
