@@ -114,7 +114,7 @@ test.describe('header and account menu', () => {
   test('the admin area needs the admin role', async ({ page }) => {
     await logIn(page, BUYER);
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Not available' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "Something's missing." })).toBeVisible();
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await logIn(page, ADMIN, '/admin');

@@ -173,7 +173,7 @@ describe('dashboard access', () => {
 
   it('keeps the admin area to admins', async () => {
     renderApp('/admin', { platform: createMemoryPlatform(fakeToken()) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not available' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "Something's missing." })).toBeTruthy();
     cleanup();
     renderApp('/admin', { platform: createMemoryPlatform(fakeToken({ role: 'Admin' })) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();

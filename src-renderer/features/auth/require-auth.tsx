@@ -6,13 +6,11 @@ import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './require-auth.module.css';
 
 export interface RequireAuthProps {
-  /** The admin area also needs the Admin role. */
-  requireAdmin?: boolean;
   children: ReactNode;
 }
 
 /** Signed-in only: anyone else goes to /login?returnUrl=<this page> (spec §2). */
-export function RequireAuth({ requireAdmin = false, children }: RequireAuthProps) {
+export function RequireAuth({ children }: RequireAuthProps) {
   const session = useSession();
   const reload = useReloadSession();
   const { pathname, search, hash } = useLocation();
@@ -32,16 +30,6 @@ export function RequireAuth({ requireAdmin = false, children }: RequireAuthProps
   }
   if (session.status === 'signedOut') {
     return <Navigate to={paths.login(`${pathname}${search}${hash}`)} replace />;
-  }
-  if (requireAdmin && !session.user.isAdmin) {
-    return (
-      <div className={styles.page}>
-        <h1>Not available</h1>
-        <p className={styles.intro}>
-          This area is for Ironsight staff. Your account does not have access to it.
-        </p>
-      </div>
-    );
   }
   return children;
 }

@@ -1,26 +1,36 @@
 import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../../features/auth/require-auth.tsx';
+import { useCurrentUser } from '../../lib/session/session.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import { NotFoundPage } from '../not-found/not-found-page.tsx';
 
 /*
  * The console's code is its own chunk, imported only once the session is an admin's: a visitor is
- * sent to sign in and any other account is told the area is not theirs, so neither ever downloads
- * it. The server refuses every admin call to them anyway; this guard only keeps the code away.
+ * sent to sign in and any other account sees the not-found page, so neither ever downloads it.
+ * The server refuses every admin call to them anyway; this guard only keeps the code away.
  */
 const AdminConsole = lazy(() => import('../../features/admin-console/admin-console.tsx'));
 
+function AdminOnly() {
+  const user = useCurrentUser();
+  if (!user?.isAdmin) return <NotFoundPage />;
+  return (
+    <Suspense
+      fallback={
+        <LoadingRegion label="Loading the admin console">
+          <Skeleton width="16rem" height="2.25rem" />
+        </LoadingRegion>
+      }
+    >
+      <AdminConsole />
+    </Suspense>
+  );
+}
+
 export function AdminPage() {
   return (
-    <RequireAuth requireAdmin>
-      <Suspense
-        fallback={
-          <LoadingRegion label="Loading the admin console">
-            <Skeleton width="16rem" height="2.25rem" />
-          </LoadingRegion>
-        }
-      >
-        <AdminConsole />
-      </Suspense>
+    <RequireAuth>
+      <AdminOnly />
     </RequireAuth>
   );
 }
