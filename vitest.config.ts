@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['src-renderer/**/*.test.{ts,tsx}', 'tests/desktop/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['src-renderer/testing/setup.ts'],
         },
       },
       {
