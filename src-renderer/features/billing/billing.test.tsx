@@ -437,6 +437,8 @@ describe('payment methods', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save card' })));
     expect(await within(form).findByText('Card number is required.')).toBeTruthy();
     expect(within(form).getByText('CVV is required.')).toBeTruthy();
+    expect(within(form).getByText('State is required.')).toBeTruthy();
+    expect(within(form).getByText('Zipcode is required.')).toBeTruthy();
     expect(
       fetch.requests.some((r) => r.url.endsWith('/api/billing/payment-methods') && r.method === 'POST'),
     ).toBe(false);

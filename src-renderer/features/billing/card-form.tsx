@@ -6,8 +6,9 @@ import {
   checkoutPaymentSchema,
   paymentFailureText,
 } from '../../../shared/contract/orders.ts';
+import { BILLING_MESSAGES } from '../../../shared/domain/billing.ts';
 import { cardDigits, formatCardNumber, formatExpirationInput } from '../../../shared/domain/card.ts';
-import { SHIP_TO_REGIONS } from '../../../shared/domain/us-states.ts';
+import { isShipToRegion, SHIP_TO_REGIONS } from '../../../shared/domain/us-states.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
@@ -44,8 +45,14 @@ const EMPTY: CardFormValues = {
   option: false,
 };
 
-/** The card is checked by the contract's own schema (the spec §5 validators in shared/). */
-const cardFormSchema = checkoutPaymentSchema.extend({ option: z.boolean() });
+/**
+ * The card is checked by the contract's own schema (the spec §5 validators in shared/); the state,
+ * picked from a list, reads 'State is required.' until one is chosen, as the spec words it.
+ */
+const cardFormSchema = checkoutPaymentSchema.extend({
+  state: z.string().refine(isShipToRegion, { error: BILLING_MESSAGES.stateRequired }),
+  option: z.boolean(),
+});
 
 function toPayment(values: CardFormValues): CheckoutPayment {
   const address2 = values.address2.trim();
