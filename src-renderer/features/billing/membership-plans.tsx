@@ -256,6 +256,8 @@ function ChangePlanDialog({
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: [BILLING_ROOT] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      // Whether the account may list follows the plan (its listing limit).
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
       onDone({ kind: 'changed', plan: result.plan as PlanRole, cents: estimate });
     },
     onError: (error) => {
