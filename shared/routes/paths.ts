@@ -77,6 +77,7 @@ const parseCitySlug: ParamParser = (raw) => {
   return isCitySlug(slug) ? slug : null;
 };
 const parseListingIdParam: ParamParser = (raw) => parseEntityId(raw);
+const parseInvoiceIdParam: ParamParser = (raw) => parseEntityId(raw);
 const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 const parseArticleSlug: ParamParser = (raw) =>
   raw.length <= 120 && ARTICLE_SLUG_PATTERN.test(raw) ? raw.toLowerCase() : null;
@@ -100,6 +101,11 @@ const ROUTE_TABLE = [
   { id: 'dashboard.messages.inbox', pattern: '/dashboard/messages/inbox' },
   { id: 'dashboard.messages.sent', pattern: '/dashboard/messages/sent' },
   { id: 'dashboard.billing.invoices', pattern: '/dashboard/billing/invoices' },
+  {
+    id: 'dashboard.billing.invoice',
+    pattern: '/dashboard/billing/invoices/:id',
+    params: { id: parseInvoiceIdParam },
+  },
   { id: 'dashboard.billing.payments', pattern: '/dashboard/billing/payments' },
   { id: 'dashboard.billing.paymentMethods', pattern: '/dashboard/billing/paymentmethods' },
   { id: 'dashboard.accountSettings', pattern: '/dashboard/accountsettings' },
@@ -220,6 +226,8 @@ export const paths = {
     `/dashboard/messages/inbox${conversationId ? `?conversation=${encodeURIComponent(conversationId)}` : ''}`,
   sentMessages: (): string => '/dashboard/messages/sent',
   accountSettings: (): string => '/dashboard/accountsettings',
+  /** One invoice of the signed-in account. */
+  invoice: (id: string): string => `/dashboard/billing/invoices/${encodeURIComponent(id)}`,
   cart: (): string => '/cart',
   cartView: (): string => '/cart/view',
   ffl: (): string => '/ffl',

@@ -195,6 +195,32 @@ describe('checkout', () => {
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4000 0000 0000 0002');
   });
 
+  it('pays through escrow when the buyer chooses it, and direct otherwise', async () => {
+    const fetch = server([
+      approved,
+      () => jsonResponse({ orders: [order(8, { escrowStatus: 'held' })], replayed: false, total: 45 }),
+    ]);
+    renderCheckout(fetch);
+    await fillForm('4242424242424242');
+    const escrow = screen.getByLabelText('Pay through escrow') as HTMLInputElement;
+    expect(escrow.checked).toBe(false);
+    expect(document.getElementById(escrow.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /holds your payment until the order is delivered and you have had 3 days to inspect it/,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay' })));
+    await screen.findByRole('heading', { name: 'Thank you, your order is placed' });
+    expect(bodyOf(checkoutRequests(fetch)[0]!).escrow).toBe(false);
+
+    cleanup();
+    renderCheckout(fetch);
+    await fillForm('4242424242424242');
+    fireEvent.click(screen.getByLabelText('Pay through escrow'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay' })));
+    await screen.findByRole('heading', { name: 'Thank you, your order is placed' });
+    expect(bodyOf(checkoutRequests(fetch)[1]!).escrow).toBe(true);
+    expect(screen.getByText(/paid through escrow/)).toBeTruthy();
+  });
+
   it('refuses a card brand the seller does not accept before sending', async () => {
     const fetch = server([]);
     renderCheckout(fetch);

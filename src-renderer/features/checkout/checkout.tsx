@@ -24,6 +24,7 @@ import {
   validateCardNumber,
 } from '../../../shared/domain/card.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { ESCROW_INSPECTION_DAYS } from '../../../shared/domain/membership.ts';
 import { SHIP_TO_REGIONS } from '../../../shared/domain/us-states.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
@@ -73,6 +74,8 @@ export interface CheckoutFormValues {
   address: typeof emptyAddress;
   ageConfirmed: boolean;
   payment: typeof emptyPayment;
+  /** Pay through escrow: held until delivery and the inspection period. */
+  escrow: boolean;
 }
 
 function checkoutFormSchema(needsAddress: boolean, minimumAge: number) {
@@ -82,6 +85,7 @@ function checkoutFormSchema(needsAddress: boolean, minimumAge: number) {
       error: `Confirm that you are at least ${minimumAge} years old.`,
     }),
     payment: checkoutPaymentSchema,
+    escrow: z.boolean(),
   });
 }
 
@@ -173,7 +177,7 @@ function CheckoutForm({
   const minimumAge = Math.max(18, quote?.minimumAge ?? 18) as 18 | 21;
 
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { address: emptyAddress, ageConfirmed: false, payment: emptyPayment },
+    defaultValues: { address: emptyAddress, ageConfirmed: false, payment: emptyPayment, escrow: false },
     resolver: zodResolver(checkoutFormSchema(needsAddress, minimumAge)) as never,
     mode: 'onTouched',
   });
@@ -254,6 +258,7 @@ function CheckoutForm({
       }),
       statedMinimumAge: minimumAge,
       payment: cleanPayment(values.payment),
+      escrow: values.escrow,
     };
     const idempotencyKey = attemptKeys.keyFor(request);
     inFlight.current = true;
@@ -469,6 +474,18 @@ function CheckoutForm({
           </h2>
           <div>
             <Checkbox
+              label="Pay through escrow"
+              aria-describedby="checkout-escrow-help"
+              {...register('escrow')}
+            />
+            <p id="checkout-escrow-help" className={styles.muted}>
+              Ironsight holds your payment until the order is delivered and you have had{' '}
+              {ESCROW_INSPECTION_DAYS} days to inspect it. Confirm receipt to release it sooner, or open a
+              dispute if something is wrong.
+            </p>
+          </div>
+          <div>
+            <Checkbox
               label={`I am at least ${minimumAge} years old.`}
               aria-invalid={Boolean(errors.ageConfirmed)}
               aria-describedby={errors.ageConfirmed ? 'checkout-age-error' : undefined}
@@ -647,6 +664,7 @@ function OrderConfirmation({ result }: { result: CheckoutResponse }) {
             <Link to={`${paths.to('dashboard.buying.orders')}?order=${order.id}`}>Order {order.number}</Link>{' '}
             from {order.seller.displayName}, {formatPrice(order.total)}
             {order.shipTo.kind === 'dealer' ? `, shipping to ${order.shipTo.dealer.businessName}` : ''}
+            {order.escrowStatus ? ', paid through escrow' : ''}
           </li>
         ))}
       </ul>

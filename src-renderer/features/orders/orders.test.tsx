@@ -187,4 +187,48 @@ describe('orders lists', () => {
     expect(created[0]?.type).toBe('application/pdf');
     open.mockRestore();
   });
+
+  it('shows an escrow order’s payment and inspection, and lets the buyer dispute or confirm receipt', async () => {
+    const escrowOrder = order(14, {
+      state: 'delivered',
+      escrowStatus: 'held',
+      history: [
+        { state: 'paid', at: '2026-11-20T10:00:00.000Z', by: 'system', note: null },
+        { state: 'shipped', at: '2026-11-21T10:00:00.000Z', by: 'seller', note: null },
+        { state: 'delivered', at: '2026-11-23T10:00:00.000Z', by: 'seller', note: null },
+      ],
+    });
+    let current = escrowOrder;
+    const base = server([escrowOrder]);
+    const fetch = createFakeFetch((request) => {
+      if (request.url.endsWith(`/api/orders/dispute/${escrowOrder.id}`)) {
+        current = { ...current, escrowStatus: 'disputed' };
+        return jsonResponse({ orderId: current.id, state: current.state, escrowStatus: 'disputed' });
+      }
+      if (request.url.endsWith(`/api/orders/${escrowOrder.id}`)) return jsonResponse(current);
+      return base(request.url, { method: request.method, body: request.body, headers: request.headers });
+    });
+    renderApp(`/dashboard/buying/orders?order=${escrowOrder.id}`, {
+      fetch,
+      platform: createMemoryPlatform(fakeToken()),
+    });
+    expect(await screen.findByRole('heading', { name: 'Paid through escrow' })).toBeTruthy();
+    expect(screen.getByText('Held by Ironsight')).toBeTruthy();
+    expect(screen.getByText(/the payment goes to the seller on 11\/26\/2026/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm I received it' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open a dispute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute order IS-000014?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open the dispute' }));
+    expect(within(dialog).getByText('Say what is wrong with the order.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('What is wrong with the order?'), {
+      target: { value: 'The barrel is pitted.' },
+    });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Open the dispute' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const dispute = fetch.requests.find((r) => r.url.endsWith(`/api/orders/dispute/${escrowOrder.id}`));
+    expect(bodyOf(dispute!)).toEqual({ reason: 'The barrel is pitted.' });
+    expect(await screen.findByText('Held while the dispute is reviewed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open a dispute' })).toBeNull();
+  });
 });

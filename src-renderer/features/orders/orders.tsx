@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Order, OrderShipping } from '../../../shared/contract/orders.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { ESCROW_INSPECTION_DAYS } from '../../../shared/domain/membership.ts';
 import {
   CARRIERS,
   type Carrier,
@@ -14,6 +15,7 @@ import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from '../../ui/commerce.module.css';
+import formStyles from '../../ui/form-field.module.css';
 import { FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { type ListTab, ListTabs, Pager } from '../../ui/list-controls.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -197,6 +199,7 @@ function OrderDetail({ orderId, role }: { orderId: string; role: OrdersRole }) {
         {order.payment.last4 ? ` ending ${order.payment.last4}` : ''} ({order.payment.status})
         {order.payment.refundedAmount > 0 ? `, ${formatPrice(order.payment.refundedAmount)} refunded` : ''}
       </p>
+      {order.escrowStatus ? <EscrowStatus order={order} role={role} /> : null}
       {order.cancelReason ? <p>Cancelled: {order.cancelReason}</p> : null}
       <h3 className={styles.lineTitle}>History</h3>
       <ol>
@@ -306,6 +309,11 @@ function OrderActions({ order, role }: { order: Order; role: OrdersRole }) {
     onSuccess: done,
     onError: (e) => setError(failureText(e)),
   });
+  const onDisputed = () => {
+    setError(null);
+    void queryClient.invalidateQueries({ queryKey: ['orders', 'one', order.id] });
+    void queryClient.invalidateQueries({ queryKey: ['orders', role] });
+  };
   const canShip = role === 'seller' && (order.state === 'paid' || order.state === 'awaitingDealer');
   return (
     <div className={styles.stack}>
@@ -321,6 +329,7 @@ function OrderActions({ order, role }: { order: Order; role: OrdersRole }) {
             Confirm I received it
           </Button>
         ) : null}
+        {isDisputable(order, role) ? <DisputeOrder order={order} onDone={onDisputed} /> : null}
         {isCancellable(order.state) ? <CancelOrder order={order} onDone={done} /> : null}
       </div>
       <FormError>{error}</FormError>
@@ -428,6 +437,114 @@ function CancelOrder({ order, onDone }: { order: Order; onDone: (order: Order) =
             </Button>
             <Button type="submit" disabled={cancel.isPending}>
               Cancel the order
+            </Button>
+          </DialogActions>
+        </form>
+      </ModalDialog>
+    </>
+  );
+}
+
+const ESCROW_TEXT: Record<NonNullable<Order['escrowStatus']>, string> = {
+  held: 'Held by Ironsight',
+  disputed: 'Held while the dispute is reviewed',
+  released: 'Released to the seller',
+  refunded: 'Refunded to the buyer',
+};
+
+/** The buyer may dispute an escrow order once shipped and until its funds are released. */
+function isDisputable(order: Order, role: OrdersRole): boolean {
+  return (
+    role === 'buyer' &&
+    order.escrowStatus === 'held' &&
+    (order.state === 'shipped' || order.state === 'delivered')
+  );
+}
+
+/** Where an escrow order's payment is, and when the inspection ends once delivered. */
+function EscrowStatus({ order, role }: { order: Order; role: OrdersRole }) {
+  const status = order.escrowStatus;
+  if (!status) return null;
+  const delivered = order.history.findLast((event) => event.state === 'delivered');
+  const inspectionEnds =
+    status === 'held' && order.state === 'delivered' && delivered
+      ? new Date(new Date(delivered.at).getTime() + ESCROW_INSPECTION_DAYS * 86_400_000)
+      : null;
+  return (
+    <div>
+      <h3 className={styles.lineTitle}>Paid through escrow</h3>
+      <p>
+        Payment: <span data-escrow={status}>{ESCROW_TEXT[status]}</span>
+      </p>
+      {status === 'held' && order.state !== 'delivered' ? (
+        <p className={styles.muted}>
+          The payment is released to the seller after delivery and a {ESCROW_INSPECTION_DAYS}-day inspection.
+        </p>
+      ) : null}
+      {inspectionEnds ? (
+        <p className={styles.muted}>
+          {role === 'buyer'
+            ? `Inspect the order: the payment goes to the seller on ${inspectionEnds.toLocaleString('en-US')} unless you confirm receipt sooner or open a dispute.`
+            : `The payment is released to you on ${inspectionEnds.toLocaleString('en-US')} unless the buyer confirms receipt sooner or opens a dispute.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DisputeOrder({ order, onDone }: { order: Order; onDone: () => void }) {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const dispute = useMutation({
+    mutationFn: () => api.call('escrowDispute', { params: { id: order.id }, body: { reason } }),
+    onSuccess: () => {
+      setOpen(false);
+      onDone();
+    },
+    onError: (e) => setError(isApiError(e) && e.fields.reason ? e.fields.reason : failureText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length === 0) {
+      setError('Say what is wrong with the order.');
+      return;
+    }
+    dispute.mutate();
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Open a dispute
+      </Button>
+      <ModalDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!dispute.isPending) setOpen(next);
+        }}
+        title={`Dispute order ${order.number}?`}
+        description="The payment stays held while Ironsight staff review the dispute with you and the seller."
+      >
+        <form onSubmit={submit} noValidate aria-label={`Dispute order ${order.number}`}>
+          <FormField label="What is wrong with the order?" error={error ?? undefined}>
+            {(control) => (
+              <textarea
+                {...control}
+                className={formStyles.input}
+                rows={4}
+                maxLength={1000}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
+          </FormField>
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Keep waiting
+            </Button>
+            <Button type="submit" disabled={dispute.isPending} aria-busy={dispute.isPending}>
+              Open the dispute
             </Button>
           </DialogActions>
         </form>

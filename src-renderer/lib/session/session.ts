@@ -15,7 +15,15 @@ export function needsRegistration(user: Pick<SessionUser, 'accountOptions' | 'st
 export const sessionAtom = atom<Session>({ status: 'loading' });
 
 /** Query keys that belong to the signed-in user; dropped at sign-out. */
-export const USER_QUERY_ROOTS = ['messages', 'favorites', 'alerts', 'account', 'dashboard', 'admin'] as const;
+export const USER_QUERY_ROOTS = [
+  'messages',
+  'favorites',
+  'alerts',
+  'account',
+  'dashboard',
+  'admin',
+  'billing',
+] as const;
 
 export function useSession(): Session {
   return useAtomValue(sessionAtom);

@@ -1,5 +1,15 @@
+import { BillingSummaryPanel } from '../../features/billing/billing-summary.tsx';
+import { InvoiceList } from '../../features/billing/invoice-list.tsx';
+import styles from '../../ui/commerce.module.css';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BillingInvoicesPage() {
-  return <DashboardFrame heading="Invoices" intro="Fees charged for your listings and membership." />;
+  return (
+    <DashboardFrame heading="Invoices" intro="Fees charged for your listings and membership.">
+      <div className={styles.stack}>
+        <BillingSummaryPanel />
+        <InvoiceList />
+      </div>
+    </DashboardFrame>
+  );
 }

@@ -1,3 +1,4 @@
+import { MembershipPlans } from '../../features/billing/membership-plans.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
 import { PageFrame } from '../page-frame.tsx';
 
@@ -6,6 +7,8 @@ export function MembershipPage() {
     <PageFrame
       heading={routeTitle('membership') ?? 'Membership'}
       intro="Seller memberships: choose a plan to list items and reach buyers across the country."
-    />
+    >
+      <MembershipPlans />
+    </PageFrame>
   );
 }

@@ -1,0 +1,12 @@
+import { InvoiceDetail } from '../../features/billing/invoice-detail.tsx';
+import { useAppRouteParams } from '../../lib/app-route.ts';
+import { DashboardFrame } from './dashboard-frame.tsx';
+
+export function BillingInvoicePage() {
+  const id = useAppRouteParams('dashboard.billing.invoice')?.id ?? '';
+  return (
+    <DashboardFrame heading="Invoice" intro="The invoice's charges, credit and payment.">
+      <InvoiceDetail key={id} id={id} />
+    </DashboardFrame>
+  );
+}

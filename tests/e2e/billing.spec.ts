@@ -1,0 +1,301 @@
+import type { APIRequestContext } from '@playwright/test';
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { ListingOption } from '../../shared/domain/listing.ts';
+import { periodOf } from '../../shared/domain/membership.ts';
+import { PaymentMethod } from '../../shared/domain/payment.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+const PASSWORD = 'amber canyon whistle 2026';
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+/** An account of its own, so the demo accounts keep their plans and balances for the other suites. */
+async function register(request: APIRequestContext, label: string, firstName: string): Promise<Account> {
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
+  const registered = await request.post('/api/users/register', {
+    data: { firstName, lastName: 'Tester', email, password: PASSWORD, acceptTerms: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  return { email, password: PASSWORD };
+}
+
+async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: account });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { jwtToken: string }).jwtToken;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A seller can list once paid through a gateway (spec §1); live checkout lets buyers pay by card. */
+async function setUpPayments(request: APIRequestContext, token: string) {
+  const saved = await request.post('/api/users/addOrUpdatePaymentOptions', {
+    headers: bearer(token),
+    data: {
+      acceptedPaymentMethods: PaymentMethod.Visa | PaymentMethod.Mastercard,
+      liveCheckoutEnabled: true,
+      gateway: { provider: 'Sandbox', merchantId: 'merchant-e2e', secretKey: 'sk_test_e2e' },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+async function addListing(
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; price: number; paidOptions?: number },
+): Promise<string> {
+  const added = await request.post('/api/listings/add', {
+    headers: bearer(token),
+    multipart: {
+      request: JSON.stringify({
+        title: input.title,
+        description: '<p>A listing for the billing test.</p>',
+        familyId: CategoryFamilyId.Accessories,
+        condition: 'NewInBox',
+        quantity: 1,
+        price: input.price,
+        shippingCost: 0,
+        zipCode: '75207',
+        ...(input.paidOptions ? { paidOptions: input.paidOptions } : {}),
+      }),
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return ((await added.json()) as { id: string }).id;
+}
+
+async function logIn(page: Page, account: Account, returnUrl: string) {
+  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(returnUrl);
+}
+
+async function fillCard(form: ReturnType<Page['getByRole']>, card: string) {
+  await form.getByLabel('First name on card').fill('Casey');
+  await form.getByLabel('Last name on card').fill('Tester');
+  await form.getByLabel('Card number').fill(card);
+  await form.getByLabel('Expiration (MM/YY)').fill('12/30');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByLabel('Billing address', { exact: true }).fill('100 Main Street');
+  await form.getByLabel('Billing city').fill('Dallas');
+  await form.getByLabel('Billing state').selectOption('TX');
+  await form.getByLabel('Billing ZIP code').fill('75207');
+}
+
+test.describe('billing', () => {
+  test('a seller upgrades the plan, lists with paid options, sees the invoice and pays it with a sandbox card', async ({
+    page,
+    request,
+  }) => {
+    // Plans, a listing, the invoice run, the invoice, two payments, the payments and cards pages.
+    test.slow();
+    const seller = await register(request, 'plan-seller', 'Casey');
+
+    // A visitor sees every plan and is asked to log in to choose one.
+    await page.goto('/membership');
+    const plans = page.getByRole('table', { name: 'Membership plans' });
+    await expect(plans.getByRole('row', { name: /Trusted Seller/ })).toContainText('$19.95 a month');
+    await expect(plans.getByRole('row', { name: /Platinum Seller/ })).toContainText('Unlimited');
+    await expect(page.getByRole('link', { name: 'Log in to choose a plan' })).toHaveAttribute(
+      'href',
+      '/login?returnUrl=%2Fmembership',
+    );
+    await expectNoAxeViolations(page);
+
+    // Signed in, the buyer picks Trusted Seller: the prorated charge is stated, and the role follows.
+    await logIn(page, seller, '/membership');
+    await expect(plans.getByRole('row', { name: /^Buyer/ })).toContainText('Current plan');
+    await plans.getByRole('button', { name: 'Choose Trusted Seller' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change to Trusted Seller?' });
+    await expect(dialog).toContainText(
+      /\$\d+\.\d\d for the rest of \w+ \d{4} is added to your next invoice\./,
+    );
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Change to Trusted Seller' }).click();
+    await expect(page.getByText(/^You are now on the Trusted Seller plan\./)).toBeVisible();
+    await expect(plans.getByRole('row', { name: /Trusted Seller/ })).toContainText('Current plan');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sell', exact: true })).toHaveAttribute(
+      'href',
+      '/dashboard/selling/list-item',
+    );
+    await expectNoAxeViolations(page);
+
+    // A listing with Bold (included in Trusted Seller) and Featured ($4.95).
+    const token = await tokenOf(request, seller);
+    await setUpPayments(request, token);
+    const title = `Billing sling ${Date.now().toString(36)}`;
+    await addListing(request, token, {
+      title,
+      price: 300,
+      paidOptions: ListingOption.Bold | ListingOption.Featured,
+    });
+
+    await page.goto('/dashboard/billing/invoices');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary).toContainText('Trusted Seller');
+    await expect(page.getByText('You have no invoices yet.', { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The month's invoices are made (the billing job, run on demand by an admin).
+    const adminToken = await tokenOf(request, ADMIN);
+    const run = await request.post('/api/billing/invoices/run', {
+      headers: bearer(adminToken),
+      data: { period: periodOf(new Date()) },
+    });
+    expect(run.ok(), await run.text()).toBe(true);
+
+    await page.reload();
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    const row = invoices.getByRole('row', { name: /Invoice/ }).nth(1);
+    await expect(row).toContainText('Open');
+    await expectNoAxeViolations(page);
+    await row.getByRole('link', { name: /^Invoice / }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing\/invoices\/[0-9a-f-]{36}$/);
+    const invoice = page.getByRole('article', { name: /^Invoice / });
+    const lines = invoice.getByRole('table', { name: 'Invoice lines' });
+    await expect(lines.getByRole('row', { name: new RegExp(`Featured: ${title} \\$4\\.95`) })).toBeVisible();
+    await expect(lines.getByRole('row', { name: /Buyer to Trusted Seller, prorated/ })).toBeVisible();
+    await expect(lines.getByRole('row', { name: /Bold/ })).toHaveCount(0);
+    const due = (await invoice.getByLabel('Invoice totals').locator('dd').last().textContent()) ?? '';
+    expect(due).toMatch(/^\$\d+\.\d\d$/);
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
+    // The PDF downloads with the session's token.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+    await expectNoAxeViolations(page);
+
+    // A declined card keeps the form; the sandbox's approving card pays and is saved.
+    const pay = page.getByRole('form', { name: 'Pay with a new card' });
+    await fillCard(pay, '4000000000000002');
+    await pay.getByRole('button', { name: `Pay ${due}` }).click();
+    await expect(pay.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(pay.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+    await expect(pay.getByLabel('Billing city')).toHaveValue('Dallas');
+    await expectNoAxeViolations(page);
+    await pay.getByLabel('Card number').fill('4242424242424242');
+    await pay.getByLabel('Save this card for later').check();
+    await pay.getByRole('button', { name: `Pay ${due}` }).click();
+    await expect(page.getByText(`Paid ${due} with your card ending 4242. Thank you.`)).toBeVisible();
+    await expect(invoice.getByText('Paid', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Pay / })).toHaveCount(0);
+
+    // The payments: the declined try and the payment, in dollars.
+    await page.goto('/dashboard/billing/payments');
+    const payments = page.getByRole('table', { name: 'Payments' });
+    await expect(
+      payments.getByRole('row', { name: new RegExp(`Visa ending 4242 \\${due} Approved`) }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The saved card.
+    await page.goto('/dashboard/billing/paymentmethods');
+    const cards = page.getByRole('list', { name: 'Saved cards' });
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(cards.getByRole('listitem')).toContainText('Visa ending 4242');
+    await expect(cards.getByRole('listitem')).toContainText('Default');
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await expect(page.getByRole('form', { name: 'Add a card' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a buyer pays through escrow, the seller ships, the buyer confirms receipt, and the seller’s balance grows', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // Two users over checkout, both order screens and the payments page.
+    test.slow();
+    const seller = await register(request, 'escrow-seller', 'Sage');
+    const buyer = await register(request, 'escrow-buyer', 'Bailey');
+    const sellerToken = await tokenOf(request, seller);
+    const plan = await request.post('/api/users/updateMembershipPlan', {
+      headers: bearer(sellerToken),
+      data: { plan: 'BasicSeller' },
+    });
+    expect(plan.ok(), await plan.text()).toBe(true);
+    const basicToken = ((await plan.json()) as { jwtToken: string }).jwtToken;
+    await setUpPayments(request, basicToken);
+    const title = `Escrow scope rings ${Date.now().toString(36)}`;
+    const listingId = await addListing(request, basicToken, { title, price: 200 });
+
+    // The seller's balance before.
+    const sellerContext = await browser.newContext({ baseURL });
+    const sellerPage = await sellerContext.newPage();
+    await logIn(sellerPage, seller, '/dashboard/billing/payments');
+    const balance = sellerPage.getByRole('region', { name: 'Escrow balance' });
+    await expect(balance.locator('dd').first()).toHaveText('$0.00');
+
+    // The buyer checks out through escrow.
+    await logIn(page, buyer, `/${listingId}`);
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await expect(page).toHaveURL('/cart/view');
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL('/cart');
+    const checkout = page.getByRole('form', { name: 'Checkout' });
+    const address = checkout.getByRole('group', { name: 'Ship to my address' });
+    await address.getByLabel('First name').fill('Bailey');
+    await address.getByLabel('Last name').fill('Tester');
+    await address.getByLabel('Address', { exact: true }).fill('200 Elm Street');
+    await address.getByLabel('City').fill('Dallas');
+    await address.getByLabel('State').selectOption('TX');
+    await address.getByLabel('ZIP code').fill('75201');
+    await fillCard(checkout, '4242424242424242');
+    await checkout.getByLabel('Pay through escrow').check();
+    await expect(checkout.getByText(/holds your payment until the order is delivered/)).toBeVisible();
+    await checkout.getByLabel(/I am at least \d+ years old\./).check();
+    await expectNoAxeViolations(page);
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+    await expect(page.getByText(/paid through escrow/)).toBeVisible();
+    const orderLink = page.getByRole('link', { name: /^Order IS-/ });
+    const orderName = (await orderLink.textContent()) ?? '';
+
+    // The buyer's order: the payment is held.
+    await orderLink.click();
+    const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: orderName }) });
+    await expect(mine.getByText('Held by Ironsight')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The seller ships it and marks it delivered.
+    await sellerPage.goto('/dashboard/selling/orders');
+    const sale = sellerPage
+      .getByRole('listitem')
+      .filter({ has: sellerPage.getByRole('heading', { name: orderName }) });
+    await sale.getByRole('button', { name: 'Details' }).click();
+    await expect(sale.getByText('Held by Ironsight')).toBeVisible();
+    const ship = sale.getByRole('form', { name: `Ship ${orderName.replace(/^Order/, 'order')}` });
+    await ship.getByLabel('Carrier').selectOption('UPS');
+    await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await sale.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(sale.getByText(/The payment is released to you on/)).toBeVisible();
+
+    // The buyer inspects and confirms receipt: the funds go to the seller.
+    // The order stays open across the reload (its id is in the address).
+    await page.reload();
+    await expect(mine.getByText(/Inspect the order: the payment goes to the seller on/)).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Open a dispute' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await mine.getByRole('button', { name: 'Confirm I received it' }).click();
+    await expect(mine.getByText('Released to the seller')).toBeVisible();
+
+    // The seller's escrow balance grew by the sale.
+    await sellerPage.goto('/dashboard/billing/payments');
+    await expect(balance.locator('dd').first()).toHaveText('$200.00');
+    await expect(balance.getByRole('table', { name: 'Escrow activity' })).toBeVisible();
+    await expectNoAxeViolations(sellerPage);
+    await sellerContext.close();
+  });
+});
