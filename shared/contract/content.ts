@@ -23,6 +23,18 @@ export const articleSlugSchema = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Expected an article slug.' });
 
+/** The slug a title suggests: its letters and digits, lower-cased, words joined by dashes. */
+export function articleSlugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 120)
+    .replace(/^-+|-+$/g, '');
+}
+
 /** GET /wp/get?keyword=&page=&perPage= : articles of the digest, newest first. */
 export const articleQuerySchema = z.object({
   keyword: optionalQueryText(200),

@@ -145,7 +145,9 @@ test.describe('admin console', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the moderation, alerts, short links, brands and mail screens pass axe', async ({ page }) => {
+  test('the moderation, alerts, short links, brands, articles, ads and mail screens pass axe', async ({
+    page,
+  }) => {
     await page.goto('/login?returnUrl=%2Fadmin%2Fmoderation');
     await submitLogin(page, ADMIN);
     await expect(page).toHaveURL('/admin/moderation');
@@ -155,6 +157,8 @@ test.describe('admin console', () => {
       ['Alerts', 'Public and category alerts'],
       ['Short links', 'Short links'],
       ['Brands', 'Brands'],
+      ['Articles', 'Articles'],
+      ['Ads', 'Ads'],
       ['Mail outbox', 'Mail outbox'],
     ] as const) {
       await page
@@ -169,5 +173,53 @@ test.describe('admin console', () => {
     await page.getByRole('table').getByRole('button').first().click();
     await expect(page.getByRole('button', { name: 'Back to the outbox' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('an admin writes an article in the console, finds it on the digest, and deletes it', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const title = `Range Day Notes ${Date.now().toString(36)}`;
+    const slug = title.toLowerCase().replaceAll(' ', '-');
+    await page.goto('/login?returnUrl=%2Fadmin%2Farticles');
+    await submitLogin(page, ADMIN);
+    await expect(page).toHaveURL('/admin/articles');
+
+    const form = page.getByRole('form', { name: 'New article' });
+    await form.getByLabel('Title').fill(title);
+    await expect(form.getByLabel('Slug')).toHaveValue(slug);
+    await form.getByLabel('Description').fill('What we learned at the range this week.');
+    const body = form.getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await page.keyboard.type('Bring ');
+    await form.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('eye and ear protection');
+    await form.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' every time.');
+    await form.getByLabel('Author', { exact: true }).fill('Dana Whitfield');
+    await form.getByRole('button', { name: 'Publish article' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” is saved.` })).toBeVisible();
+    await expect(page.getByRole('form', { name: `Edit “${title}”` })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The newest article leads the digest; its page shows the body with the bold kept.
+    await page.goto('/digest');
+    const link = page.getByRole('link', { name: title });
+    await expect(link.first()).toBeVisible();
+    await link.first().click();
+    await expect(page).toHaveURL(`/digest/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'eye and ear protection' })).toBeVisible();
+
+    // Deleted from the console after confirming, it is gone from its address.
+    await page.goto('/admin/articles');
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill(title);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: `Delete “${title}”` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete the article “${title}”?` });
+    await confirm.getByRole('button', { name: 'Delete article' }).click();
+    await expect(page.getByText('No article matches.')).toBeVisible();
+    const gone = await page.goto(`/digest/${slug}`);
+    expect(gone?.status()).toBe(404);
   });
 });

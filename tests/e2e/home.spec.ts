@@ -53,6 +53,67 @@ test('every home block renders from the demo data, with no console error, and pa
   expect(problems).toEqual([]);
 });
 
+/** The scroll position of a listing row's carousel: the element its Next button controls. */
+async function rowScroll(page: Page, label: string): Promise<number> {
+  const id = await page.getByRole('button', { name: `Next ${label}` }).getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`).evaluate((viewport) => viewport.scrollLeft);
+}
+
+test('the listing rows are carousels that advance by themselves, pause on hover and move by button', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // Layout shifts from the first paint on, so the server-rendered rows can be held to not moving.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await page.mouse.move(0, 0);
+  const row = page.getByRole('group', { name: 'Online Listings' });
+  await expect(row.getByRole('listitem').first()).toBeVisible();
+  // It advances by itself within a few seconds of the app starting.
+  await expect.poll(() => rowScroll(page, 'Online Listings'), { timeout: 8_000 }).toBeGreaterThan(0);
+
+  // Hovered, it stays where it is.
+  await row.getByRole('listitem').first().hover();
+  await page.waitForTimeout(400);
+  const held = await rowScroll(page, 'Online Listings');
+  await page.waitForTimeout(3_500);
+  expect(await rowScroll(page, 'Online Listings')).toBe(held);
+
+  // Keyboard: Next moves the row on and Previous back; both are named after the row.
+  const next = page.getByRole('button', { name: 'Next New This Week' });
+  await next.focus();
+  const before = await rowScroll(page, 'New This Week');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => rowScroll(page, 'New This Week')).not.toBe(before);
+  await expectNoAxeViolations(page);
+
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.01);
+});
+
+test('under reduced motion the listing rows never move by themselves', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.mouse.move(0, 0);
+  await expect(
+    page.getByRole('group', { name: 'Online Listings' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await page.waitForTimeout(3_500);
+  expect(await rowScroll(page, 'Online Listings')).toBe(0);
+  await expect(page.getByRole('button', { name: 'Pause Online Listings' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next Online Listings' }).click();
+  await expect.poll(() => rowScroll(page, 'Online Listings')).toBeGreaterThan(0);
+});
+
 test('the newsletter shows its success and failure texts and sends nothing for an empty address', async ({
   page,
 }) => {

@@ -37,6 +37,20 @@ test.describe('server-rendered pages with JavaScript off', () => {
     await expect(page.getByTitle(featured.title, { exact: true }).first()).toBeVisible();
   });
 
+  test('the sell-guns page shows the seller plans and their fees', async ({ page }) => {
+    const response = await page.goto('/sell-guns');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sell guns on Ironsight' })).toBeVisible();
+    const plans = page.getByRole('list', { name: 'Seller plans' });
+    await expect(plans.getByRole('heading', { level: 3 })).toHaveText([
+      'Basic Seller',
+      'Trusted Seller',
+      'Platinum Seller',
+    ]);
+    await expect(page.getByRole('table', { name: 'Listing options and their prices' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+  });
+
   test('a search shows its first results', async ({ page, request }) => {
     const answer = await request.post('/api/listings/search', { data: { keyword: 'rifle' } });
     const { results } = (await answer.json()) as { results: ListingCard[] };

@@ -12,7 +12,13 @@ export interface ListingGridProps<T extends { id: string }> {
   /** Featured grids hide cards after the 10th on small screens (spec §9). */
   featured?: boolean;
   label?: string;
+  /** `row`: one row of cards, wider than the page, for a carousel to scroll. */
+  layout?: GridLayout;
 }
+
+export type GridLayout = 'grid' | 'row';
+
+const layoutClass = (layout: GridLayout) => (layout === 'row' ? styles.row : styles.grid);
 
 /** Listing cards in a responsive grid; the page gives the card. */
 export function ListingGrid<T extends { id: string }>({
@@ -21,9 +27,10 @@ export function ListingGrid<T extends { id: string }>({
   critical = 0,
   featured = false,
   label,
+  layout = 'grid',
 }: ListingGridProps<T>) {
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={layoutClass(layout)} aria-label={label}>
       {listings.map((listing, index) => (
         <li
           key={listing.id}
@@ -40,15 +47,17 @@ export function ListingGrid<T extends { id: string }>({
 export function ListingGridSkeleton({
   count = 8,
   label = 'Loading listings',
+  layout = 'grid',
   children,
 }: {
   count?: number;
   label?: string;
+  layout?: GridLayout;
   children: ReactNode;
 }) {
   return (
     <LoadingRegion label={label}>
-      <div className={styles.grid}>
+      <div className={layoutClass(layout)}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Fragment key={index}>{children}</Fragment>

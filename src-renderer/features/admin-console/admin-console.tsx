@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import styles from './admin-console.module.css';
+import { AdsScreen } from './ads-screen.tsx';
 import { AlertsScreen } from './alerts-screen.tsx';
+import { ArticlesScreen } from './articles-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { BrandsScreen } from './brands-screen.tsx';
 import { adminPath } from './console-parts.tsx';
@@ -18,6 +20,8 @@ const SCREENS = [
   { segment: 'alerts', label: 'Alerts' },
   { segment: 'shortlinks', label: 'Short links' },
   { segment: 'brands', label: 'Brands' },
+  { segment: 'articles', label: 'Articles' },
+  { segment: 'ads', label: 'Ads' },
   { segment: 'audit', label: 'Audit log' },
   { segment: 'mail', label: 'Mail outbox' },
 ] as const;
@@ -46,6 +50,10 @@ function Screen({ segments }: { segments: string[] }) {
       return <ShortLinksScreen />;
     case 'brands':
       return <BrandsScreen />;
+    case 'articles':
+      return <ArticlesScreen />;
+    case 'ads':
+      return <AdsScreen />;
     case 'audit':
       return <AuditScreen />;
     case 'mail':
@@ -55,7 +63,7 @@ function Screen({ segments }: { segments: string[] }) {
   }
 }
 
-/** The admin console: staff tools for users, moderation, site notices, the audit log and mail. */
+/** The admin console: staff tools for users, moderation, site notices, content, the audit log and mail. */
 export default function AdminConsole() {
   const { pathname } = useLocation();
   const segments = consoleSegments(pathname);

@@ -1,6 +1,10 @@
 import type { ListingCard } from '../../../shared/contract/listings.ts';
 import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
-import { ListingGrid, ListingGridSkeleton } from '../../components/listing-grid/listing-grid.tsx';
+import {
+  type GridLayout,
+  ListingGrid,
+  ListingGridSkeleton,
+} from '../../components/listing-grid/listing-grid.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 export interface ProductGridProps {
@@ -10,6 +14,8 @@ export interface ProductGridProps {
   /** Featured grids hide cards after the 10th on small screens (spec §9). */
   featured?: boolean;
   label?: string;
+  /** `row`: one row of cards for a carousel. */
+  layout?: GridLayout;
 }
 
 /** Product cards in the listing grid. */
@@ -28,9 +34,17 @@ export function FeaturedGrid({ listings, label }: { listings: readonly ListingCa
 }
 
 /** Skeleton product cards laid out like the grid they stand for. */
-export function ProductGridSkeleton({ count, label }: { count?: number; label?: string }) {
+export function ProductGridSkeleton({
+  count,
+  label,
+  layout,
+}: {
+  count?: number;
+  label?: string;
+  layout?: GridLayout;
+}) {
   return (
-    <ListingGridSkeleton count={count} label={label}>
+    <ListingGridSkeleton count={count} label={label} layout={layout}>
       <ProductCardSkeleton />
     </ListingGridSkeleton>
   );

@@ -27,6 +27,7 @@ import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import formFieldStyles from '../../ui/form-field.module.css';
 import { Checkbox, FieldError, FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import { deleteListingImage } from './api/delete-listing-image.ts';
 import { useBrandNames } from './api/use-brand-names.ts';
 import { useSaveListing } from './api/use-save-listing.ts';
@@ -55,7 +56,6 @@ import {
   savedImageOrder,
   savedPhotos,
 } from './photo-list-state.ts';
-import { RichTextEditor } from './rich-text-editor.tsx';
 import styles from './selling.module.css';
 import { StatePicker } from './state-picker.tsx';
 
@@ -512,6 +512,7 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
           <RichTextEditor
             id={`${id}-description`}
             labelId={descriptionLabelId}
+            toolbarLabel="Description formatting"
             initialHtml={startValues.description ?? ''}
             resetKey={resetKey}
             editorRef={description.field.ref}

@@ -12,6 +12,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../features/listings/produc
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { pageOrigin } from '../../lib/page-origin.ts';
 import { LinkButton } from '../../ui/button.tsx';
+import { Carousel } from '../../ui/carousel.tsx';
 import styles from './home.module.css';
 import { HomeBelowFold } from './home-below-fold.tsx';
 
@@ -24,7 +25,7 @@ interface HomeListSectionProps {
   critical: number;
 }
 
-/** One of the home page's three lists, in the featured-grid layout. */
+/** One of the home page's three lists: a carousel of featured cards. */
 function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: HomeListSectionProps) {
   const listings = useHomeList(list);
   const headingId = `home-${list}-heading`;
@@ -39,7 +40,9 @@ function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: Hom
         </Link>
       </div>
       {listings.data && listings.data.length > 0 ? (
-        <ProductGrid listings={listings.data} critical={critical} featured label={heading} />
+        <Carousel label={heading}>
+          <ProductGrid listings={listings.data} critical={critical} featured label={heading} layout="row" />
+        </Carousel>
       ) : listings.data || listings.isError ? (
         <p className={styles.listEmpty}>
           {listings.isError
@@ -48,7 +51,10 @@ function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: Hom
           <Link to={viewAll}>See all listings</Link>.
         </p>
       ) : (
-        <ProductGridSkeleton count={4} label={`Loading ${heading}`} />
+        // The skeleton stands in the carousel's place, controls included, so nothing moves when it loads.
+        <Carousel label={heading}>
+          <ProductGridSkeleton count={4} label={`Loading ${heading}`} layout="row" />
+        </Carousel>
       )}
     </section>
   );

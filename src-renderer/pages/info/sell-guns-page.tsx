@@ -1,9 +1,26 @@
 import { Link } from 'react-router';
+import {
+  feeText,
+  includedOptionLabels,
+  listingLimitText,
+  monthlyPriceText,
+} from '../../../shared/domain/fee-text.ts';
+import {
+  ESCROW_INSPECTION_DAYS,
+  finalValueFeeCents,
+  formatCents,
+  LISTING_OPTION_FEES,
+  MEMBERSHIP_PLANS,
+  PLAN_ORDER,
+  toCents,
+} from '../../../shared/domain/membership.ts';
+import { Role } from '../../../shared/domain/user.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { PageFrame } from '../page-frame.tsx';
 import styles from './info.module.css';
+import planStyles from './sell-guns.module.css';
 
 const STEPS = [
   {
@@ -24,6 +41,17 @@ const STEPS = [
   },
 ] as const;
 
+/** The plans a seller chooses from, in the membership table's order. */
+const SELLER_PLANS = PLAN_ORDER.filter((role) => role !== Role.Buyer).map((role) => MEMBERSHIP_PLANS[role]);
+
+/** The sale the fee example works through. */
+const EXAMPLE_SALE_CENTS = toCents(500);
+const EXAMPLE_FEES = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(
+  SELLER_PLANS.map(
+    (plan) => `${formatCents(finalValueFeeCents(plan.role, EXAMPLE_SALE_CENTS))} on ${plan.name}`,
+  ),
+);
+
 export function SellGunsPage() {
   return (
     <PageFrame
@@ -38,6 +66,10 @@ export function SellGunsPage() {
             Buyers nationwide and nearby: national listings ship, local listings meet in person at a dealer.
           </li>
           <li>Instant Checkout takes payment for you, so a sale closes without back-and-forth.</li>
+          <li>
+            Escrow protects both sides: the buyer has {ESCROW_INSPECTION_DAYS} days after delivery to inspect
+            the item, then the funds are released to you.
+          </li>
           <li>Offers, saved-search alerts and price-drop alerts bring buyers back to your listings.</li>
           <li>
             Dealer tools: bulk upload, distributor feeds and a seller API keep stock and prices in sync.
@@ -51,10 +83,69 @@ export function SellGunsPage() {
             </li>
           ))}
         </ol>
-        <h2 className={styles.sectionHeading}>Fees</h2>
+        <h2 className={styles.sectionHeading}>Seller plans and fees</h2>
         <p>
-          Listing and selling fees depend on your membership plan; compare the plans and their fees on the{' '}
-          <Link to={paths.membership()}>membership page</Link> before you list.
+          Every plan lists items and takes payment at checkout. A plan’s monthly price is charged at the start
+          of each month, and a change of plan mid-month is prorated. The final value fee is charged on each
+          completed sale, on the items’ price (shipping is not included).
+        </p>
+      </div>
+      <ul className={planStyles.plans} aria-label="Seller plans">
+        {SELLER_PLANS.map((plan) => {
+          const included = includedOptionLabels(plan);
+          return (
+            <li key={plan.role} className={planStyles.plan}>
+              <h3 className={planStyles.planName}>{plan.name}</h3>
+              <p className={planStyles.price}>{monthlyPriceText(plan)}</p>
+              <dl className={planStyles.terms}>
+                <div>
+                  <dt>Active listings</dt>
+                  <dd>{listingLimitText(plan)}</dd>
+                </div>
+                <div>
+                  <dt>Final value fee</dt>
+                  <dd>{feeText(plan.finalValueFee)}</dd>
+                </div>
+                <div>
+                  <dt>Listing options included</dt>
+                  <dd>{included.length > 0 ? included.join(', ') : 'None'}</dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.prose}>
+        <p>
+          For example, on a {formatCents(EXAMPLE_SALE_CENTS)} sale the final value fee is {EXAMPLE_FEES}.
+        </p>
+        <h2 className={styles.sectionHeading}>Listing options</h2>
+        <p>
+          Options make a listing stand out. Each is charged when a listing takes it, unless your plan includes
+          it; a percentage is of the listing’s price.
+        </p>
+      </div>
+      <table className={planStyles.options}>
+        <caption className="visually-hidden">Listing options and their prices</caption>
+        <thead>
+          <tr>
+            <th scope="col">Option</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LISTING_OPTION_FEES.map((entry) => (
+            <tr key={entry.name}>
+              <th scope="row">{entry.label}</th>
+              <td>{feeText(entry.fee)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.prose}>
+        <p>
+          Compare the plans side by side and choose one on the{' '}
+          <Link to={paths.membership()}>membership page</Link>; you can change plans at any time.
         </p>
       </div>
       <div className={styles.actions}>

@@ -6,7 +6,9 @@ import type {
   AdminShortLinkRequest,
   AdminUserSearchRequest,
 } from '../../../../shared/contract/admin.ts';
+import type { AdCreativeInput } from '../../../../shared/contract/ads.ts';
 import type { BrandInput } from '../../../../shared/contract/brands.ts';
+import { ARTICLES_PER_PAGE_MAX, type ArticleInput } from '../../../../shared/contract/content.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** The query key root of everything the console reads; dropped at sign-out and when viewing as a user. */
@@ -160,4 +162,66 @@ export function useOutboxMessage(name: string | null) {
     enabled: name !== null,
     queryFn: ({ signal }) => api.call('adminMailOutboxMessage', { params: { name: name ?? '' } }, { signal }),
   });
+}
+
+/** GET /wp/get: the digest's articles, newest first, a full page at a time. */
+export function useArticles(query: { keyword: string; page: number }) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'articles', query],
+    queryFn: ({ signal }) =>
+      api.call(
+        'wpGet',
+        { query: { keyword: query.keyword || undefined, page: query.page, perPage: ARTICLES_PER_PAGE_MAX } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /wp/article/{slug}: one article with its body, to edit it. */
+export function useArticle(slug: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'article', slug],
+    enabled: slug !== null,
+    queryFn: ({ signal }) => api.call('wpArticle', { params: { slug: slug ?? '' } }, { signal }),
+  });
+}
+
+/** POST /wp/addOrUpdate; the saved article is what its editor shows next, without a second load. */
+export function useSaveArticle() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ArticleInput) => api.call('wpAddOrUpdate', { body }),
+    onSuccess: (article) => {
+      queryClient.setQueryData([ADMIN_ROOT, 'article', article.slug], article);
+      return queryClient.invalidateQueries({ queryKey: [ADMIN_ROOT] });
+    },
+  });
+}
+
+export function useDeleteArticle() {
+  const api = useApiClient();
+  return useAdminMutation((id: string) => api.call('wpDelete', { params: { id } }));
+}
+
+/** GET /ads/list: every creative with its schedule, impressions and clicks. */
+export function useAdCreatives() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'ads'],
+    queryFn: ({ signal }) => api.call('adsList', {}, { signal }),
+  });
+}
+
+export function useSaveAdCreative() {
+  const api = useApiClient();
+  return useAdminMutation((body: AdCreativeInput) => api.call('adsAddOrUpdate', { body }));
+}
+
+export function useDeleteAdCreative() {
+  const api = useApiClient();
+  return useAdminMutation((id: string) => api.call('adsDelete', { params: { id } }));
 }

@@ -11,6 +11,8 @@ export interface RichTextEditorProps {
   onBlur?: () => void;
   editorRef?: Ref<HTMLDivElement>;
   labelId: string;
+  /** The toolbar's name, after the field it formats ("Description formatting"). */
+  toolbarLabel: string;
   'aria-describedby'?: string | undefined;
   'aria-invalid'?: boolean;
 }
@@ -42,6 +44,7 @@ export function RichTextEditor({
   onBlur,
   editorRef,
   labelId,
+  toolbarLabel,
   ...aria
 }: RichTextEditorProps) {
   const regionRef = useRef<HTMLDivElement | null>(null);
@@ -66,7 +69,7 @@ export function RichTextEditor({
 
   return (
     <div className={styles.editor}>
-      <div className={styles.toolbar} role="toolbar" aria-label="Description formatting" aria-controls={id}>
+      <div className={styles.toolbar} role="toolbar" aria-label={toolbarLabel} aria-controls={id}>
         {COMMANDS.map(({ command, label, icon: Icon, shortcut }) => (
           <button
             key={command}
