@@ -32,7 +32,7 @@ export function AdZone({ page, zone, className }: { page: string; zone: string; 
     return track.watchImpression(api, linkRef.current, { creativeId: ad.id, page, zone });
   }, [track, ad, api, page, zone]);
 
-  if (!size || (ads.data && !ad)) return null;
+  if (!size || ads.isError || (ads.data && !ad)) return null;
   const box = {
     '--ad-width': `${size.width}px`,
     '--ad-ratio': `${size.width} / ${size.height}`,

@@ -53,7 +53,10 @@ const ARTICLE = {
 };
 
 /** What the server answers each of the home page's calls with. */
-function homeFetch(overrides: { signup?: (body: string) => Response; ads?: boolean } = {}) {
+function homeFetch(
+  overrides: { signup?: (body: string) => Response; ads?: boolean; adsFailures?: number } = {},
+) {
+  let adFailuresLeft = overrides.adsFailures ?? 0;
   return createFakeFetch((request) => {
     const url = new URL(request.url, 'http://localhost');
     if (url.pathname === '/api/content/site-stats') {
@@ -62,6 +65,10 @@ function homeFetch(overrides: { signup?: (body: string) => Response; ads?: boole
     if (url.pathname === '/api/wp/get') return jsonResponse({ results: [ARTICLE], total: 1 });
     if (url.pathname === '/api/ads/zone') {
       const zone = url.searchParams.get('zone') ?? '';
+      if (adFailuresLeft > 0) {
+        adFailuresLeft -= 1;
+        return jsonResponse({ error: { code: 'ServiceUnavailable', message: 'Busy' } }, 503);
+      }
       const ads =
         overrides.ads === false
           ? []
@@ -119,6 +126,15 @@ describe('home page blocks from data', () => {
       timeout: 3000,
     });
     expect(screen.getByText('Deal in product_focus_1').closest('[data-ad-zone]')).toBeTruthy();
+  });
+
+  it('a zone whose ads cannot be read shows nothing and the page stays', async () => {
+    renderApp('/', { fetch: homeFetch({ adsFailures: Number.POSITIVE_INFINITY }) });
+    await screen.findByRole('heading', { level: 2, name: 'Product Focus' });
+    await waitFor(() => expect(document.querySelectorAll('[data-ad-zone]')).toHaveLength(0), {
+      timeout: 8000,
+    });
+    expect(screen.getByRole('heading', { level: 2, name: 'Online Listings' })).toBeTruthy();
   });
 
   it('an empty zone takes no room', async () => {
