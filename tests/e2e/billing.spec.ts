@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
-import { ListingOption } from '../../shared/domain/listing.ts';
 import { periodOf } from '../../shared/domain/membership.ts';
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -48,7 +47,7 @@ async function setUpPayments(request: APIRequestContext, token: string) {
 async function addListing(
   request: APIRequestContext,
   token: string,
-  input: { title: string; price: number; paidOptions?: number },
+  input: { title: string; price: number },
 ): Promise<string> {
   const added = await request.post('/api/listings/add', {
     headers: bearer(token),
@@ -62,7 +61,6 @@ async function addListing(
         price: input.price,
         shippingCost: 0,
         zipCode: '75207',
-        ...(input.paidOptions ? { paidOptions: input.paidOptions } : {}),
       }),
     },
   });
@@ -129,15 +127,48 @@ test.describe('billing', () => {
     );
     await expectNoAxeViolations(page);
 
-    // A listing with Bold (included in Trusted Seller) and Featured ($4.95).
+    // The seller lists on the form and promotes the listing with Featured ($4.95).
     const token = await tokenOf(request, seller);
     await setUpPayments(request, token);
     const title = `Billing sling ${Date.now().toString(36)}`;
-    await addListing(request, token, {
-      title,
-      price: 300,
-      paidOptions: ListingOption.Bold | ListingOption.Featured,
+    await page.goto('/dashboard/selling/list-item');
+    const form = page.getByRole('form', { name: 'List an item' });
+    await form.getByLabel('Category').selectOption({ label: 'Accessories' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByRole('textbox', { name: 'Description' }).fill('A listing for the billing test.');
+    await form.getByLabel('Price (USD)').fill('300');
+    await form.getByLabel('Item zip code (optional)').fill('75207');
+    const promote = form.getByRole('group', { name: 'Promote your listing' });
+    await expect(promote).toContainText('Prices for your Trusted Seller plan.');
+    const featured = promote.getByRole('checkbox', { name: 'Featured (badge and featured lists)' });
+    await expect(featured).toHaveAccessibleDescription(
+      'Puts a Featured badge on the listing and adds it to the featured listings. $4.95',
+    );
+    await expect(promote.getByText(/^Charged to your next invoice/)).toHaveText(
+      'Charged to your next invoice: $0.00',
+    );
+    await featured.check();
+    await expect(promote.getByText(/^Charged to your next invoice/)).toHaveText(
+      'Charged to your next invoice: $4.95',
+    );
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'List Item' }).click();
+    await expect(page).toHaveURL('/dashboard/selling/listings');
+    await expect(
+      page.getByRole('status').filter({ hasText: `Your listing “${title}” is listed.` }),
+    ).toBeVisible();
+
+    // Editing it shows Featured as bought, not to be charged again.
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    const edited = page.getByRole('form', { name: 'Edit listing' }).getByRole('group', {
+      name: 'Promote your listing',
     });
+    await expect(edited.getByRole('checkbox', { name: 'Featured (badge and featured lists)' })).toBeChecked();
+    await expect(
+      edited.getByRole('checkbox', { name: 'Featured (badge and featured lists)' }),
+    ).toBeDisabled();
+    await expect(edited).toContainText('Already on this listing');
+    await expectNoAxeViolations(page);
 
     await page.goto('/dashboard/billing/invoices');
     const summary = page.getByRole('region', { name: 'Summary' });
@@ -164,7 +195,6 @@ test.describe('billing', () => {
     const lines = invoice.getByRole('table', { name: 'Invoice lines' });
     await expect(lines.getByRole('row', { name: new RegExp(`Featured: ${title} \\$4\\.95`) })).toBeVisible();
     await expect(lines.getByRole('row', { name: /Buyer to Trusted Seller, prorated/ })).toBeVisible();
-    await expect(lines.getByRole('row', { name: /Bold/ })).toHaveCount(0);
     const due = (await invoice.getByLabel('Invoice totals').locator('dd').last().textContent()) ?? '';
     expect(due).toMatch(/^\$\d+\.\d\d$/);
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

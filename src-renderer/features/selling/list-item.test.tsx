@@ -6,7 +6,7 @@ import {
   LISTING_INELIGIBILITY_MESSAGES,
   type ListingEligibility,
 } from '../../../shared/contract/users.ts';
-import { UPC_MESSAGES } from '../../../shared/domain/listing.ts';
+import { ListingOption, UPC_MESSAGES } from '../../../shared/domain/listing.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
@@ -537,6 +537,132 @@ describe('listing form', () => {
     expect(await form.findByText(ListingLifecycleMessage.TooManyImages)).toBeTruthy();
     expect(photoNames(form)).toEqual(['sling.jpg']);
     expect((form.getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('39');
+  });
+});
+
+describe('promote your listing', () => {
+  /** The promotion fieldset of the form, and a reader of what a checkbox's description says. */
+  async function promotion(formName: string) {
+    const form = within(await screen.findByRole('form', { name: formName }));
+    const group = within(form.getByRole('group', { name: 'Promote your listing' }));
+    const describedBy = (name: string) =>
+      (group.getByRole('checkbox', { name }).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    return { form, group, describedBy };
+  }
+
+  const sentBodies = (requests: RecordedRequest[]) =>
+    requests
+      .filter((request) => request.url.includes('/listings/add'))
+      .map((request) => JSON.parse(String((request.body as FormData).get('request'))));
+
+  it('offers each paid option with what it does and its price, totals the choice and sends it as flags', async () => {
+    const { fetch } = renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () => jsonResponse(listingDetail({ userId: SELLER_ID })),
+      '/api/listings/getall': () => jsonResponse(NO_LISTINGS),
+    });
+    const { form, group, describedBy } = await promotion('List an item');
+    expect(describedBy('Featured (badge and featured lists)')).toEqual([
+      'Puts a Featured badge on the listing and adds it to the featured listings.',
+      '$4.95',
+    ]);
+    expect(describedBy('Shown on the home page')[1]).toBe('$9.95');
+    expect(describedBy('Highlighted border')[1]).toBe('$0.75');
+    // Extra photos and the local listing fee are not offered: the server charges neither by itself.
+    expect(group.getAllByRole('checkbox')).toHaveLength(3);
+    expect(group.getByText(/cannot be removed and is not refunded/)).toBeTruthy();
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $0.00',
+    );
+
+    await click(group.getByRole('checkbox', { name: 'Featured (badge and featured lists)' }));
+    await click(group.getByRole('checkbox', { name: 'Highlighted border' }));
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $5.70',
+    );
+    await click(group.getByRole('checkbox', { name: 'Highlighted border' }));
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $4.95',
+    );
+
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: '1' } });
+    type(form, 'Title', 'Magpul sling');
+    type(form, 'Price (USD)', '39');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = 'New.';
+    fireEvent.input(editor);
+    await click(form.getByRole('button', { name: 'List Item' }));
+    await waitFor(() => expect(sentBodies(fetch.requests)).toHaveLength(1));
+    expect(sentBodies(fetch.requests)[0]).toMatchObject({ paidOptions: ListingOption.Featured });
+  });
+
+  it('says which options the seller’s plan includes and charges nothing for them', async () => {
+    const fetch = server({
+      '/api/users/listing-eligibility': () => jsonResponse(CAN_LIST),
+      '/api/brands': () => jsonResponse({ results: [] }),
+    });
+    renderApp('/dashboard/selling/list-item', {
+      fetch,
+      platform: createMemoryPlatform(fakeToken({ ...SELLER_CLAIMS, role: ['Buyer', 'PlatinumSeller'] })),
+    });
+    const { group, describedBy } = await promotion('List an item');
+    expect(group.getByText(/Prices for your Platinum Seller plan/)).toBeTruthy();
+    expect(describedBy('Highlighted border')[1]).toBe('Included in your plan');
+    expect(describedBy('Featured (badge and featured lists)')[1]).toBe('$4.95');
+    await click(group.getByRole('checkbox', { name: 'Highlighted border' }));
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $0.00',
+    );
+  });
+
+  it('shows the options a listing already has as chosen, not charged again', async () => {
+    const listing = listingDetail({
+      userId: SELLER_ID,
+      listingOptions: ListingOption.Featured | ListingOption.WillAcceptTrade,
+    });
+    const { fetch } = renderAsSeller(`/dashboard/selling/list-item?id=${LISTING_ID}`, {
+      '/api/listings/get': () => jsonResponse({ results: [listing] }),
+      '/api/listings/add': () => jsonResponse(listing),
+      '/api/listings/getall': () => jsonResponse(NO_LISTINGS),
+    });
+    const { form, group, describedBy } = await promotion('Edit listing');
+    const featured = group.getByRole('checkbox', { name: 'Featured (badge and featured lists)' });
+    expect((featured as HTMLInputElement).checked).toBe(true);
+    expect((featured as HTMLInputElement).disabled).toBe(true);
+    expect(describedBy('Featured (badge and featured lists)')[1]).toBe('Already on this listing');
+    expect(
+      (group.getByRole('checkbox', { name: 'Shown on the home page' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    await click(group.getByRole('checkbox', { name: 'Shown on the home page' }));
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $9.95',
+    );
+    await click(form.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sentBodies(fetch.requests)).toHaveLength(1));
+    expect(sentBodies(fetch.requests)[0]).toMatchObject({
+      paidOptions: ListingOption.Featured | ListingOption.Homepage,
+    });
+  });
+
+  it('keeps the chosen options when the server refuses the save', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {
+      '/api/listings/add': () =>
+        jsonResponse({ error: { code: 'internal', message: 'Your listing could not be saved.' } }, 500),
+    });
+    const form = await fillMinimalListing();
+    const group = within(form.getByRole('group', { name: 'Promote your listing' }));
+    await click(group.getByRole('checkbox', { name: 'Featured (badge and featured lists)' }));
+    await click(form.getByRole('button', { name: 'List Item' }));
+    expect(await form.findByRole('alert')).toBeTruthy();
+    expect(
+      (group.getByRole('checkbox', { name: 'Featured (badge and featured lists)' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
+      'Charged to your next invoice: $4.95',
+    );
+    expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Magpul sling');
   });
 });
 

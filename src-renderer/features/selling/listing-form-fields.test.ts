@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ListingOption } from '../../../shared/domain/listing.ts';
 import { listingDetail } from '../../testing/listing-fixtures.ts';
 import {
   durationChoices,
   familyFields,
   listingDurationDays,
   listingValuesFromDetail,
+  promotionChoices,
+  promotionTotalCents,
 } from './listing-form-fields.ts';
 
 describe('listing form fields', () => {
@@ -39,9 +42,34 @@ describe('listing form fields', () => {
       familyId: 18,
       price: 549.99,
       listingOptions: 514,
+      paidOptions: ListingOption.Featured,
       excludedShipToStates: ['CA', 'NY'],
       zipCode: '75201',
       durationDays: 30,
     });
+  });
+
+  it('prices the promotion choices from the fee schedule, free where the plan includes them', () => {
+    expect(promotionChoices('BasicSeller', 300).map((choice) => [choice.option, choice.cents])).toEqual([
+      [ListingOption.Featured, 495],
+      [ListingOption.Homepage, 995],
+      [ListingOption.Border, 75],
+    ]);
+    const platinum = promotionChoices('PlatinumSeller', 300);
+    expect(platinum.find((choice) => choice.option === ListingOption.Border)).toMatchObject({
+      cents: 0,
+      includedInPlan: true,
+    });
+    expect(platinum.find((choice) => choice.option === ListingOption.Featured)?.includedInPlan).toBe(false);
+  });
+
+  it('totals only the chosen options the listing lacks and the plan does not include', () => {
+    const featuredAndBorder = ListingOption.Featured | ListingOption.Border;
+    expect(promotionTotalCents(featuredAndBorder, 0, 'BasicSeller', 300)).toBe(570);
+    expect(promotionTotalCents(featuredAndBorder, ListingOption.Featured, 'BasicSeller', 300)).toBe(75);
+    expect(promotionTotalCents(featuredAndBorder, 0, 'PlatinumSeller', 300)).toBe(495);
+    // Flags the form does not offer add nothing.
+    expect(promotionTotalCents(ListingOption.LocalListingFee, 0, 'BasicSeller', 300)).toBe(0);
+    expect(promotionTotalCents(ListingOption.Homepage, 0, null, undefined)).toBe(995);
   });
 });

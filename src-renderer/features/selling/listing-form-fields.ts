@@ -5,7 +5,22 @@ import {
   type ListingInput,
 } from '../../../shared/contract/listings.ts';
 import { type CategoryFamilyInfo, FamilyDisplayName, familyById } from '../../../shared/domain/category.ts';
-import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
+import {
+  Condition,
+  ListingOption,
+  ListingType,
+  PAID_LISTING_OPTIONS,
+  ReturnPolicy,
+} from '../../../shared/domain/listing.ts';
+import {
+  feeCents,
+  LISTING_OPTION_FEES,
+  listingOptionCharges,
+  MEMBERSHIP_PLANS,
+  type PlanRole,
+  toCents,
+} from '../../../shared/domain/membership.ts';
+import { Role } from '../../../shared/domain/user.ts';
 
 export const LISTING_PHOTO_LIMIT = 20;
 export const LISTING_PHOTO_MAX_MB = 15;
@@ -87,6 +102,7 @@ export function emptyListingValues(): Partial<ListingInput> {
     sellerStockNumber: undefined,
     listingType: ListingType.National,
     listingOptions: ListingOption.None,
+    paidOptions: ListingOption.None,
     returnPolicy: ReturnPolicy.None,
     acceptsOffers: false,
     shippingCost: 0,
@@ -140,6 +156,8 @@ export function listingValuesFromDetail(listing: ListingDetail): Partial<Listing
     sellerStockNumber: orUndefined(listing.sellerStockNumber),
     listingType: listing.listingType,
     listingOptions: listing.listingOptions,
+    // The paid options the listing has show as chosen; the server charges only those it lacks.
+    paidOptions: listing.listingOptions & PAID_LISTING_OPTIONS,
     returnPolicy: listing.returnPolicy,
     acceptsOffers: listing.acceptsOffers,
     shippingCost: listing.shippingCost,
@@ -149,4 +167,71 @@ export function listingValuesFromDetail(listing: ListingDetail): Partial<Listing
     zipCode: listing.location.zipCode || undefined,
     durationDays: listingDurationDays(listing),
   };
+}
+
+/**
+ * The paid options a seller buys on the listing form, with what each does on the site. Extra photos
+ * and the local listing fee are left out: the server neither charges them by itself nor gives a
+ * listing anything for them. Bold and Highlight are left out until cards show them.
+ */
+export const PROMOTION_CHOICES = [
+  {
+    option: ListingOption.Featured,
+    description: 'Puts a Featured badge on the listing and adds it to the featured listings.',
+  },
+  {
+    option: ListingOption.Homepage,
+    description: 'Featured badge, and first place in the home page’s featured listings (national listings).',
+  },
+  {
+    option: ListingOption.Border,
+    description: 'Draws a brass border around the listing’s card in search results and lists.',
+  },
+] as const satisfies readonly { option: number; description: string }[];
+
+export interface PromotionChoice {
+  option: number;
+  label: string;
+  description: string;
+  /** What choosing it adds to the seller’s invoice, in cents (0 when the plan includes it). */
+  cents: number;
+  includedInPlan: boolean;
+}
+
+/**
+ * The promotion choices priced for a plan and the listing’s price in dollars (percentage fees are
+ * taken of it); with no plan (staff acting for a seller) every option at its full fee.
+ */
+export function promotionChoices(plan: PlanRole | null, price: number | undefined): PromotionChoice[] {
+  const included = plan ? MEMBERSHIP_PLANS[plan].includedOptions : 0;
+  const priceCents = Number.isFinite(price) ? toCents(price ?? 0) : 0;
+  return PROMOTION_CHOICES.flatMap((choice) => {
+    const entry = LISTING_OPTION_FEES.find((fee) => fee.option === choice.option);
+    if (!entry) return [];
+    const includedInPlan = (included & choice.option) !== 0;
+    return [
+      {
+        option: choice.option,
+        label: entry.label,
+        description: choice.description,
+        cents: includedInPlan ? 0 : feeCents(entry.fee, priceCents),
+        includedInPlan,
+      },
+    ];
+  });
+}
+
+/** What a save charges for the chosen options the listing does not have yet, in cents. */
+export function promotionTotalCents(
+  chosen: number,
+  owned: number,
+  plan: PlanRole | null,
+  price: number | undefined,
+): number {
+  const priceCents = Number.isFinite(price) ? toCents(price ?? 0) : 0;
+  const offered = PROMOTION_CHOICES.reduce((mask, choice) => mask | choice.option, 0);
+  return listingOptionCharges(chosen & offered & ~owned, priceCents, plan ?? Role.BasicSeller).reduce(
+    (sum, charge) => sum + charge.cents,
+    0,
+  );
 }

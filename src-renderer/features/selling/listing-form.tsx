@@ -18,11 +18,14 @@ import {
   ListingOption,
   ListingType,
   listingTitleFromFields,
+  PAID_LISTING_OPTIONS,
 } from '../../../shared/domain/listing.ts';
+import { planOfRoles } from '../../../shared/domain/membership.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { applyServerErrors } from '../../lib/server-errors.ts';
+import { useCurrentUser } from '../../lib/session/session.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import formFieldStyles from '../../ui/form-field.module.css';
@@ -56,6 +59,7 @@ import {
   savedImageOrder,
   savedPhotos,
 } from './photo-list-state.ts';
+import { PromoteListing } from './promote-listing.tsx';
 import styles from './selling.module.css';
 import { StatePicker } from './state-picker.tsx';
 
@@ -82,6 +86,7 @@ const LISTING_FIELDS = [
   'sellerStockNumber',
   'listingType',
   'listingOptions',
+  'paidOptions',
   'returnPolicy',
   'shippingCost',
   'deliveryDays',
@@ -117,6 +122,10 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
   const save = useSaveListing();
   const navigate = useNavigate();
   const brandNames = useBrandNames();
+  const user = useCurrentUser();
+  // Options are priced by the seller's plan; staff editing another seller's listing see full prices.
+  const plan = listing && user && listing.userId !== user.id ? null : planOfRoles(user?.roles ?? []);
+  const ownedOptions = (listing?.listingOptions ?? 0) & PAID_LISTING_OPTIONS;
   const id = useId();
   const draftKey = listingDraftKey(listingId);
   const [restored, setRestored] = useState<ListingDraft | null>(() => readListingDraft(draftKey));
@@ -165,7 +174,18 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
   // Controlled, so an edited listing's category shows from the first render.
   const family = useController({ name: 'familyId', control });
 
-  const [familyId, manufacturer, model, caliber, condition, listingType, listingOptions, excluded] = watch([
+  const [
+    familyId,
+    manufacturer,
+    model,
+    caliber,
+    condition,
+    listingType,
+    listingOptions,
+    excluded,
+    paidOptions,
+    price,
+  ] = watch([
     'familyId',
     'manufacturer',
     'model',
@@ -174,6 +194,8 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     'listingType',
     'listingOptions',
     'excludedShipToStates',
+    'paidOptions',
+    'price',
   ]);
   const fields = familyFields(familyId);
 
@@ -197,7 +219,11 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = watch((_values, { name, type }) => {
       // Only what the seller does is kept: not the generated title, nor a reset of the form.
-      const bySeller = type === 'change' || name === 'listingOptions' || name === 'excludedShipToStates';
+      const bySeller =
+        type === 'change' ||
+        name === 'listingOptions' ||
+        name === 'paidOptions' ||
+        name === 'excludedShipToStates';
       if (!bySeller) return;
       clearTimeout(timer);
       timer = setTimeout(() => writeListingDraft(draftKey, getValues()), DRAFT_SAVE_DELAY_MS);
@@ -683,6 +709,15 @@ export function ListingForm({ listing, initialValues }: ListingFormProps) {
           error={errors.excludedShipToStates?.message}
         />
       </fieldset>
+
+      <PromoteListing
+        chosen={paidOptions ?? 0}
+        owned={ownedOptions}
+        plan={plan}
+        price={price}
+        disabled={busy}
+        onChange={(chosen) => setValue('paidOptions', chosen, { shouldDirty: true })}
+      />
 
       <div className={styles.actions}>
         <Button type="submit" disabled={busy} aria-busy={busy}>
