@@ -9,9 +9,11 @@ import {
   favoriteToggleState,
   formatPrice,
   formatUnreadBadge,
+  hasBoldTitle,
   hasBorder,
   isFavoritesAtMax,
   isFeatured,
+  isHighlighted,
   PRODUCT_CARD_HEIGHT_PX,
   shippingMessage,
   showsInstantCheckout,
@@ -95,6 +97,18 @@ describe('badges', () => {
   ] as const)('options %s: featured %s, border %s', (options, featured, border) => {
     expect(isFeatured(options)).toBe(featured);
     expect(hasBorder(options)).toBe(border);
+  });
+
+  it.each([
+    [0, false, false],
+    [null, false, false],
+    [ListingOption.Bold, true, false],
+    [ListingOption.Highlight, false, true],
+    [ListingOption.Bold | ListingOption.Highlight | ListingOption.Border, true, true],
+    [ListingOption.Featured | ListingOption.Border, false, false],
+  ] as const)('options %s: bold title %s, highlighted %s', (options, bold, highlighted) => {
+    expect(hasBoldTitle(options)).toBe(bold);
+    expect(isHighlighted(options)).toBe(highlighted);
   });
 });
 

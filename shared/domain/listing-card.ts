@@ -46,6 +46,16 @@ export function hasBorder(listingOptions: number | null | undefined): boolean {
   return hasFlag(listingOptions, ListingOption.Border);
 }
 
+/** The bold title: the Bold option is set (other cards' titles are set in a lighter weight). */
+export function hasBoldTitle(listingOptions: number | null | undefined): boolean {
+  return hasFlag(listingOptions, ListingOption.Bold);
+}
+
+/** The tinted card: the Highlight option is set. */
+export function isHighlighted(listingOptions: number | null | undefined): boolean {
+  return hasFlag(listingOptions, ListingOption.Highlight);
+}
+
 /** Stock image for a UPC; null (the 'photo coming soon' placeholder) when there is no UPC. */
 export function stockImageUrl(upc: string | number | null | undefined): string | null {
   const code = upc === null || upc === undefined ? '' : String(upc).trim();

@@ -127,14 +127,14 @@ test.describe('billing', () => {
     );
     await expectNoAxeViolations(page);
 
-    // The seller lists on the form and promotes the listing with Featured ($4.95).
+    // The seller lists on the form and promotes the listing with Featured ($4.95) and Bold (in the plan).
     const token = await tokenOf(request, seller);
     await setUpPayments(request, token);
     const title = `Billing sling ${Date.now().toString(36)}`;
     await page.goto('/dashboard/selling/list-item');
     const form = page.getByRole('form', { name: 'List an item' });
     await form.getByLabel('Category').selectOption({ label: 'Accessories' });
-    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Title', { exact: true }).fill(title);
     await form.getByRole('textbox', { name: 'Description' }).fill('A listing for the billing test.');
     await form.getByLabel('Price (USD)').fill('300');
     await form.getByLabel('Item zip code (optional)').fill('75207');
@@ -147,7 +147,10 @@ test.describe('billing', () => {
     await expect(promote.getByText(/^Charged to your next invoice/)).toHaveText(
       'Charged to your next invoice: $0.00',
     );
+    const bold = promote.getByRole('checkbox', { name: 'Bold title' });
+    await expect(bold).toHaveAccessibleDescription(/Included in your plan$/);
     await featured.check();
+    await bold.check();
     await expect(promote.getByText(/^Charged to your next invoice/)).toHaveText(
       'Charged to your next invoice: $4.95',
     );
@@ -195,6 +198,8 @@ test.describe('billing', () => {
     const lines = invoice.getByRole('table', { name: 'Invoice lines' });
     await expect(lines.getByRole('row', { name: new RegExp(`Featured: ${title} \\$4\\.95`) })).toBeVisible();
     await expect(lines.getByRole('row', { name: /Buyer to Trusted Seller, prorated/ })).toBeVisible();
+    // Bold is in the Trusted Seller plan: the listing has it, the invoice does not charge it.
+    await expect(lines.getByRole('row', { name: /Bold/ })).toHaveCount(0);
     const due = (await invoice.getByLabel('Invoice totals').locator('dd').last().textContent()) ?? '';
     expect(due).toMatch(/^\$\d+\.\d\d$/);
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

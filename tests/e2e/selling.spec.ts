@@ -45,7 +45,7 @@ test.describe('selling', () => {
     await form.getByLabel('Manufacturer (optional)').fill('Ironsight Arms');
     await form.getByLabel('Model (optional)').fill(model);
     await form.getByLabel('Caliber (optional)').fill('9mm');
-    await expect(form.getByLabel('Title')).toHaveValue(title);
+    await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
     await form
       .getByRole('textbox', { name: 'Description' })
       .fill('Test pistol with two magazines and the original box.');

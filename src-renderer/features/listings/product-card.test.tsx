@@ -65,6 +65,21 @@ describe('product card', () => {
     expect(badges.getByText('Instant Checkout')).toBeTruthy();
     expect(badges.getByText('Featured')).toBeTruthy();
     expect(card().hasAttribute('data-border')).toBe(true);
+    expect(card().hasAttribute('data-highlight')).toBe(false);
+  });
+
+  it('sets a Bold listing’s title in bold and tints a Highlight listing’s card', () => {
+    renderWithRouter(
+      <ProductCard listing={listingCard({ listingOptions: ListingOption.Bold | ListingOption.Highlight })} />,
+    );
+    expect(card().hasAttribute('data-highlight')).toBe(true);
+    expect(screen.getByRole('heading', { level: 3 }).hasAttribute('data-bold')).toBe(true);
+  });
+
+  it('leaves a listing without those options plain', () => {
+    renderWithRouter(<ProductCard listing={listingCard({ listingOptions: ListingOption.Featured })} />);
+    expect(card().hasAttribute('data-highlight')).toBe(false);
+    expect(screen.getByRole('heading', { level: 3 }).hasAttribute('data-bold')).toBe(false);
   });
 
   it('offers See more instead of Buy now for a local listing, and no Instant Checkout', () => {

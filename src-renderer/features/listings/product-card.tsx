@@ -5,8 +5,10 @@ import {
   buyAction,
   cardThumbnail,
   formatPrice,
+  hasBoldTitle,
   hasBorder,
   isFeatured,
+  isHighlighted,
   isInStock,
   PRODUCT_CARD_HEIGHT_PX,
   shippingMessage,
@@ -46,6 +48,7 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
       className={styles.card}
       style={{ height: PRODUCT_CARD_HEIGHT_PX }}
       data-border={hasBorder(listing.listingOptions) || undefined}
+      data-highlight={isHighlighted(listing.listingOptions) || undefined}
       data-testid="product-card"
       data-out-of-stock={inStock ? undefined : ''}
     >
@@ -65,7 +68,7 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
         </ul>
       ) : null}
       <div className={styles.body}>
-        <h3 className={styles.title}>
+        <h3 className={styles.title} data-bold={hasBoldTitle(listing.listingOptions) || undefined}>
           <Link to={listing.listingURL} title={listing.title}>
             {truncateTitle(listing.title)}
           </Link>

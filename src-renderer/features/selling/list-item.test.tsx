@@ -569,8 +569,13 @@ describe('promote your listing', () => {
     ]);
     expect(describedBy('Shown on the home page')[1]).toBe('$9.95');
     expect(describedBy('Highlighted border')[1]).toBe('$0.75');
+    expect(describedBy('Bold title')).toEqual([
+      'Sets the listing’s title in bold on its card in search results and lists.',
+      '$1.00',
+    ]);
+    expect(describedBy('Highlighted card')[1]).toBe('$1.50');
     // Extra photos and the local listing fee are not offered: the server charges neither by itself.
-    expect(group.getAllByRole('checkbox')).toHaveLength(3);
+    expect(group.getAllByRole('checkbox')).toHaveLength(5);
     expect(group.getByText(/cannot be removed and is not refunded/)).toBeTruthy();
     expect(group.getByText('Charged to your next invoice', { exact: false }).textContent).toBe(
       'Charged to your next invoice: $0.00',

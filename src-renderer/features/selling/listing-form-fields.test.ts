@@ -51,6 +51,8 @@ describe('listing form fields', () => {
 
   it('prices the promotion choices from the fee schedule, free where the plan includes them', () => {
     expect(promotionChoices('BasicSeller', 300).map((choice) => [choice.option, choice.cents])).toEqual([
+      [ListingOption.Bold, 100],
+      [ListingOption.Highlight, 150],
       [ListingOption.Featured, 495],
       [ListingOption.Homepage, 995],
       [ListingOption.Border, 75],

@@ -176,6 +176,14 @@ export function listingValuesFromDetail(listing: ListingDetail): Partial<Listing
  */
 export const PROMOTION_CHOICES = [
   {
+    option: ListingOption.Bold,
+    description: 'Sets the listing’s title in bold on its card in search results and lists.',
+  },
+  {
+    option: ListingOption.Highlight,
+    description: 'Gives the listing’s card a warm tint that stands out in search results and lists.',
+  },
+  {
     option: ListingOption.Featured,
     description: 'Puts a Featured badge on the listing and adds it to the featured listings.',
   },
