@@ -128,8 +128,15 @@ describe('POST /api/auth/login: refusals', () => {
       return performance.now() - start;
     };
     await time('warm-up@example.com');
-    const unknown = Math.min(await time('ghost1@example.com'), await time('ghost2@example.com'));
-    const known = Math.min(await time(DEMO_ACCOUNTS.seller.email), await time(DEMO_ACCOUNTS.dealer.email));
+    // The quickest of several tries each, taken in turns: a busy machine slows single tries at random.
+    const unknownTimes: number[] = [];
+    const knownTimes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      unknownTimes.push(await time(`ghost${round}@example.com`));
+      knownTimes.push(await time(round % 2 === 0 ? DEMO_ACCOUNTS.seller.email : DEMO_ACCOUNTS.dealer.email));
+    }
+    const unknown = Math.min(...unknownTimes);
+    const known = Math.min(...knownTimes);
     // Both run one argon2 verification; without the dummy an unknown email would answer far faster.
     expect(unknown).toBeGreaterThan(known * 0.4);
   });
