@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, thirdPartyScriptOrigins } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
@@ -112,7 +112,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   const trustedHops = config.trustProxyHops ?? 0;
-  const securityHeaders = securityHeadersFor(config.publicOrigin);
+  const securityHeaders = securityHeadersFor(
+    config.publicOrigin,
+    thirdPartyScriptOrigins(config.thirdPartyScripts),
+  );
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -232,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     apiBase: API_BASE,
     pageResolvers,
     cookieDomain: config.cookieDomain,
+    thirdPartyScripts: config.thirdPartyScripts,
     ...(options.serverRenderer !== undefined ? { serverRenderer: options.serverRenderer } : {}),
     callEndpoint: inProcessCaller(ctx.inProcess),
     pageCache: createSharedCache({ version: catalogVersion(database), maxEntries: PAGE_CACHE_ENTRIES }),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, thirdPartyScriptOrigins } from './config.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -55,6 +55,12 @@ describe('configuration from the environment', () => {
     [{ BULK_UPLOAD_LEASE_SECONDS: '1' }, /BULK_UPLOAD_LEASE_SECONDS/],
     [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
     [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
+    [{ AD_SCRIPT_URL: 'http://ads.example.net/serve.js' }, /AD_SCRIPT_URL must be an https:\/\/ URL/],
+    [{ AD_SCRIPT_URL: 'javascript:alert(1)' }, /AD_SCRIPT_URL/],
+    [
+      { MARKETING_SCRIPT_URL: 'https://user:pw@mail.example.org/a.js' },
+      /MARKETING_SCRIPT_URL must be an https/,
+    ],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
@@ -106,5 +112,25 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), COOKIE_DOMAIN: '.Shop.Example.co.uk' }).cookieDomain).toBe(
       'shop.example.co.uk',
     );
+  });
+
+  it('loads no third-party script unless AD_SCRIPT_URL or MARKETING_SCRIPT_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).thirdPartyScripts).toEqual({
+      adScriptUrl: undefined,
+      marketingScriptUrl: undefined,
+    });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      AD_SCRIPT_URL: 'https://ads.example.net/serve.js',
+      MARKETING_SCRIPT_URL: 'http://localhost:9000/onsite.js',
+    });
+    expect(config.thirdPartyScripts).toEqual({
+      adScriptUrl: 'https://ads.example.net/serve.js',
+      marketingScriptUrl: 'http://localhost:9000/onsite.js',
+    });
+    expect(thirdPartyScriptOrigins(config.thirdPartyScripts)).toEqual([
+      'https://ads.example.net',
+      'http://localhost:9000',
+    ]);
   });
 });

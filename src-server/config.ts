@@ -3,6 +3,18 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A script from another site: https only, but plain http on this machine (a local test server). */
+const thirdPartyScriptUrl = (name: string) =>
+  z.url().refine(
+    (value) => {
+      const url = new URL(value);
+      if (url.username || url.password) return false;
+      if (url.protocol === 'https:') return true;
+      return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    },
+    { message: `${name} must be an https:// URL (http:// only for localhost)` },
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
@@ -37,6 +49,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
+  /** The ad server's script (spec §7), loaded by the web app once a page is interactive; unset: none. */
+  AD_SCRIPT_URL: thirdPartyScriptUrl('AD_SCRIPT_URL').optional(),
+  /** The email-marketing service's script (spec §7); signed-in visitors are identified to it. Unset: none. */
+  MARKETING_SCRIPT_URL: thirdPartyScriptUrl('MARKETING_SCRIPT_URL').optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -82,6 +98,8 @@ export interface AppConfig {
    * subdomains), told to the client in the page head; undefined keeps the cookie host-only.
    */
   cookieDomain?: string | undefined;
+  /** The optional third-party scripts of spec §7, named to the web app in the page head and allowed by the CSP. */
+  thirdPartyScripts?: ThirdPartyScripts;
   /** Seconds a claim on a bulk upload holds without a batch renewing it; unset: 60. */
   bulkUploadLeaseSeconds?: number;
   /** How often the alert job runs; unset: every 5 minutes. */
@@ -97,6 +115,19 @@ export function demoDataWanted(nodeEnv: Env['NODE_ENV'], flag: Env['DEMO_DATA'])
 }
 
 export class ConfigError extends Error {}
+
+export interface ThirdPartyScripts {
+  adScriptUrl?: string | undefined;
+  marketingScriptUrl?: string | undefined;
+}
+
+/** The origins the configured third-party scripts come from (for the CSP), each once. */
+export function thirdPartyScriptOrigins(scripts: ThirdPartyScripts | undefined): string[] {
+  const urls = [scripts?.adScriptUrl, scripts?.marketingScriptUrl].filter((url): url is string =>
+    Boolean(url),
+  );
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
 
 /** Reads the environment once, through zod; a bad value stops start-up with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -131,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     demoData: demoDataWanted(e.NODE_ENV, e.DEMO_DATA),
     cookieDomain: e.COOKIE_DOMAIN?.replace(/^\./, '').toLowerCase(),
+    thirdPartyScripts: { adScriptUrl: e.AD_SCRIPT_URL, marketingScriptUrl: e.MARKETING_SCRIPT_URL },
   };
 }
 

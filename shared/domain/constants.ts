@@ -17,6 +17,13 @@ export const TOKEN_COOKIE_PATH = '/';
  */
 export const COOKIE_DOMAIN_META = 'ironsight:cookie-domain';
 
+/**
+ * The head metas through which the server names the optional third-party scripts (spec §7): the ad
+ * server's and the email-marketing service's (AD_SCRIPT_URL, MARKETING_SCRIPT_URL). Absent: not loaded.
+ */
+export const AD_SCRIPT_META = 'ironsight:ad-script';
+export const MARKETING_SCRIPT_META = 'ironsight:marketing-script';
+
 export const DEFAULT_RETURN_PATH = '/dashboard';
 
 export const SUGGESTIONS_DEBOUNCE_MS = 500;

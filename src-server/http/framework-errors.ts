@@ -6,22 +6,28 @@ import { ERROR_STATUS, ErrorCode, errorEnvelope } from '../../shared/contract/co
 /**
  * The Content-Security-Policy of every answer. Scripts come only from this origin (no inline
  * scripts: data embedded in a page is a non-executed `application/json` or `application/ld+json`
- * block); inline styles stay allowed because Radix primitives set style attributes and elements;
+ * block) and from the origins of the configured third-party scripts (spec §7), which may also call
+ * home; inline styles stay allowed because Radix primitives set style attributes and elements;
  * listing images may come from any https host.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(scriptOrigins: readonly string[] = []): string {
+  const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self'${extra}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Browser features the app never uses are switched off for it and anything it embeds. */
 export const PERMISSIONS_POLICY = [
@@ -51,11 +57,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
-/** The security headers for a site at `publicOrigin`: HSTS only when it is served over https. */
-export function securityHeadersFor(publicOrigin: string | undefined): Readonly<Record<string, string>> {
+/**
+ * The security headers for a site at `publicOrigin`: HSTS only when it is served over https; the
+ * CSP also allows the origins of the configured third-party scripts.
+ */
+export function securityHeadersFor(
+  publicOrigin: string | undefined,
+  scriptOrigins: readonly string[] = [],
+): Readonly<Record<string, string>> {
+  const headers =
+    scriptOrigins.length > 0
+      ? { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy(scriptOrigins) }
+      : SECURITY_HEADERS;
   return publicOrigin?.startsWith('https://')
-    ? { ...SECURITY_HEADERS, 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
-    : SECURITY_HEADERS;
+    ? { ...headers, 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
+    : headers;
 }
 
 export function applySecurityHeaders(reply: FastifyReply, headers = SECURITY_HEADERS): void {

@@ -1,4 +1,4 @@
-import { COOKIE_DOMAIN_META } from '../../shared/domain/constants.ts';
+import { AD_SCRIPT_META, COOKIE_DOMAIN_META, MARKETING_SCRIPT_META } from '../../shared/domain/constants.ts';
 import { withoutControlCharacters } from '../../shared/domain/text.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 
@@ -6,6 +6,10 @@ import type { PageMeta } from '../../shared/page-meta.ts';
 export interface SiteHead {
   /** The token cookie's domain (COOKIE_DOMAIN); left out, the web app keeps the cookie host-only. */
   cookieDomain?: string | undefined;
+  /** The ad server's script (AD_SCRIPT_URL); left out, none is loaded. */
+  adScriptUrl?: string | undefined;
+  /** The email-marketing service's script (MARKETING_SCRIPT_URL); left out, none is loaded. */
+  marketingScriptUrl?: string | undefined;
 }
 
 /** Page text can echo a URL (a search keyword), so control characters never reach the HTML. */
@@ -42,6 +46,8 @@ export function renderHead(meta: PageMeta, site: SiteHead = {}): string {
     tags.push(`<script type="application/ld+json">${escapeJsonForScript(item)}</script>`);
   }
   named(COOKIE_DOMAIN_META, site.cookieDomain);
+  named(AD_SCRIPT_META, site.adScriptUrl);
+  named(MARKETING_SCRIPT_META, site.marketingScriptUrl);
   return tags.join('\n    ');
 }
 

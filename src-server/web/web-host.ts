@@ -15,6 +15,7 @@ import {
   SERVER_RENDERED_ROUTES,
   type ServerRenderer,
 } from '../../shared/server-render.ts';
+import type { ThirdPartyScripts } from '../config.ts';
 import { envelope } from '../http/errors.ts';
 import type { SharedCache } from '../http/shared-cache.ts';
 import { withAppStartAfterPaint } from './app-start.ts';
@@ -46,6 +47,8 @@ export interface WebHostOptions {
   pageResolvers: ReadonlyMap<string, PageResolver>;
   /** The token cookie's domain (COOKIE_DOMAIN), told to the web app in every page's head. */
   cookieDomain?: string | undefined;
+  /** The optional third-party scripts (spec §7), named to the web app in every page's head. */
+  thirdPartyScripts?: ThirdPartyScripts | undefined;
   /**
    * Renders the public pages on the server. Left out, the renderer's server build beside the web
    * app (`dist/web-server/entry-server.js`) is loaded when it exists; null renders none.
@@ -256,7 +259,10 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build:web`, then reload.');
     }
-    const html = injectHead(indexHtml, meta, { cookieDomain: options.cookieDomain });
+    const html = injectHead(indexHtml, meta, {
+      cookieDomain: options.cookieDomain,
+      ...options.thirdPartyScripts,
+    });
     const page = rendered ? await renderedPage(rendered.request, status, rendered.url, html) : null;
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (page?.etag) reply.header('etag', page.etag);

@@ -107,3 +107,40 @@ describe('web host: the cookie domain for the web app', () => {
     }
   });
 });
+
+describe('web host: the optional third-party scripts (spec §7)', () => {
+  it('names none and allows no other script origin by default', async () => {
+    const res = await get('/');
+    expect(res.body).not.toContain('ironsight:ad-script');
+    expect(res.body).not.toContain('ironsight:marketing-script');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('names the configured scripts in every page head and allows their origins in the CSP of every answer', async () => {
+    const configured = await createTestApp({
+      thirdPartyScripts: {
+        adScriptUrl: 'https://ads.example.net/serve.js',
+        marketingScriptUrl: 'https://mail.example.org/onsite.js?id=abc"<',
+      },
+    });
+    try {
+      for (const url of ['/', '/login', '/no-such-page']) {
+        const res = await configured.app.inject({ method: 'GET', url });
+        expect(res.body).toContain(
+          '<meta name="ironsight:ad-script" content="https://ads.example.net/serve.js">',
+        );
+        // Written escaped: a configured value cannot break out of its attribute.
+        expect(res.body).toContain(
+          '<meta name="ironsight:marketing-script" content="https://mail.example.org/onsite.js?id=abc&quot;&lt;">',
+        );
+      }
+      for (const url of ['/', '/api/health', '/api/no-such-endpoint']) {
+        const csp = (await configured.app.inject({ method: 'GET', url })).headers['content-security-policy'];
+        expect(csp).toContain("script-src 'self' https://ads.example.net https://mail.example.org;");
+        expect(csp).toContain("connect-src 'self' https://ads.example.net https://mail.example.org;");
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+});

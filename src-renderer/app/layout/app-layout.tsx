@@ -16,6 +16,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoginLink } from './header-defaults.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { ThirdPartyScripts } from './third-party-scripts.tsx';
 import { ViewingAsBar } from './viewing-as-bar.tsx';
 
 // The favorites sheet shows product cards; pages without cards do not load them until it opens.
@@ -66,6 +67,7 @@ export function AppLayout() {
         <Footer />
       </Suspense>
       <ScrollRestoration />
+      <ThirdPartyScripts />
     </>
   );
 }
