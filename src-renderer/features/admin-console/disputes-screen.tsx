@@ -81,7 +81,9 @@ function OpenTable({
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
-              <th scope="row">{dispute.orderNumber}</th>
+              <th scope="row" className={styles.nowrap}>
+                {dispute.orderNumber}
+              </th>
               <td>
                 <Party party={dispute.buyer} />
               </td>
@@ -132,7 +134,9 @@ function ResolvedTable({ disputes }: { disputes: EscrowDispute[] }) {
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
-              <th scope="row">{dispute.orderNumber}</th>
+              <th scope="row" className={styles.nowrap}>
+                {dispute.orderNumber}
+              </th>
               <td>
                 <Party party={dispute.buyer} />
               </td>
@@ -222,7 +226,10 @@ export function DisputesScreen() {
         label="Disputes shown"
         tabs={STATUS_TABS}
         current={status}
-        onSelect={(key) => show({ status: key as DisputeListStatus, page: 1 })}
+        onSelect={(key) => {
+          setDone(null);
+          show({ status: key as DisputeListStatus, page: 1 });
+        }}
       />
       {/* Where focus lands once a decided dispute leaves the table. */}
       <p ref={doneRef} tabIndex={-1} role="status" className={done ? styles.done : undefined}>
