@@ -164,6 +164,7 @@ export const AdminAuditAction = {
   CreateAlert: 'createAlert',
   DeleteAlert: 'deleteAlert',
   CreateShortLink: 'createShortLink',
+  ResolveEscrowDispute: 'resolveEscrowDispute',
 } as const;
 export type AdminAuditAction = (typeof AdminAuditAction)[keyof typeof AdminAuditAction];
 

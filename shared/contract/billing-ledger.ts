@@ -5,9 +5,18 @@
 import { z } from 'zod';
 import { PLAN_ORDER } from '../domain/membership.ts';
 import { plainText } from '../domain/text.ts';
-import { dateTimeSchema, idParamsSchema, moneySchema, signedMoneySchema, uuidSchema } from './common.ts';
+import {
+  dateTimeSchema,
+  idParamsSchema,
+  MAX_PAGE_SIZE,
+  moneySchema,
+  optionalQueryNumber,
+  pagedSchema,
+  signedMoneySchema,
+  uuidSchema,
+} from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { checkoutPaymentSchema } from './orders.ts';
+import { checkoutPaymentSchema, orderStateSchema } from './orders.ts';
 
 /** The plan roles (as `planSchema` of users.ts, which this file cannot import without a cycle). */
 const planSchema = z.enum(PLAN_ORDER as [string, ...string[]]);
@@ -146,6 +155,48 @@ export const escrowOrderSchema = z.object({
 });
 export type EscrowOrder = z.infer<typeof escrowOrderSchema>;
 
+/** Open: the funds wait for staff. Resolved: refunded to the buyer or released to the seller. */
+export const DISPUTE_LIST_STATUSES = ['open', 'resolved'] as const;
+export type DisputeListStatus = (typeof DISPUTE_LIST_STATUSES)[number];
+
+/** GET /pprAdmin/escrow/disputes: open disputes (oldest first) by default, or resolved ones (newest first). */
+export const adminDisputesQuerySchema = z.object({
+  status: z.enum(DISPUTE_LIST_STATUSES).default('open'),
+  page: optionalQueryNumber(z.int().min(1).max(10_000)),
+  pageSize: optionalQueryNumber(z.int().min(1).max(MAX_PAGE_SIZE)),
+});
+export type AdminDisputesQuery = z.input<typeof adminDisputesQuerySchema>;
+
+const disputePartySchema = z.object({ id: uuidSchema, name: z.string(), email: z.string() });
+
+export const escrowDisputeSchema = z.object({
+  orderId: uuidSchema,
+  /** The number the buyer and seller see on the order ("IS-000123"). */
+  orderNumber: z.string(),
+  state: orderStateSchema,
+  buyer: disputePartySchema,
+  seller: disputePartySchema,
+  /** The order's total, held in escrow while the dispute is open. */
+  amount: moneySchema,
+  /** What the buyer said is wrong. */
+  reason: z.string(),
+  disputedAt: dateTimeSchema,
+  /** Null while open. */
+  resolution: z
+    .object({
+      outcome: z.enum(['refund', 'release']),
+      /** The staff member who decided; null when the dispute closed without staff (the buyer confirmed receipt). */
+      resolvedBy: z.object({ id: uuidSchema, email: z.string() }).nullable(),
+      resolvedAt: dateTimeSchema,
+      /** The staff note given with the decision. */
+      note: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type EscrowDispute = z.infer<typeof escrowDisputeSchema>;
+export const adminDisputesResponseSchema = pagedSchema(escrowDisputeSchema);
+export type AdminDisputesResponse = z.infer<typeof adminDisputesResponseSchema>;
+
 export const membershipChangeSchema = z.object({
   plan: planSchema,
   jwtToken: freshTokenSchema,
@@ -254,10 +305,19 @@ export const BILLING_LEDGER_ENDPOINTS = {
     body: disputeRequestSchema,
     response: escrowOrderSchema,
   }),
+  adminEscrowDisputes: defineEndpoint({
+    method: 'GET',
+    path: '/pprAdmin/escrow/disputes',
+    summary: 'Escrow disputes: open ones (oldest first) by default, or resolved ones with their outcome.',
+    access: 'admin',
+    query: adminDisputesQuerySchema,
+    response: adminDisputesResponseSchema,
+  }),
   adminResolveEscrow: defineEndpoint({
     method: 'POST',
     path: '/pprAdmin/escrow/resolve/{id}',
-    summary: 'Resolve a disputed escrow order: refund the buyer or release to the seller.',
+    summary:
+      'Resolve a disputed escrow order: refund the buyer or release to the seller (written to the audit log).',
     access: 'admin',
     params: idParamsSchema,
     body: resolveEscrowRequestSchema,

@@ -188,6 +188,8 @@ const IMPLIED_CALLS = [
   ['POST', '/billing/invoices/run'],
   ['POST', '/orders/dispute/{id}'],
   ['POST', '/pprAdmin/escrow/resolve/{id}'],
+  // The console's queue of escrow disputes.
+  ['GET', '/pprAdmin/escrow/disputes'],
   // Digest, ads, short links and the newsletter (issue 20): an article page, the console's writes,
   // ad counting, the social-proof figures and the newsletter's double opt-in links.
   ['GET', '/wp/article/{slug}'],

@@ -105,6 +105,9 @@ export function stateAfterPayment(shipsToDealer: boolean): OrderState {
   return shipsToDealer ? OrderState.AwaitingDealer : OrderState.Paid;
 }
 
+/** The short number people quote for an order, from its sequence number: 123 → "IS-000123". */
+export const orderNumber = (number: number): string => `IS-${String(number).padStart(6, '0')}`;
+
 /** Carriers a seller ships with; 'Other' takes any tracking text. */
 export const CARRIERS = ['UPS', 'FedEx', 'USPS', 'DHL', 'Other'] as const;
 export type Carrier = (typeof CARRIERS)[number];

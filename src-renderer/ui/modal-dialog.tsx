@@ -11,6 +11,13 @@ export interface ModalDialogProps {
   /** False for a choice the user must make with the dialog's own buttons. */
   dismissible?: boolean;
   wide?: boolean;
+  /**
+   * Where focus goes when the dialog closes; by default back to what opened it. Call
+   * `event.preventDefault()` and focus another element when that one is gone (a row acted on).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** Where focus goes on open; by default the first control (the close button). Same contract as above. */
+  onOpenAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }
 
@@ -22,6 +29,8 @@ export function ModalDialog({
   description,
   dismissible = true,
   wide = false,
+  onCloseAutoFocus,
+  onOpenAutoFocus,
   children,
 }: ModalDialogProps) {
   return (
@@ -31,6 +40,8 @@ export function ModalDialog({
         <Dialog.Content
           className={wide ? `${styles.content} ${styles.wide}` : styles.content}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
           onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}

@@ -72,6 +72,7 @@ const SAMPLE: Record<AdminCallName, () => [string, object | undefined]> = {
   adminFreezeListing: () => [`/api/pprAdmin/listings/${someId}/freeze`, { reason: 'Permission check' }],
   adminUnfreezeListing: () => [`/api/pprAdmin/listings/${someId}/unfreeze`, undefined],
   billingRunInvoices: () => ['/api/billing/invoices/run', { period: '2020-01' }],
+  adminEscrowDisputes: () => ['/api/pprAdmin/escrow/disputes?status=resolved', undefined],
   adminResolveEscrow: () => [
     `/api/pprAdmin/escrow/resolve/${someId}`,
     { outcome: 'release', note: 'Permission check' },

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAuditEntry } from '../../shared/contract/admin.ts';
+import type { AdminDisputesResponse } from '../../shared/contract/billing-ledger.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { ListingOption } from '../../shared/domain/listing.ts';
 import { listingOptionCharges, periodOf, prorationCents, toCents } from '../../shared/domain/membership.ts';
@@ -380,6 +382,147 @@ describe('escrow', () => {
     expect((await escrowOf(seller)).balance).toBe(0);
     expect((await resolve(admin)).statusCode).toBe(409);
     expect(await ledgerSums()).toEqual({ total: 0, unbalanced: 0 });
+  });
+});
+
+describe('escrow disputes in the admin console', () => {
+  async function disputedOrder(buyer: Account, seller: Account, reason: string) {
+    const id = await listing(t.db, seller.id, {
+      price: 120,
+      shippingCost: 0,
+      familyId: CategoryFamilyId.Accessories,
+      title: 'Bipod, 6–9 inch',
+    });
+    const made = await post(
+      t.app,
+      '/api/orders/checkout',
+      buyer,
+      checkoutBody([{ listingId: id, price: 120 }], [toAddress(seller.id)], { escrow: true }),
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const orderId = made.json().orders[0].id as string;
+    const shipped = await post(t.app, `/api/orders/ship/${orderId}`, seller, {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const disputed = await post(t.app, `/api/orders/dispute/${orderId}`, buyer, { reason });
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    return orderId;
+  }
+  const disputes = async (query = '') => {
+    const res = await get(t.app, `/api/pprAdmin/escrow/disputes${query}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminDisputesResponse;
+  };
+  const ids = (page: AdminDisputesResponse) => page.results.map((row) => row.orderId);
+
+  it('lists an open dispute with its order number, parties, amount and reason; resolving moves it to the resolved list with the outcome, who and when, audited', async () => {
+    const buyer = await account(t.db, 'buyer', { firstName: 'Morgan', lastName: 'Hale' });
+    const seller = await account(t.db, 'seller', { sellerDisplayName: 'Ridge Optics' });
+    const [buyerRow] = await t.db.select().from(users).where(eq(users.id, buyer.id));
+    const [sellerRow] = await t.db.select().from(users).where(eq(users.id, seller.id));
+    const [adminRow] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    const first = await disputedOrder(buyer, seller, 'The legs do not lock.');
+    const second = await disputedOrder(buyer, seller, 'Arrived with a cracked swivel.');
+
+    const open = await disputes();
+    expect(open.page).toBe(1);
+    // Oldest first: the queue staff work through.
+    expect(ids(open).indexOf(first)).toBeLessThan(ids(open).indexOf(second));
+    const row = open.results.find((entry) => entry.orderId === first);
+    const seen = (await get(t.app, `/api/orders/${first}`, buyer)).json();
+    expect(row).toEqual({
+      orderId: first,
+      orderNumber: seen.number,
+      state: 'shipped',
+      buyer: { id: buyer.id, name: 'Morgan Hale', email: buyerRow?.email },
+      seller: { id: seller.id, name: 'Ridge Optics', email: sellerRow?.email },
+      amount: 120,
+      reason: 'The legs do not lock.',
+      disputedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      resolution: null,
+    });
+    expect(seen.number).toMatch(/^IS-\d{6}$/);
+    expect(ids(await disputes('?status=resolved'))).not.toContain(first);
+    const paged = await disputes('?pageSize=1&page=2');
+    expect(paged).toMatchObject({ page: 2, pageSize: 1, total: open.total });
+    expect(paged.results).toHaveLength(1);
+
+    const resolve = (orderId: string, outcome: 'refund' | 'release', note: string) =>
+      post(t.app, `/api/pprAdmin/escrow/resolve/${orderId}`, admin, { outcome, note });
+    expect((await resolve(first, 'refund', 'Photos show the lock is broken.')).statusCode).toBe(200);
+    expect(
+      (await resolve(second, 'release', 'The swivel was cracked in the buyer’s photos only.')).statusCode,
+    ).toBe(200);
+
+    const stillOpen = ids(await disputes());
+    expect(stillOpen).not.toContain(first);
+    expect(stillOpen).not.toContain(second);
+    const resolved = (await disputes('?status=resolved')).results;
+    // Newest decision first.
+    expect(resolved.map((entry) => entry.orderId).slice(0, 2)).toEqual([second, first]);
+    expect(resolved.find((entry) => entry.orderId === first)).toMatchObject({
+      state: 'refunded',
+      reason: 'The legs do not lock.',
+      resolution: {
+        outcome: 'refund',
+        resolvedBy: { id: admin.id, email: adminRow?.email },
+        resolvedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        note: 'Photos show the lock is broken.',
+      },
+    });
+    expect(resolved.find((entry) => entry.orderId === second)).toMatchObject({
+      state: 'completed',
+      resolution: { outcome: 'release', resolvedBy: { id: admin.id } },
+    });
+
+    // Each decision is in the audit log, against the buyer, with the order and the outcome.
+    const audit = await get(
+      t.app,
+      `/api/pprAdmin/audit?action=resolveEscrowDispute&targetUserId=${buyer.id}`,
+      admin,
+    );
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json().results as AdminAuditEntry[];
+    expect(entries.map((entry) => entry.after)).toEqual([
+      expect.objectContaining({ orderId: second, outcome: 'release', escrowStatus: 'released' }),
+      expect.objectContaining({ orderId: first, outcome: 'refund', escrowStatus: 'refunded', amount: 120 }),
+    ]);
+    expect(entries[0]).toMatchObject({ adminId: admin.id, targetEmail: buyerRow?.email });
+  });
+
+  it('a dispute the buyer closes by confirming receipt shows as released, not decided by staff', async () => {
+    const buyer = await account(t.db, 'buyer');
+    const seller = await account(t.db, 'seller');
+    const orderId = await disputedOrder(buyer, seller, 'Wrong color.');
+    expect((await post(t.app, `/api/orders/deliver/${orderId}`, seller)).statusCode).toBe(200);
+    const done = await post(t.app, `/api/orders/complete/${orderId}`, buyer);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(ids(await disputes())).not.toContain(orderId);
+    const row = (await disputes('?status=resolved&pageSize=100')).results.find(
+      (entry) => entry.orderId === orderId,
+    );
+    expect(row?.resolution).toMatchObject({ outcome: 'release', resolvedBy: null, note: null });
+  });
+
+  it('only staff list disputes: a visitor 401; the buyer, the seller, another seller and an impersonation token 403', async () => {
+    const buyer = await account(t.db, 'buyer');
+    const seller = await account(t.db, 'seller');
+    const otherSeller = await account(t.db, 'seller');
+    await disputedOrder(buyer, seller, 'Not as described.');
+    const viewAs = await get(t.app, `/api/pprAdmin/impersonate/${buyer.id}`, admin);
+    expect(viewAs.statusCode, viewAs.body).toBe(200);
+    const impersonation: Account = { id: buyer.id, authorization: `Bearer ${viewAs.json().token}` };
+    const url = '/api/pprAdmin/escrow/disputes';
+    expect((await get(t.app, url, null)).statusCode).toBe(401);
+    for (const who of [buyer, seller, otherSeller, impersonation]) {
+      const res = await get(t.app, url, who);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.body).not.toContain('Not as described.');
+    }
+    expect((await get(t.app, `${url}?status=closed`, admin)).statusCode).toBe(400);
+    expect((await get(t.app, url, admin)).statusCode).toBe(200);
   });
 });
 

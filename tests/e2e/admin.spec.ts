@@ -145,7 +145,7 @@ test.describe('admin console', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the moderation, alerts, short links, brands, articles, ads and mail screens pass axe', async ({
+  test('the moderation, disputes, alerts, short links, brands, articles, ads and mail screens pass axe', async ({
     page,
   }) => {
     await page.goto('/login?returnUrl=%2Fadmin%2Fmoderation');
@@ -154,6 +154,7 @@ test.describe('admin console', () => {
     await expect(page.getByRole('heading', { name: 'Reported listings' })).toBeVisible();
     await expectNoAxeViolations(page);
     for (const [label, heading] of [
+      ['Disputes', 'Disputes'],
       ['Alerts', 'Public and category alerts'],
       ['Short links', 'Short links'],
       ['Brands', 'Brands'],

@@ -7,6 +7,7 @@ import { ArticlesScreen } from './articles-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { BrandsScreen } from './brands-screen.tsx';
 import { adminPath } from './console-parts.tsx';
+import { DisputesScreen } from './disputes-screen.tsx';
 import { MailOutboxScreen } from './mail-outbox-screen.tsx';
 import { ModerationScreen } from './moderation-screen.tsx';
 import { ShortLinksScreen } from './short-links-screen.tsx';
@@ -17,6 +18,7 @@ import { UserSearchScreen } from './user-search-screen.tsx';
 const SCREENS = [
   { segment: '', label: 'Users' },
   { segment: 'moderation', label: 'Moderation' },
+  { segment: 'disputes', label: 'Disputes' },
   { segment: 'alerts', label: 'Alerts' },
   { segment: 'shortlinks', label: 'Short links' },
   { segment: 'brands', label: 'Brands' },
@@ -44,6 +46,8 @@ function Screen({ segments }: { segments: string[] }) {
       return second ? <UserDetailScreen id={second} /> : <UserSearchScreen />;
     case 'moderation':
       return <ModerationScreen />;
+    case 'disputes':
+      return <DisputesScreen />;
     case 'alerts':
       return <AlertsScreen />;
     case 'shortlinks':
@@ -63,7 +67,7 @@ function Screen({ segments }: { segments: string[] }) {
   }
 }
 
-/** The admin console: staff tools for users, moderation, site notices, content, the audit log and mail. */
+/** The admin console: staff tools for users, moderation, escrow disputes, site notices, content, the audit log and mail. */
 export default function AdminConsole() {
   const { pathname } = useLocation();
   const segments = consoleSegments(pathname);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useState } from 'react';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
@@ -74,6 +74,8 @@ export function ConfirmDialog({
   onConfirm,
   children,
   disabled = false,
+  onCloseAutoFocus,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -84,6 +86,10 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   children?: ReactNode;
   disabled?: boolean;
+  /** See ModalDialog: where focus goes on close when the element that opened the dialog is gone. */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** The field focused when the dialog opens (by default its close button), so typing starts at once. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +98,18 @@ export function ConfirmDialog({
     onOpenChange(next);
   };
   return (
-    <ModalDialog open={open} onOpenChange={change} title={title} description={description}>
+    <ModalDialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      onCloseAutoFocus={onCloseAutoFocus}
+      onOpenAutoFocus={(event) => {
+        if (!initialFocus?.current) return;
+        event.preventDefault();
+        initialFocus.current.focus();
+      }}
+    >
       <form
         className={styles.dialogForm}
         onSubmit={async (event) => {

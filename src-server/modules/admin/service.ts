@@ -3,7 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   AdminAccountAction,
-  AdminAuditAction,
   AdminAuditEntry,
   AdminAuditResponse,
   AdminUserDetail,
@@ -19,7 +18,6 @@ import { ListingOption, STAFF_LISTING_OPTIONS } from '../../../shared/domain/lis
 import { AccountOption, FreezeReason, isAdminRole, Role, UserStatus } from '../../../shared/domain/user.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { adminAuditLog, ledgerTransactions, listings, users } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { resetLink, resetMessage } from '../../mail/account-messages.ts';
 import { sendQuietly } from '../../mail/delivery.ts';
@@ -31,6 +29,7 @@ import { recentSignIns } from '../auth/sign-ins.ts';
 import { escrowAccountOf } from '../billing/escrow.ts';
 import { postCredit } from '../billing/ledger.ts';
 import { sendConfirmation } from '../users/service.ts';
+import { type AdminActor, audit } from './audit-log.ts';
 import { userActivity } from './user-activity.ts';
 
 export const ADMIN_MESSAGES = {
@@ -166,33 +165,6 @@ export async function userDetail(db: Database, id: string): Promise<AdminUserDet
 // ---------------------------------------------------------------------------------------------
 // Audit log
 // ---------------------------------------------------------------------------------------------
-
-/** Who acted and from where, as every audit entry records it. */
-export interface AdminActor {
-  auth: AuthContext;
-  /** The caller's address as the server saw it. */
-  address: string;
-}
-
-export async function audit(
-  tx: DbExecutor,
-  actor: AdminActor,
-  action: AdminAuditAction,
-  target: Pick<UserRow, 'id' | 'email'> | null,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): Promise<void> {
-  await tx.insert(adminAuditLog).values({
-    adminId: actor.auth.userId,
-    adminEmail: actor.auth.claims.email,
-    action,
-    targetUserId: target?.id ?? null,
-    targetEmail: target?.email ?? null,
-    address: actor.address,
-    before,
-    after,
-  });
-}
 
 /** What an account action may change, as the audit log records it before and after. */
 function accountState(user: UserRow): Record<string, unknown> {

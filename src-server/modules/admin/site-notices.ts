@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { alerts, shortLinks } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toAlert } from '../users/service.ts';
-import { type AdminActor, audit } from './service.ts';
+import { type AdminActor, audit } from './audit-log.ts';
 
 export const SITE_NOTICE_MESSAGES = {
   alertNotFound: 'No public alert has that id.',

@@ -12,7 +12,9 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { orderEvents, orders, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { type AdminActor, audit } from '../admin/audit-log.ts';
 import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
+import { DISPUTE_NOTE_PREFIX } from './escrow-disputes.ts';
 import { LedgerKind, postCharge, postEscrowHold, postEscrowRefund, postEscrowRelease } from './ledger.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -147,7 +149,7 @@ export async function disputeOrder(
       orderId: id,
       state: row.state,
       actor: 'buyer',
-      note: `Disputed: ${reason.trim()}`,
+      note: `${DISPUTE_NOTE_PREFIX}${reason.trim()}`,
       createdAt: now,
     });
     return escrowOrderOf(updated ?? row);
@@ -158,11 +160,12 @@ export async function disputeOrder(
  * POST /pprAdmin/escrow/resolve/{id}: staff decide a dispute. `refund`: the payment is refunded
  * through the gateway (keyed by the order, so a retry never refunds twice), then one transaction
  * moves the order to refunded and the held funds out of escrow. `release`: the order completes and
- * the funds go to the seller.
+ * the funds go to the seller. The decision is written to the audit log (the buyer as its target) in
+ * the same transaction.
  */
 export async function resolveDispute(
   deps: EscrowDeps,
-  _admin: AuthContext,
+  actor: AdminActor,
   id: string,
   outcome: 'refund' | 'release',
   note: string,
@@ -214,6 +217,26 @@ export async function resolveDispute(
       await completeInTransaction(tx, ready, 'admin', text, new Date(now.getTime() + 1));
     }
     const [after] = await tx.select().from(orders).where(eq(orders.id, id));
+    const [buyer] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.buyerId));
+    await audit(
+      tx,
+      actor,
+      'resolveEscrowDispute',
+      buyer ?? null,
+      { orderId: id, state: row.state, escrowStatus: row.escrowStatus },
+      {
+        orderId: id,
+        sellerId: row.sellerId,
+        outcome,
+        note: note.trim(),
+        amount: Number(row.total),
+        state: after?.state ?? row.state,
+        escrowStatus: after?.escrowStatus ?? row.escrowStatus,
+      },
+    );
     return escrowOrderOf(after ?? row);
   });
 }

@@ -4,6 +4,7 @@ import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { escrowAccount } from './escrow.ts';
+import { listDisputes } from './escrow-disputes.ts';
 import { disputeOrder, releaseInspectedOrders, resolveDispute } from './escrow-orders.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { invoiceDetail, listInvoices, listPayments, payInvoice, runInvoices } from './invoices.ts';
@@ -75,7 +76,8 @@ export function registerBillingModule(
     billingDeletePaymentMethod: ({ auth, params }) => removeCard(database.db, auth, params.id),
     billingRunInvoices: ({ body }) => runBillingJobs(body.period),
     escrowDispute: ({ auth, params, body }) => disputeOrder(deps, auth, params.id, body.reason),
-    adminResolveEscrow: ({ auth, params, body }) =>
-      resolveDispute(deps, auth, params.id, body.outcome, body.note),
+    adminEscrowDisputes: ({ query }) => listDisputes(database.db, query),
+    adminResolveEscrow: ({ auth, params, body, request }) =>
+      resolveDispute(deps, { auth, address: request.ip }, params.id, body.outcome, body.note),
   });
 }

@@ -7,7 +7,7 @@ import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { alerts, listingFreezes, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AdminActor, audit } from '../admin/service.ts';
+import { type AdminActor, audit } from '../admin/audit-log.ts';
 import { addUserAlert } from '../alerts/user-alerts.ts';
 
 export const MODERATION_MESSAGES = {

@@ -24,6 +24,7 @@ import {
   type Carrier,
   type OrderEvent,
   OrderState,
+  orderNumber,
   stateAfterPayment,
   trackingUrl,
   transition,
@@ -689,8 +690,6 @@ async function endUnusedLicenseCopyAccess(
 // ---------------------------------------------------------------------------------------------
 
 type OrderRow = typeof orders.$inferSelect;
-
-const orderNumber = (number: number) => `IS-${String(number).padStart(6, '0')}`;
 
 const displayNameSql = sql<string>`coalesce(${users.sellerDisplayName}, ${users.firstName} || ' ' || ${users.lastName})`;
 

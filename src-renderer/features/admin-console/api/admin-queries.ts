@@ -7,6 +7,7 @@ import type {
   AdminUserSearchRequest,
 } from '../../../../shared/contract/admin.ts';
 import type { AdCreativeInput } from '../../../../shared/contract/ads.ts';
+import type { DisputeListStatus, ResolveEscrowRequest } from '../../../../shared/contract/billing-ledger.ts';
 import type { BrandInput } from '../../../../shared/contract/brands.ts';
 import { ARTICLES_PER_PAGE_MAX, type ArticleInput } from '../../../../shared/contract/content.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
@@ -86,6 +87,30 @@ export function useListingFreeze() {
     reason === null
       ? api.call('adminUnfreezeListing', { params: { id } })
       : api.call('adminFreezeListing', { params: { id }, body: { reason } }),
+  );
+}
+
+/**
+ * GET /pprAdmin/escrow/disputes. The previous page stays on screen while the next one of the same
+ * list loads; switching between open and resolved shows the loading state instead.
+ */
+export function useEscrowDisputes(query: { status: DisputeListStatus; page: number; pageSize: number }) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'disputes', query],
+    queryFn: ({ signal }) => api.call('adminEscrowDisputes', { query }, { signal }),
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as { status?: string } | undefined)?.status === query.status
+        ? previous
+        : undefined,
+  });
+}
+
+/** POST /pprAdmin/escrow/resolve/{id}: refund the buyer or release to the seller, with the staff note. */
+export function useResolveDispute() {
+  const api = useApiClient();
+  return useAdminMutation(({ id, ...body }: ResolveEscrowRequest & { id: string }) =>
+    api.call('adminResolveEscrow', { params: { id }, body }),
   );
 }
 
