@@ -1,6 +1,4 @@
-import { FeeType } from '../../../shared/domain/listing.ts';
 import {
-  type Fee,
   formatCents,
   LISTING_OPTION_FEES,
   type MembershipPlanTerms,
@@ -28,13 +26,6 @@ export function periodLabel(period: string): string {
   });
 }
 
-/** '5% (at least $1.00)', '$1.00', 'None'. */
-export function feeLabel(fee: Fee): string {
-  if (fee.type === FeeType.FlatAmount) return fee.cents === 0 ? 'None' : formatCents(fee.cents);
-  const percent = `${(fee.basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
-  return fee.minimumCents ? `${percent} (at least ${formatCents(fee.minimumCents)})` : percent;
-}
-
 export function listingLimitLabel(plan: MembershipPlanTerms): string {
   if (plan.listingLimit === null) return 'Unlimited';
   if (plan.listingLimit === 0) return 'None (buying only)';
@@ -46,10 +37,6 @@ export function includedOptionNames(plan: MembershipPlanTerms): string[] {
   return LISTING_OPTION_FEES.filter((entry) => (plan.includedOptions & entry.option) !== 0).map(
     (entry) => entry.name,
   );
-}
-
-export function monthlyPriceLabel(plan: MembershipPlanTerms): string {
-  return plan.monthlyCents === 0 ? 'Free' : `${formatCents(plan.monthlyCents)} a month`;
 }
 
 /** 'Visa', 'Card' when the brand is unknown. */

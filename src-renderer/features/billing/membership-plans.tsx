@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { MembershipPlan } from '../../../shared/contract/users.ts';
+import { feeText, monthlyPriceText } from '../../../shared/domain/fee-text.ts';
 import {
   formatCents,
   LISTING_OPTION_FEES,
@@ -24,13 +25,7 @@ import { FormError, FormNotice } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
 import { BILLING_ROOT } from './api/billing-queries.ts';
 import billing from './billing.module.css';
-import {
-  feeLabel,
-  includedOptionNames,
-  listingLimitLabel,
-  monthlyPriceLabel,
-  periodLabel,
-} from './format.ts';
+import { includedOptionNames, listingLimitLabel, periodLabel } from './format.ts';
 
 const listingsToCloseSchema = z.object({
   listingsToClose: z.array(z.object({ id: z.string(), title: z.string() })),
@@ -152,9 +147,9 @@ function PlanRow({
   return (
     <tr>
       <th scope="row">{plan.name}</th>
-      <td>{monthlyPriceLabel(plan)}</td>
+      <td>{monthlyPriceText(plan)}</td>
       <td>{listingLimitLabel(plan)}</td>
-      <td>{feeLabel(plan.finalValueFee)}</td>
+      <td>{feeText(plan.finalValueFee)}</td>
       <td>{included.length > 0 ? included.join(', ') : 'None'}</td>
       <td>
         <ul className={billing.perks}>
@@ -199,7 +194,7 @@ function OptionFees() {
           {LISTING_OPTION_FEES.map((entry) => (
             <tr key={entry.name}>
               <th scope="row">{entry.label}</th>
-              <td>{feeLabel(entry.fee)}</td>
+              <td>{feeText(entry.fee)}</td>
             </tr>
           ))}
         </tbody>
@@ -286,7 +281,7 @@ function ChangePlanDialog({
         if (!open && !change.isPending) onClose();
       }}
       title={`Change to ${target.name}?`}
-      description={`From ${MEMBERSHIP_PLANS[from].name} to ${target.name} (${monthlyPriceLabel(target)}).`}
+      description={`From ${MEMBERSHIP_PLANS[from].name} to ${target.name} (${monthlyPriceText(target)}).`}
     >
       <p>{prorationText(estimate, now)}</p>
       <DialogActions>
