@@ -86,14 +86,16 @@ export function siteMapSections(data: SiteMapData): SiteMapSection[] {
   ];
 }
 
-/** Pages search engines should not crawl: accounts, the console, the cart and one-time links. */
+/**
+ * Pages search engines should not crawl: accounts, the console, the cart and one-time links. The
+ * sign-in and registration pages stay crawlable: they are public, server-rendered pages people
+ * search for ("Ironsight login").
+ */
 export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
   '/api/',
   '/admin',
   '/dashboard',
   '/cart',
-  paths.to('login'),
-  paths.to('register'),
   paths.to('forgotPassword'),
   paths.to('passwordExpired'),
   paths.to('welcomeEmailRedirect'),

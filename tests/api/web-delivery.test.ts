@@ -117,6 +117,8 @@ describe('built assets are sent precompressed, chosen by Accept-Encoding', () =>
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain('User-agent: *');
     expect(res.body).toContain('Disallow: /dashboard');
+    // The sign-in and registration pages are public pages search engines may crawl.
+    expect(res.body).not.toMatch(/^Disallow: \/(login|register)$/m);
     expect(res.body).toMatch(/Sitemap: http.+\/sitemap\.xml/);
   });
 });
