@@ -379,7 +379,7 @@ export function requiredMinimumAge(items: readonly ComplianceItem[]): 0 | 18 | 2
  */
 export function checkItemAnywhere(item: ComplianceItem, buyer: ComplianceBuyer = {}): ComplianceResult {
   const facts = itemFacts(item);
-  // The state does not matter to these rules; the destination is a placeholder.
+  // Only the NFA and age rules run here and neither reads the destination: any destination will do.
   const anywhere: ComplianceDestination = { state: 'TX', toDealer: true };
   for (const rule of COMPLIANCE_RULES) {
     if (rule.kind !== 'nfa' && rule.kind !== 'minimumAge') continue;

@@ -33,6 +33,26 @@ function Party({ party }: { party: EscrowDispute['buyer'] }) {
   );
 }
 
+/** The cells both tables open a row with: the order, its parties, the amount, the reason and when. */
+function DisputeCells({ dispute }: { dispute: EscrowDispute }) {
+  return (
+    <>
+      <th scope="row" className={styles.nowrap}>
+        {dispute.orderNumber}
+      </th>
+      <td>
+        <Party party={dispute.buyer} />
+      </td>
+      <td>
+        <Party party={dispute.seller} />
+      </td>
+      <td>{formatMoney(dispute.amount)}</td>
+      <td className={styles.wrap}>{dispute.reason}</td>
+      <td>{formatTime(dispute.disputedAt)}</td>
+    </>
+  );
+}
+
 /** What the confirmation says for each decision: who gets the money, and what happens to the order. */
 function decisionText(dispute: EscrowDispute, outcome: Outcome) {
   const amount = formatMoney(dispute.amount);
@@ -81,18 +101,7 @@ function OpenTable({
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
-              <th scope="row" className={styles.nowrap}>
-                {dispute.orderNumber}
-              </th>
-              <td>
-                <Party party={dispute.buyer} />
-              </td>
-              <td>
-                <Party party={dispute.seller} />
-              </td>
-              <td>{formatMoney(dispute.amount)}</td>
-              <td className={styles.wrap}>{dispute.reason}</td>
-              <td>{formatTime(dispute.disputedAt)}</td>
+              <DisputeCells dispute={dispute} />
               <td>
                 <div className={styles.actions}>
                   <Button size="sm" variant="secondary" onClick={() => onDecide(dispute, 'refund')}>
@@ -134,18 +143,7 @@ function ResolvedTable({ disputes }: { disputes: EscrowDispute[] }) {
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
-              <th scope="row" className={styles.nowrap}>
-                {dispute.orderNumber}
-              </th>
-              <td>
-                <Party party={dispute.buyer} />
-              </td>
-              <td>
-                <Party party={dispute.seller} />
-              </td>
-              <td>{formatMoney(dispute.amount)}</td>
-              <td className={styles.wrap}>{dispute.reason}</td>
-              <td>{formatTime(dispute.disputedAt)}</td>
+              <DisputeCells dispute={dispute} />
               <td>{dispute.resolution ? OUTCOME_TEXT[dispute.resolution.outcome] : '—'}</td>
               <td className={styles.wrap}>
                 {dispute.resolution ? (
