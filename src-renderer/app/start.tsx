@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from '../lib/react-dom-client.ts';
 import { App } from './app.tsx';
 import { deliveredQueries, readPageData } from './page-data.ts';
@@ -17,12 +17,16 @@ export async function startApp(container: HTMLElement): Promise<void> {
     // A page the server rendered: its data is taken from the page, so nothing is fetched again.
     const queryClient = createQueryClient();
     hydrate(queryClient, deliveredQueries(pageData.queries, Date.now()));
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App queryClient={queryClient} serverRendered />
-      </StrictMode>,
-    );
+    // Hydrating as a transition lets React yield to the browser every few milliseconds, so a
+    // visitor's tap is not kept waiting behind one long task while the whole page hydrates.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App queryClient={queryClient} serverRendered />
+        </StrictMode>,
+      );
+    });
     return;
   }
   // The desktop client and the pages behind login render in the browser.

@@ -1,8 +1,6 @@
 import { useCartCount } from '../../lib/cart/cart-store.ts';
 import { CartLink } from './cart-link.tsx';
 
-export { CartSync } from './cart-sync.tsx';
-
 /** The cart button with the count of the browser's cart. */
 export function CartHeaderLink() {
   return <CartLink count={useCartCount()} />;

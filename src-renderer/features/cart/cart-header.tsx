@@ -1,15 +1,18 @@
 import { deferredModule } from '../../lib/deferred-module.ts';
+import { useSession } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CartLink } from './cart-link.tsx';
 
 /*
- * The cart is personal, and reading it validates stored data with the cart's schema. Neither belongs
- * in the script every page needs before it is interactive: the header shows the plain cart button
- * (as the server rendered it), and the count and the server sync load once the page has hydrated.
+ * The cart is personal: neither its count nor its server copy belongs in the script every page
+ * needs before it is interactive. The header shows the plain cart button (as the server rendered
+ * it) and the count loads once the page has hydrated; the server sync, which checks the server's
+ * answers with the cart's schema, loads only once someone is signed in.
  */
 const cartHeader = deferredModule(() => import('./cart-header-parts.tsx'));
+const cartSync = deferredModule(() => import('./cart-sync.tsx'));
 
-export const preloadCartHeader = cartHeader.preload;
+export const preloadCartHeader = () => Promise.all([cartHeader.preload(), cartSync.preload()]);
 
 /** The header's cart button: no count until the browser's cart has been read. */
 export function CartHeaderButton() {
@@ -19,6 +22,7 @@ export function CartHeaderButton() {
 
 /** Keeps the server copy of a signed-in buyer's cart, once the page has hydrated. */
 export function CartServerSync() {
-  const parts = cartHeader.useModule(useHydrated());
+  const signedIn = useSession().status === 'signedIn';
+  const parts = cartSync.useModule(useHydrated() && signedIn);
   return parts ? <parts.CartSync /> : null;
 }

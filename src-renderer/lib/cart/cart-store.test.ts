@@ -1,9 +1,11 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cartSchema } from '../../../shared/contract/cart.ts';
 import {
   addOneToCart,
   cartAtom,
   cartItemCount,
+  isStoredCart,
   type NewCartItem,
   rememberShoppingUrl,
   withOfferLine,
@@ -48,6 +50,32 @@ describe('the browser cart', () => {
     expect(cart[ID]).toEqual({ ...item, quantity: 2, price: 450, offerId });
     expect(withQuantity(cart, ID, 5)).toBe(cart);
     expect(addOneToCart(cart, item)).toBe(cart);
+  });
+
+  it('takes a stored cart by the same shape as the cart schema', () => {
+    const offerId = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const line = { ...item, quantity: 2 };
+    const samples: unknown[] = [
+      {},
+      { [ID]: line },
+      { [ID]: { ...line, offerId, imageUrl: null, category: null, upc: null } },
+      [],
+      null,
+      'cart',
+      { 'not-an-id': line },
+      { [ID]: { ...line, id: 'x' } },
+      { [ID]: { ...line, quantity: 0 } },
+      { [ID]: { ...line, quantity: 1.5 } },
+      { [ID]: { ...line, price: '549.99' } },
+      { [ID]: { ...line, price: -1 } },
+      { [ID]: { ...line, title: undefined } },
+      { [ID]: { ...line, imageUrl: 3 } },
+      { [ID]: { ...line, offerId: 'offer' } },
+      { [ID]: 3 },
+    ];
+    for (const sample of samples) {
+      expect(isStoredCart(sample), JSON.stringify(sample)).toBe(cartSchema.safeParse(sample).success);
+    }
   });
 
   it('reads a damaged stored cart as empty', () => {

@@ -1,15 +1,50 @@
-// Must run before the cart's schema is used.
-import '../../zod-config.ts';
 import { useAtomValue, useStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
-import { type Cart, type CartItem, cartSchema } from '../../../shared/contract/cart.ts';
+import type { Cart, CartItem } from '../../../shared/contract/cart.ts';
 import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
+import { parseUuid } from '../../../shared/routes/uuid.ts';
 
 /*
  * The browser cart (spec §3, §4): kept in localStorage under `gacart`, keyed by listing id. The
  * cart feature (checkout, server sync) builds on this store; listings only add to it.
  */
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNullableString = (value: unknown) => value === null || typeof value === 'string';
+const isId = (value: unknown) => typeof value === 'string' && parseUuid(value) !== null;
+
+/*
+ * Storage is checked for the cart's shape (shared/contract/cart.ts) here, without a schema library:
+ * the header reads this store on every page, and the schema library is not part of the script every
+ * page needs first. The server checks every line again when the cart is synced or bought.
+ */
+function isCartLine(key: string, line: unknown): line is CartItem {
+  return (
+    isId(key) &&
+    isObject(line) &&
+    isId(line.id) &&
+    Number.isInteger(line.quantity) &&
+    (line.quantity as number) >= 1 &&
+    typeof line.price === 'number' &&
+    Number.isFinite(line.price) &&
+    line.price >= 0 &&
+    typeof line.title === 'string' &&
+    typeof line.productUrl === 'string' &&
+    isNullableString(line.imageUrl) &&
+    isNullableString(line.category) &&
+    isNullableString(line.sellerStockNumber) &&
+    isNullableString(line.upc) &&
+    isNullableString(line.sku) &&
+    (line.offerId === undefined || isId(line.offerId))
+  );
+}
+
+/** Whether a stored value is a cart: listing id → line. */
+export function isStoredCart(value: unknown): value is Cart {
+  return isObject(value) && Object.entries(value).every(([key, line]) => isCartLine(key, line));
+}
 
 // No storage where there is no browser (a page rendered on the server): the cart reads as empty.
 const cartStorage = createJSONStorage<Cart>(() => globalThis.localStorage);
@@ -17,8 +52,8 @@ const validatedCartStorage: typeof cartStorage = {
   ...cartStorage,
   // A damaged or foreign value in storage reads as an empty cart rather than breaking the page.
   getItem: (key, initialValue) => {
-    const parsed = cartSchema.safeParse(cartStorage.getItem(key, initialValue));
-    return parsed.success ? parsed.data : initialValue;
+    const stored = cartStorage.getItem(key, initialValue);
+    return isStoredCart(stored) ? stored : initialValue;
   },
 };
 
