@@ -6,7 +6,10 @@ import { loadPage } from '../app/router.tsx';
 import { preloadCartHeader } from '../features/cart/cart-header.tsx';
 import { preloadFavoritesSheet } from '../features/favorites/favorites-sheet.tsx';
 import { preloadFavoritesSync } from '../features/favorites/favorites-sync-slot.tsx';
+import { preloadContactSellerDialog } from '../features/messages/contact-seller.tsx';
 import { preloadMessagesBackground } from '../features/messages/messages-background-slot.tsx';
+import { preloadOfferDialog } from '../features/offers/make-offer.tsx';
+import { preloadSaveSearchDialog } from '../features/saved-searches/save-search-button.tsx';
 import { createApiClient, type FetchFunction } from '../lib/api-client.ts';
 import type { Platform } from '../lib/platform/platform.ts';
 import { createFakeFetch, jsonResponse } from './fake-fetch.ts';
@@ -22,6 +25,10 @@ await Promise.all([
   preloadMessagesBackground(),
   preloadFavoritesSync(),
   preloadFavoritesSheet(),
+  // Dialogs that load when first opened.
+  preloadOfferDialog(),
+  preloadContactSellerDialog(),
+  preloadSaveSearchDialog(),
 ]);
 
 export interface RenderAppOptions {

@@ -1,17 +1,15 @@
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../shared/routes/paths.ts';
-import { useApiClient } from '../../lib/api-client-context.tsx';
-import { requestLogin } from '../../lib/session/login-request.ts';
+import { onDemand } from '../../lib/on-demand.tsx';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormNotice } from '../../ui/form-field.tsx';
-import { ModalDialog } from '../../ui/modal-dialog.tsx';
-import { messageFailureText, useRefreshMessages } from './api/message-queries.ts';
-import { useSendMessage } from './api/use-send-message.ts';
-import { MessageForm } from './message-form.tsx';
-import { keepPendingMessage, sendPendingMessage } from './pending-message.ts';
+
+const contactDialog = onDemand(() =>
+  import('./contact-seller-dialog.tsx').then((m) => m.ContactSellerDialog),
+);
+
+export const preloadContactSellerDialog = contactDialog.preload;
+const ContactSellerDialog = contactDialog.Component;
 
 export interface ContactSellerProps {
   listingId: string;
@@ -19,84 +17,31 @@ export interface ContactSellerProps {
   sellerId: string;
 }
 
-type Done = { kind: 'sent'; conversationId: string } | { kind: 'kept' };
-
 /**
  * Contact seller on a listing: a message about the listing to its seller. A visitor may write it
  * too; it is kept in the browser, the login modal is offered, and it is sent once they sign in.
  */
 export function ContactSeller({ listingId, listingTitle, sellerId }: ContactSellerProps) {
   const user = useCurrentUser();
-  const api = useApiClient();
-  const send = useSendMessage();
-  const refresh = useRefreshMessages();
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<Done | null>(null);
   if (user?.id === sellerId) return null;
-
-  const submit = async (body: string, files: File[]): Promise<string | null> => {
-    if (user) {
-      try {
-        const sent = await send.mutateAsync({ message: { listingId, body }, files });
-        setDone({ kind: 'sent', conversationId: sent.conversationId });
-        return null;
-      } catch (error) {
-        return messageFailureText(error, 'Your message could not be sent. Please try again.');
-      }
-    }
-    keepPendingMessage({ listingId, listingTitle, body });
-    if (!(await requestLogin('Log in to send your message to the seller.'))) {
-      setDone({ kind: 'kept' });
-      return null;
-    }
-    const outcome = await sendPendingMessage(api);
-    if (outcome.kind === 'sent') {
-      void refresh();
-      setDone({ kind: 'sent', conversationId: outcome.conversationId });
-      return null;
-    }
-    // The app's background sender took it first after the sign-in.
-    if (outcome.kind === 'none') {
-      setOpen(false);
-      return null;
-    }
-    return outcome.message;
-  };
-
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) setDone(null);
-  };
-
   return (
     <>
-      <Button size="lg" variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        size="lg"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void contactDialog.preload().catch(() => undefined)}
+      >
         <MessageSquare size={18} aria-hidden="true" />
         Contact seller
       </Button>
-      <ModalDialog
+      <ContactSellerDialog
+        listingId={listingId}
+        listingTitle={listingTitle}
         open={open}
-        onOpenChange={close}
-        title="Contact seller"
-        description={`About: ${listingTitle}`}
-      >
-        {done?.kind === 'sent' ? (
-          <FormNotice>
-            Your message was sent. <Link to={paths.inbox(done.conversationId)}>Open the conversation</Link>
-          </FormNotice>
-        ) : done?.kind === 'kept' ? (
-          <FormNotice>Your message is saved in this browser and will be sent when you log in.</FormNotice>
-        ) : (
-          <MessageForm
-            name="Message the seller"
-            submitLabel={user ? 'Send message' : 'Log in and send'}
-            busyLabel="Sending..."
-            allowFiles={user !== null}
-            onSubmit={submit}
-            onCancel={() => close(false)}
-          />
-        )}
-      </ModalDialog>
+        onOpenChange={setOpen}
+      />
     </>
   );
 }

@@ -1,90 +1,43 @@
 import { Bookmark } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  type SavedSearchFrequency as Frequency,
-  SavedSearchFrequency,
-} from '../../../shared/contract/saved-searches.ts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { SavedSearchFrequency as Frequency } from '../../../shared/contract/saved-searches.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import { parseSearchParams } from '../../../shared/search/search-url.ts';
-import { isApiError } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session/session.ts';
+import { onDemand } from '../../lib/on-demand.tsx';
 import { Button } from '../../ui/button.tsx';
-import { FormError, FormField, FormNotice, TextInput } from '../../ui/form-field.tsx';
-import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
-import { useSaveSearch } from './api/saved-searches.ts';
-import { savableQuery } from './describe-search.ts';
-import { FrequencySelect, failureText, nameProblem } from './saved-search-list.tsx';
+import { FormNotice } from '../../ui/form-field.tsx';
 import styles from './saved-searches.module.css';
+
+const saveDialog = onDemand(() => import('./save-search-dialog.tsx').then((m) => m.SaveSearchDialog));
+
+export const preloadSaveSearchDialog = saveDialog.preload;
+const SaveSearchDialog = saveDialog.Component;
 
 export interface SaveSearchButtonProps {
   /** The frequency the dialog offers first (the buyer's default from Buyer Tools). */
   defaultFrequency?: Frequency | undefined;
 }
 
-/** A name for the search before the buyer types one: its keyword, else a plain label. */
-function suggestedName(search: string): string {
-  const keyword = parseSearchParams(search).keyword?.trim();
-  return keyword ? keyword.slice(0, 100) : 'My search';
-}
-
-/**
- * "Save search" on the search page: a name and how often to alert. A visitor is sent to log in
- * with the search in the address; after logging in it is saved (spec §4, Redirect after login).
- */
+/** "Save search" on the search page, and the name it was saved under. */
 export function SaveSearchButton({ defaultFrequency }: SaveSearchButtonProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const session = useSession();
-  const save = useSaveSearch();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  // Until the buyer picks one, the dialog follows their default (which may arrive after it opens).
-  const [chosen, setChosen] = useState<Frequency | null>(null);
-  const frequency = chosen ?? defaultFrequency ?? SavedSearchFrequency.Daily;
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** Each opening starts afresh: the search's own name, the default frequency, no errors. */
+  const [opening, setOpening] = useState(0);
   const [saved, setSaved] = useState<string | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
 
   const start = () => {
-    setName(suggestedName(location.search));
-    setChosen(null);
-    setNameError(null);
-    setError(null);
     setSaved(null);
+    setOpening((count) => count + 1);
     setOpen(true);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const problem = nameProblem(name);
-    setNameError(problem);
-    if (problem) {
-      nameInput.current?.focus();
-      return;
-    }
-    const searchQuery = savableQuery(location.search);
-    if (session.status !== 'signedIn') {
-      const here = `${location.pathname}${location.search}`;
-      await navigate(paths.login(here, { searchName: name.trim(), searchQuery, frequency }));
-      return;
-    }
-    try {
-      const answer = await save.mutateAsync({ name: name.trim(), searchQuery, frequency });
-      setOpen(false);
-      setSaved(answer.name);
-    } catch (failure) {
-      const field = isApiError(failure) ? failure.fields.name : undefined;
-      if (field) setNameError(field);
-      else setError(failureText(failure, 'The search could not be saved. Please try again.'));
-    }
   };
 
   return (
     <div className={styles.saveBar}>
-      <Button variant="secondary" onClick={start}>
+      <Button
+        variant="secondary"
+        onClick={start}
+        onPointerEnter={() => void saveDialog.preload().catch(() => undefined)}
+      >
         <Bookmark size={16} aria-hidden="true" /> Save search
       </Button>
       <FormNotice>
@@ -94,42 +47,13 @@ export function SaveSearchButton({ defaultFrequency }: SaveSearchButtonProps) {
           </>
         ) : null}
       </FormNotice>
-      <ModalDialog
+      <SaveSearchDialog
+        key={opening}
         open={open}
         onOpenChange={setOpen}
-        title="Save this search"
-        description="We will alert you on your dashboard and by e-mail when new listings match it."
-      >
-        <form className={styles.dialogForm} onSubmit={submit} noValidate aria-label="Save this search">
-          <FormField label="Name" error={nameError ?? undefined}>
-            {(control) => (
-              <TextInput
-                {...control}
-                ref={nameInput}
-                value={name}
-                maxLength={100}
-                autoComplete="off"
-                onChange={(event) => setName(event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="Alert me about new matches">
-            {(control) => <FrequencySelect {...control} value={frequency} onChange={setChosen} />}
-          </FormField>
-          {session.status !== 'signedIn' ? (
-            <p className={styles.muted}>You will log in first; the search is saved right after.</p>
-          ) : null}
-          <FormError>{error}</FormError>
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : session.status === 'signedIn' ? 'Save search' : 'Log in and save'}
-            </Button>
-          </DialogActions>
-        </form>
-      </ModalDialog>
+        defaultFrequency={defaultFrequency}
+        onSaved={setSaved}
+      />
     </div>
   );
 }
