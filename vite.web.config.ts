@@ -45,8 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             hydrate: path.join(rendererRoot, 'hydrate.ts'),
           },
           output: {
-            // React DOM and React Router in chunks of their own: the start script evaluates the
-            // modules one after another, so no single task compiles all of them at once.
+            // React DOM, React Router and the other libraries every page uses in chunks of their own:
+            // the start script evaluates the modules one after another, so no single task compiles
+            // all of them at once.
             codeSplitting: {
               groups: [
                 {
@@ -54,6 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src-renderer[\\/]lib[\\/]react-dom-client\.ts$/,
                 },
                 { name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+                // The data cache and the state store every page uses, likewise.
+                { name: 'app-libraries', test: /[\\/]node_modules[\\/](@tanstack|jotai)[\\/]/ },
               ],
             },
             entryFileNames: (chunk) =>

@@ -12,8 +12,16 @@ const SHORT_LABELS: Partial<Record<CategoryFamily, string>> = {
  * Shot Pistols'); filters and menus need one name each, so the identifier is spelled out in words.
  */
 export function familyLabel(key: CategoryFamily): string {
-  return SHORT_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2');
+  let label = labels.get(key);
+  if (label === undefined) {
+    label = SHORT_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2');
+    labels.set(key, label);
+  }
+  return label;
 }
+
+/** Labels are asked for once per card, filter and menu entry: each is worked out once. */
+const labels = new Map<CategoryFamily, string>();
 
 export function familyLabelById(id: number): string {
   const family = CATEGORY_FAMILIES.find((info) => info.id === id);

@@ -38,7 +38,10 @@ test('every home block renders from the demo data, with no console error, and pa
   await expect(page.locator('[data-ad-zone="rev_home_hero_1"] img')).toBeVisible();
   await expect(page.locator('[data-ad-zone^="product_focus_"]:visible img')).toHaveCount(3);
   await expect(page.locator('[data-ad-zone="rev_home_hero_1_mob"]')).toBeHidden();
-  // Social proof from the database: the years since the founding year, not a fixed figure.
+  // Social proof from the database: the years since the founding year, not a fixed figure. The
+  // blocks below the first screen hydrate as they come into view (and fetch what the server's page
+  // did not have).
+  await page.getByRole('region', { name: 'Ironsight in numbers' }).scrollIntoViewIfNeeded();
   await expect(page.getByText(`${new Date().getUTCFullYear() - 1997} years`)).toBeVisible();
   await expect(page.getByText('in business since 1997')).toBeVisible();
   // Three recent articles about the brand.

@@ -10,6 +10,7 @@ import { type HomeList, useHomeList } from '../../features/listings/api/use-home
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
+import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { pageOrigin } from '../../lib/page-origin.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { Carousel } from '../../ui/carousel.tsx';
@@ -108,51 +109,63 @@ export function HomePage() {
         viewAllLabel="View all"
         critical={FEATURED_GRID_CRITICAL_IMAGES}
       />
-      <HomeListSection
-        list="local"
-        heading="Local Listings"
-        viewAll={HOME_LINKS.localListings}
-        viewAllLabel="View all local listings"
-        critical={0}
-      />
-      <HomeListSection
-        list="newThisWeek"
-        heading="New This Week"
-        viewAll={HOME_LINKS.newThisWeek}
-        viewAllLabel="View all new listings"
-        critical={0}
-      />
+      {/* Below the first screen: hydrated as it comes into view (see HydrateWhenSeen). */}
+      <HydrateWhenSeen>
+        <HomeListSection
+          list="local"
+          heading="Local Listings"
+          viewAll={HOME_LINKS.localListings}
+          viewAllLabel="View all local listings"
+          critical={0}
+        />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <HomeListSection
+          list="newThisWeek"
+          heading="New This Week"
+          viewAll={HOME_LINKS.newThisWeek}
+          viewAllLabel="View all new listings"
+          critical={0}
+        />
+      </HydrateWhenSeen>
 
-      <div className={styles.section}>
-        <div className={styles.focusBlocks}>
-          {BRAND_FOCUS_SLUGS.map((slug) => (
-            <HomeBrandFocus key={slug} slug={slug} />
-          ))}
+      <HydrateWhenSeen>
+        <div className={styles.section}>
+          <div className={styles.focusBlocks}>
+            {BRAND_FOCUS_SLUGS.map((slug) => (
+              <HomeBrandFocus key={slug} slug={slug} />
+            ))}
+          </div>
         </div>
-      </div>
-
-      <section className={styles.section} aria-labelledby="home-proof-heading">
-        <h2 id="home-proof-heading" className="visually-hidden">
-          Ironsight in numbers
-        </h2>
-        <HomeBelowFold part="proof" />
-      </section>
-      <HomeBelowFold part="deals" />
-
-      <section className={styles.section} aria-labelledby="home-cities-heading">
-        <h2 id="home-cities-heading" className={styles.sectionHeading}>
-          Find Guns Near You
-        </h2>
-        <ul className={styles.cities}>
-          {CITY_SLUG_LIST.map((slug) => (
-            <li key={slug}>
-              <Link to={paths.city(slug)}>
-                {CITY_SLUGS[slug].name}, {CITY_SLUGS[slug].state}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <section className={styles.section} aria-labelledby="home-proof-heading">
+          <h2 id="home-proof-heading" className="visually-hidden">
+            Ironsight in numbers
+          </h2>
+          <HomeBelowFold part="proof" />
+        </section>
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <HomeBelowFold part="deals" />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <section className={styles.section} aria-labelledby="home-cities-heading">
+          <h2 id="home-cities-heading" className={styles.sectionHeading}>
+            Find Guns Near You
+          </h2>
+          <ul className={styles.cities}>
+            {CITY_SLUG_LIST.map((slug) => (
+              <li key={slug}>
+                <Link to={paths.city(slug)}>
+                  {CITY_SLUGS[slug].name}, {CITY_SLUGS[slug].state}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateWhenSeen>
+      {/* A form: hydrated with the page, so nothing typed before the app runs is lost. */}
       <HomeBelowFold part="signup" />
     </>
   );

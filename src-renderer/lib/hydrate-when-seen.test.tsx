@@ -1,0 +1,139 @@
+import { act, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HydrateWhenSeen } from './hydrate-when-seen.tsx';
+
+/** A part with state and a handler, so it can be seen whether it has hydrated. */
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((value) => value + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+function Page({ label }: { label: string }) {
+  return (
+    <main>
+      <Counter label="Top" />
+      <HydrateWhenSeen>
+        <Counter label={label} />
+      </HydrateWhenSeen>
+    </main>
+  );
+}
+
+/** IntersectionObserver as the page's viewport decides; `enter` brings every observed part in. */
+class FakeIntersectionObserver {
+  static all: FakeIntersectionObserver[] = [];
+  private targets: Element[] = [];
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+    FakeIntersectionObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  disconnect() {
+    this.targets = [];
+  }
+  static enter() {
+    for (const observer of FakeIntersectionObserver.all) {
+      const entries = observer.targets.map((target) => ({ target, isIntersecting: true }));
+      if (entries.length > 0)
+        observer.callback(entries as unknown as IntersectionObserverEntry[], observer as never);
+    }
+  }
+}
+
+const realObserver = globalThis.IntersectionObserver;
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeEach(() => {
+  FakeIntersectionObserver.all = [];
+  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container.remove();
+  globalThis.IntersectionObserver = realObserver;
+});
+
+/** The page as the server renders it: where there is no document. */
+function serverHtml(element: React.ReactElement): string {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'document');
+  Object.defineProperty(globalThis, 'document', { value: undefined, configurable: true });
+  try {
+    return renderToString(element);
+  } finally {
+    if (descriptor) Object.defineProperty(globalThis, 'document', descriptor);
+  }
+}
+
+async function hydrate(element: React.ReactElement) {
+  container.innerHTML = serverHtml(element);
+  await act(async () => {
+    root = hydrateRoot(container, element);
+  });
+}
+
+const button = (name: RegExp) =>
+  [...container.querySelectorAll('button')].find((candidate) => name.test(candidate.textContent ?? ''))!;
+
+describe('a part hydrated when seen', () => {
+  it('keeps the server HTML, and hydrates once it comes near the viewport', async () => {
+    await hydrate(<Page label="Below" />);
+    expect(button(/Below/).textContent).toBe('Below 0');
+    await act(async () => button(/Top/).click());
+    expect(button(/Top/).textContent).toBe('Top 1');
+    // Not hydrated yet: the server's HTML stays as it was until it is near the viewport.
+    const server = button(/Below/);
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    expect(hydrated(server)).toBe(false);
+
+    await act(async () => FakeIntersectionObserver.enter());
+    expect(button(/Below/)).toBe(server);
+    expect(hydrated(server)).toBe(true);
+    await act(async () => button(/Below/).click());
+    expect(button(/Below/).textContent).toBe('Below 1');
+  });
+
+  it('hydrates when a pointer reaches it first', async () => {
+    await hydrate(<Page label="Below" />);
+    await act(async () => {
+      button(/Below/).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    });
+    await act(async () => button(/Below/).click());
+    expect(button(/Below/).textContent).toBe('Below 1');
+  });
+
+  it('does not lose a click that reaches it first', async () => {
+    await hydrate(<Page label="Below" />);
+    await act(async () => button(/Below/).click());
+    expect(button(/Below/).textContent).toBe('Below 1');
+  });
+
+  it('keeps the server HTML when the page around it renders again before it hydrates', async () => {
+    await hydrate(<Page label="Below" />);
+    await act(async () => root?.render(<Page label="Changed" />));
+    // The waiting part is not rendered afresh (which would drop the server's HTML for nothing).
+    expect(button(/Below/).textContent).toBe('Below 0');
+    await act(async () => FakeIntersectionObserver.enter());
+    expect(button(/Changed/).textContent).toBe('Changed 0');
+  });
+
+  it('is an ordinary part of a page rendered in the browser', async () => {
+    const { createRoot } = await import('react-dom/client');
+    root = createRoot(container);
+    await act(async () => root?.render(<Page label="Below" />));
+    await act(async () => button(/Below/).click());
+    expect(button(/Below/).textContent).toBe('Below 1');
+  });
+});

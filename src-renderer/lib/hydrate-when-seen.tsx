@@ -1,0 +1,119 @@
+import { type ReactNode, Suspense, use, useEffect, useRef, useState } from 'react';
+import { useHydrated } from './use-hydrated.ts';
+
+/** How far outside the viewport a part starts hydrating, so it is ready before it scrolls in. */
+const NEAR_VIEWPORT = '300px';
+
+/** What opens a part early: a pointer over it, a press or touch, a keyboard focus inside it. */
+const FIRST_USE_EVENTS = [
+  'pointerover',
+  'pointerdown',
+  'mousedown',
+  'touchstart',
+  'focusin',
+  'click',
+] as const;
+
+/** A promise React can read at once once settled (`status`), as it does with the thenables it tracks. */
+type OpenedPromise = Promise<void> & { status?: string; value?: undefined };
+
+interface Gate {
+  promise: OpenedPromise;
+  open: () => void;
+}
+
+function createGate(): Gate {
+  let resolve = () => {};
+  const promise: OpenedPromise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  const open = () => {
+    // Marked settled before the promise's callbacks run: an input that opens the gate is handled by
+    // React right after, and React hydrates the part synchronously when it can read it settled.
+    promise.status = 'fulfilled';
+    promise.value = undefined;
+    resolve();
+  };
+  return { promise, open };
+}
+
+interface GatedProps {
+  gate: Gate | null;
+  onHydrated: () => void;
+  children: ReactNode;
+}
+
+function Gated({ gate, onHydrated, children }: GatedProps) {
+  if (gate) use(gate.promise as Promise<void>);
+  useEffect(() => onHydrated(), [onHydrated]);
+  return children;
+}
+
+/**
+ * A part of a server-rendered page below the first screen (more listing rows, the blocks further
+ * down the home page). The server's HTML is there from the start, links and all; the browser
+ * hydrates it when it comes near the viewport or is first pointed at, touched or focused, rather
+ * than while the page starts, so a phone spends its first seconds on what the visitor sees. React
+ * hydrates a part synchronously when an input reaches it first, so no click is lost. Rendered in
+ * the browser (a later navigation, the desktop client), it is an ordinary part of the page.
+ */
+export function HydrateWhenSeen({ children }: { children: ReactNode }) {
+  const hydrating = !useHydrated() && typeof document !== 'undefined';
+  const [gate] = useState(() => (hydrating ? createGate() : null));
+  const [live, setLive] = useState(gate === null);
+  const [markLive] = useState(() => () => setLive(true));
+  // Until its part has hydrated, the boundary is given the very element of the first render: a
+  // boundary still waiting that receives new props would be rendered afresh in the browser,
+  // throwing the server's HTML away. Once hydrated, it follows the page like any other part.
+  const [first] = useState(() => (
+    <Suspense fallback={null}>
+      <Gated gate={gate} onHydrated={markLive}>
+        {children}
+      </Gated>
+    </Suspense>
+  ));
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!gate) return;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      gate.open();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) gate.open();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    // Heard on the window, before React: React holds back an input aimed at a part that has not
+    // hydrated, so the part itself would never hear it.
+    const open = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) gate.open();
+    };
+    for (const type of FIRST_USE_EVENTS)
+      window.addEventListener(type, open, { capture: true, passive: true });
+    const stop = () => {
+      observer.disconnect();
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, open, { capture: true });
+    };
+    void gate.promise.then(stop);
+    return stop;
+  }, [gate]);
+
+  return (
+    <div ref={box}>
+      {live ? (
+        <Suspense fallback={null}>
+          <Gated gate={gate} onHydrated={markLive}>
+            {children}
+          </Gated>
+        </Suspense>
+      ) : (
+        first
+      )}
+    </div>
+  );
+}
