@@ -261,11 +261,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   function buildUrl(
     contract: ApiContract,
-    name: EndpointName,
+    endpoint: EndpointDefinition,
     params: object | undefined,
     query: object | undefined,
   ): string {
-    const path = contract.endpointUrl(name, params as Parameters<ApiContract['endpointUrl']>[1]);
+    const path = `${contract.API_BASE}${
+      params
+        ? contract.fillPath(endpoint.path, params as Readonly<Record<string, string | number>>)
+        : endpoint.path
+    }`;
     const search = new URLSearchParams();
     appendQuery(search, query);
     if (!search.get('cmc')) {
@@ -282,7 +286,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   ): Promise<EndpointResponse<N>> {
     const [input, options] = args;
     const contract = await loadContract();
-    const endpoint: EndpointDefinition = contract.ENDPOINTS[name];
+    const endpoint = await contract.loadEndpoint(name);
     const { params, query, body, files } = (input ?? {}) as {
       params?: object;
       query?: object;
@@ -308,7 +312,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let response: Response;
     try {
-      const url = buildUrl(contract, name, params, query);
+      const url = buildUrl(contract, endpoint, params, query);
       const init: RequestInit = {
         method: endpoint.method,
         headers,
@@ -347,8 +351,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   return {
     call,
-    url: async (name, input) =>
-      buildUrl(await loadContract(), name, input?.params ?? undefined, input?.query ?? undefined),
+    url: async (name, input) => {
+      const contract = await loadContract();
+      const endpoint = await contract.loadEndpoint(name);
+      return buildUrl(contract, endpoint, input?.params ?? undefined, input?.query ?? undefined);
+    },
   };
 }
 

@@ -35,7 +35,7 @@ const type = (text: string) => fireEvent.change(input(), { target: { value: text
 // The API client loads the contract with its first call; loaded beforehand, the fake-timer tests
 // below time the typing pause only, not the module load.
 beforeAll(async () => {
-  await import('../../lib/api-contract.ts');
+  await (await import('../../lib/api-contract.ts')).loadAllEndpoints();
 });
 
 afterEach(() => {

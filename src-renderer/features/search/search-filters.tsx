@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { SearchFacets } from '../../../shared/contract/listings.ts';
 import { CATEGORY_FAMILIES, type CategoryFamilyId } from '../../../shared/domain/category.ts';
@@ -64,12 +63,17 @@ function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
     reValidateMode: 'onSubmit',
     defaultValues,
   });
-  useEffect(() => validation.preload(), []);
   const error = errors.minPrice?.message ?? errors.maxPrice?.message ?? errors.zipCode?.message;
   const onSubmit = handleSubmit((changes) => onChange(changes));
 
   return (
-    <form className={styles.group} onSubmit={onSubmit} aria-label="Keyword, price and location">
+    // The checks load as soon as the visitor starts on the form, not while the page starts.
+    <form
+      className={styles.group}
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      aria-label="Keyword, price and location"
+    >
       <label className={styles.label}>
         Keywords
         <input className={styles.input} type="search" {...register('keyword')} />
