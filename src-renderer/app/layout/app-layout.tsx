@@ -9,6 +9,7 @@ import { MessagesBackgroundSlot } from '../../features/messages/messages-backgro
 import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
 import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
+import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
 import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
@@ -63,9 +64,10 @@ export function AppLayout() {
           <PageOutlet />
         </Suspense>
       </main>
-      <Suspense>
+      {/* Below every page: hydrated as it comes into view, or at once when reached. */}
+      <HydrateWhenSeen>
         <Footer />
-      </Suspense>
+      </HydrateWhenSeen>
       <ScrollRestoration />
       <ThirdPartyScripts />
     </>

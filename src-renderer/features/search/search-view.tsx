@@ -14,6 +14,7 @@ import {
   toSearchQueryString,
 } from '../../../shared/search/search-url.ts';
 import { familyLabelById } from '../../lib/family-label.ts';
+import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { useListingsSearch } from './api/use-listings-search.ts';
 import { Pagination } from './pagination.tsx';
@@ -216,7 +217,10 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           </Button>
           <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen}>
             <h2 className="visually-hidden">Filters</h2>
-            <SearchFilters params={params} facets={data?.facets} onChange={change} />
+            {/* On a phone the panel starts closed: its form hydrates once it is shown. */}
+            <HydrateWhenSeen>
+              <SearchFilters params={params} facets={data?.facets} onChange={change} />
+            </HydrateWhenSeen>
           </div>
         </aside>
         <section className={styles.results} aria-labelledby={headingId}>
