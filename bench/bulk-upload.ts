@@ -8,7 +8,8 @@
  * report every row unchanged, and prints that time.
  *
  * With --server-process the server is `node src-server/main.ts` (production mode) instead, a
- * process of its own whose resident memory is read from /proc.
+ * process of its own whose resident memory is read from /proc; its highest resident memory since
+ * it started (VmHWM, start-up included) is printed after the two uploads.
  *
  * Usage: npm run bench:bulk-upload [-- --rows 100000] [--postgres URL] [--no-pglite] [--server-process]
  * Targets (issue 14): 100k rows in ≤ 20 s on each database, peak RSS ≤ 400 MB, re-upload ≤ 10 s.
@@ -47,6 +48,8 @@ interface Server {
   base: string;
   /** Resident memory of the server now, in bytes. */
   rss: () => Promise<number>;
+  /** A server process's highest resident memory since it started (its start-up included), in bytes. */
+  highWater?: () => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -73,6 +76,10 @@ async function serverProcess(env: NodeJS.ProcessEnv): Promise<Server> {
     rss: async () => {
       const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    highWater: async () => {
+      const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     },
     close: server.stop,
   };
@@ -125,6 +132,9 @@ async function run(label: string, server: Server, file: Buffer): Promise<void> {
     await once('first upload');
     const again = await once('same file again');
     if (again.unchangedCount !== ROWS) console.info(`${label}: expected ${ROWS} unchanged rows`);
+    if (server.highWater) {
+      console.info(`${label}: highest RSS since the server started (VmHWM) ${mb(await server.highWater())}`);
+    }
   } finally {
     await server.close();
   }

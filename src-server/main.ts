@@ -1,55 +1,5 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { DataFolderLockedError } from './db/data-lock.ts';
-import { DEMO_ACCOUNTS } from './seed/accounts.ts';
-import { DEFAULT_SEED_OPTIONS } from './seed/seed.ts';
+import { relaunchWithMallocSettings } from './process-memory.ts';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const app = await buildApp(config, { demoData: DEFAULT_SEED_OPTIONS });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      // Closing the app closes the database, which flushes PGlite and releases the data-folder lock.
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.info(`\nIronsight is running at ${config.publicOrigin}\nDatabase: ${database}\n`);
-  if (config.demoData) console.info(demoAccountsTable());
-  const mail = config.smtpUrl ? 'sent through SMTP_URL' : `written to ${config.dataDir}/outbox`;
-  console.info(`Mail (confirmation and password-reset links): ${mail}\n`);
-}
-
-/** The seeded demo accounts and their passwords (created with the demo data on first run). */
-function demoAccountsTable(): string {
-  const accounts = Object.values(DEMO_ACCOUNTS);
-  const emailWidth = Math.max(...accounts.map((account) => account.email.length));
-  const passwordWidth = Math.max(...accounts.map((account) => account.password.length));
-  const lines = accounts.map(
-    (account) =>
-      `  ${account.email.padEnd(emailWidth)}  ${account.password.padEnd(passwordWidth)}  ${account.description}`,
-  );
-  return ['Demo accounts (email, password, what it shows):', ...lines, ''].join('\n');
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataFolderLockedError) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+// Before the server's modules load: a process that relaunches itself never runs past this line.
+relaunchWithMallocSettings();
+await import('./server-main.ts');

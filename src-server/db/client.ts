@@ -69,6 +69,13 @@ export type DatabaseOptions = DatabaseLimits &
   );
 
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * PostgreSQL settings of embedded PGlite. Its WebAssembly memory only grows, and PostgreSQL's
+ * default 128 MB of shared buffers fill as pages are read (160 MB resident once a large upload
+ * has run); the operating system's file cache still holds the data folder's pages.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Migration bookkeeping lives in the application's own schema so isolated schemas never share it. */
 const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
@@ -106,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, migrationConfig);

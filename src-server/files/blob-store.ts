@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live (listing photos today; attachments and identification photos later).
@@ -10,6 +11,8 @@ export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The bytes, or null when no blob has that key. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream, for a blob too large to hold at once; null when no blob has that key. */
+  read(key: string): Promise<Readable | null>;
   /** Removes the blobs; unknown keys are ignored. */
   delete(keys: readonly string[]): Promise<void>;
 }
@@ -40,6 +43,15 @@ export function fileBlobStore(root: string): BlobStore {
     async get(key) {
       try {
         return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async read(key) {
+      try {
+        const handle = await open(fileOf(key), 'r');
+        return handle.createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

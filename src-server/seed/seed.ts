@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client.ts';
+import { releaseZipCentroids } from '../modules/location/zip-centroids.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { catalogSeedPart } from './catalog.ts';
 import { contentSeedPart } from './content.ts';
@@ -24,11 +25,16 @@ export async function seedDemoData(
   parts: readonly SeedPart[] = SEED_PARTS,
 ): Promise<string[]> {
   const ran: string[] = [];
-  for (const part of parts) {
-    // Each part draws from its own sequence so adding a part never changes another's data.
-    const random = createRandom(options.seed + ran.length * 7919);
-    await db.transaction(async (tx) => part.run(tx, random, options));
-    ran.push(part.name);
+  try {
+    for (const part of parts) {
+      // Each part draws from its own sequence so adding a part never changes another's data.
+      const random = createRandom(options.seed + ran.length * 7919);
+      await db.transaction(async (tx) => part.run(tx, random, options));
+      ran.push(part.name);
+    }
+  } finally {
+    // The server that seeded on its first run goes on serving without the ZIP table in memory.
+    releaseZipCentroids();
   }
   return ran;
 }

@@ -1,5 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Papa from 'papaparse';
@@ -77,34 +78,75 @@ export interface BulkUploadDeps {
 // Reading a file
 // ---------------------------------------------------------------------------------------------
 
-const BOM = '\uFEFF';
+/** Bytes read from the start of a file for its header row. */
+const HEADER_BYTES = 256 * 1024;
+const LINE_FEED = 0x0a;
+const BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** The file as text: UTF-8 (checked), its byte-order mark removed. Null when it is not UTF-8. */
-export function decodeCsv(data: Uint8Array): string | null {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
-    return text.startsWith(BOM) ? text.slice(1) : text;
-  } catch {
-    return null;
-  }
-}
-
-/** The header row's cells (the first record of the file). */
-function headersOf(text: string): string[] {
-  const parsed = Papa.parse<string[]>(text.slice(0, 256 * 1024), { preview: 1, skipEmptyLines: 'greedy' });
+/** The header row's cells (the first record of the file), read from the file's first bytes. */
+function headersOf(head: Uint8Array): string[] {
+  // The decoder drops a byte-order mark.
+  const text = new TextDecoder('utf-8').decode(head.subarray(0, HEADER_BYTES));
+  const parsed = Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: 'greedy' });
   return (parsed.data[0] ?? []).map((header) => String(header));
 }
 
-/** Data rows, counted by line breaks: exact unless a cell holds line breaks (then corrected at the end). */
-function estimateRows(text: string): number {
+/**
+ * Data rows, counted by line breaks: exact unless a cell holds line breaks (then corrected at the
+ * end). The bytes are counted as they are: a line feed byte is never part of another UTF-8 character.
+ */
+function estimateRows(data: Buffer): number {
+  const start = data.subarray(0, BOM_BYTES.length).equals(BOM_BYTES) ? BOM_BYTES.length : 0;
   let lines = 0;
-  let at = text.indexOf('\n');
+  let at = data.indexOf(LINE_FEED, start);
   while (at !== -1) {
     lines += 1;
-    at = text.indexOf('\n', at + 1);
+    at = data.indexOf(LINE_FEED, at + 1);
   }
-  if (text.length > 0 && !text.endsWith('\n')) lines += 1;
+  if (data.length > start && data[data.length - 1] !== LINE_FEED) lines += 1;
   return Math.max(0, lines - 1);
+}
+
+/**
+ * Reads a stored file once through: whether it is UTF-8 text and, when it is, its first bytes (for
+ * the header row). Nothing but those bytes is kept.
+ */
+async function checkStoredFile(
+  blobs: BlobStore,
+  key: string,
+): Promise<{ head: Buffer } | 'gone' | 'notText'> {
+  const stream = await blobs.read(key);
+  if (!stream) return 'gone';
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      decoder.decode(chunk, { stream: true });
+      if (headBytes < HEADER_BYTES) {
+        head.push(chunk.subarray(0, HEADER_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, HEADER_BYTES - headBytes);
+      }
+    }
+    decoder.decode();
+  } catch (error) {
+    if (error instanceof TypeError) return 'notText';
+    throw error;
+  } finally {
+    stream.destroy();
+  }
+  return { head: Buffer.concat(head) };
+}
+
+/** A stored file's text, a piece at a time (its byte-order mark dropped), for the parser's stream. */
+async function* textOf(stream: Readable): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
 /**
@@ -162,12 +204,13 @@ export async function queueBulkUploads(
 ): Promise<{ results: BulkUpload[] }> {
   await assertMayList(deps.db, auth.userId);
   const checked = files.map((file) => {
-    const text = decodeCsv(file.data);
-    if (text === null) throw badRequest(`${file.name}: ${BulkUploadMessage.notText}`);
+    // Checked without decoding the whole file: a large file would be held twice, as bytes and as text.
+    if (!isUtf8(file.data)) throw badRequest(`${file.name}: ${BulkUploadMessage.notText}`);
     try {
-      const mapping = mappingFor(file.name, headersOf(text), columnMapping ?? null);
-      if (estimateRows(text) === 0) throw new FileProblem(BulkUploadMessage.noRows(file.name));
-      return { file, mapping, rows: estimateRows(text) };
+      const mapping = mappingFor(file.name, headersOf(file.data), columnMapping ?? null);
+      const rows = estimateRows(file.data);
+      if (rows === 0) throw new FileProblem(BulkUploadMessage.noRows(file.name));
+      return { file, mapping, rows };
     } catch (error) {
       if (error instanceof FileProblem) throw badRequest(error.message);
       throw error;
@@ -442,28 +485,26 @@ export class BulkUploadProcessor {
   }
 
   async #process(upload: UploadRow, holder: string): Promise<void> {
-    const data = await this.#deps.blobs.get(upload.blobKey);
-    if (!data)
+    // The file is read twice, as a stream both times, rather than held: first checked whole (so a
+    // file that is not text fails before any row is written), then parsed.
+    const checked = await checkStoredFile(this.#deps.blobs, upload.blobKey);
+    if (checked === 'gone' || checked === 'notText') {
       return this.#finish(upload, holder, {
         status: BulkUploadStatus.Failed,
-        failureMessage: BulkUploadMessage.fileGone,
-      });
-    const text = decodeCsv(data);
-    if (text === null) {
-      return this.#finish(upload, holder, {
-        status: BulkUploadStatus.Failed,
-        failureMessage: BulkUploadMessage.notText,
+        failureMessage: checked === 'gone' ? BulkUploadMessage.fileGone : BulkUploadMessage.notText,
       });
     }
     let mapping: ColumnMapping;
     try {
-      mapping = mappingFor(`“${upload.fileName}”`, headersOf(text), upload.columnMapping);
+      mapping = mappingFor(`“${upload.fileName}”`, headersOf(checked.head), upload.columnMapping);
     } catch (error) {
       if (!(error instanceof FileProblem)) throw error;
       return this.#finish(upload, holder, { status: BulkUploadStatus.Failed, failureMessage: error.message });
     }
     try {
-      const outcome = await this.#applyRows(upload, holder, text, mapping);
+      const file = await this.#deps.blobs.read(upload.blobKey);
+      if (!file) throw new Error('The uploaded file was removed while it was processed');
+      const outcome = await this.#applyRows(upload, holder, file, mapping);
       if (outcome.stopped) return this.#release(upload, holder);
       await this.#finish(upload, holder, { status: BulkUploadStatus.Completed, totalRows: outcome.rows });
     } catch (error) {
@@ -487,11 +528,12 @@ export class BulkUploadProcessor {
   async #applyRows(
     upload: UploadRow,
     holder: string,
-    text: string,
+    file: Readable,
     mapping: ColumnMapping,
   ): Promise<{ stopped: boolean; rows: number }> {
     const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy' });
-    Readable.from(chunksOf(text)).pipe(parser);
+    // A failure to read the file ends the parser's stream with it (and the run with a failure).
+    pipeline(Readable.from(textOf(file)), parser, () => undefined);
     const tracker = new StockNumberTracker();
     const terms = new SuggestionTermsBacklog(this.#deps.db);
     let batches = 0;
@@ -660,9 +702,4 @@ async function writeProblems(tx: Transaction, uploadId: string, all: readonly Pr
     from json_to_recordset(${JSON.stringify(problems)}::json)
       as x(row int, position smallint, stock text, "column" text, value text, message text)
     on conflict do nothing`);
-}
-
-/** The text in pieces, so the parser's stream reads it without a second whole copy. */
-function* chunksOf(text: string, size = 64 * 1024): Generator<string> {
-  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
 }

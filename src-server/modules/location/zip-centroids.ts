@@ -20,16 +20,19 @@ interface ZipcodesPackageEntry {
 }
 
 let cached: ZipCentroid[] | undefined;
+let byZip: Map<string, ZipCentroid> | undefined;
 
 /**
  * Every US ZIP centroid of the `zipcodes` package (BSD licence; data from the federal ZIP code
- * database), sorted by ZIP. Only its US file is loaded.
+ * database), sorted by ZIP. Only its US file is loaded, and it is not kept in the module cache:
+ * its table is tens of megabytes of objects that a server needs only at first boot.
  */
-export function usZipCentroids(): readonly ZipCentroid[] {
-  if (!cached) {
-    const require = createRequire(import.meta.url);
-    const data = require('zipcodes/lib/codes.js') as { codes: Record<string, ZipcodesPackageEntry> };
-    cached = Object.values(data.codes)
+function readUsZipCentroids(): ZipCentroid[] {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('zipcodes/lib/codes.js');
+  try {
+    const data = require(file) as { codes: Record<string, ZipcodesPackageEntry> };
+    return Object.values(data.codes)
       .filter((entry) => entry.country === 'US' && /^\d{5}$/.test(entry.zip))
       .map((entry) => ({
         zip: entry.zip,
@@ -39,16 +42,27 @@ export function usZipCentroids(): readonly ZipCentroid[] {
         longitude: entry.longitude,
       }))
       .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+  } finally {
+    delete require.cache[file];
   }
+}
+
+/** The US ZIP centroids, kept for repeated lookups until `releaseZipCentroids`. */
+export function usZipCentroids(): readonly ZipCentroid[] {
+  cached ??= readUsZipCentroids();
   return cached;
+}
+
+/** Drops the kept centroids (after seeding or an import), for a long-running server. */
+export function releaseZipCentroids(): void {
+  cached = undefined;
+  byZip = undefined;
 }
 
 const titleCase = (text: string) =>
   text
     .toLowerCase()
     .replace(/(^|[\s\-'.])([a-z])/g, (_match, lead: string, letter: string) => lead + letter.toUpperCase());
-
-let byZip: Map<string, ZipCentroid> | undefined;
 
 export function zipCentroid(zip: string): ZipCentroid | undefined {
   byZip ??= new Map(usZipCentroids().map((entry) => [entry.zip, entry]));
@@ -79,7 +93,7 @@ export async function ensureZipCentroids(db: Database): Promise<number> {
     sql`select exists (select 1 from zip_centroids) as present`,
   );
   if (existing[0]?.present) return 0;
-  const all = usZipCentroids();
+  const all = readUsZipCentroids();
   await db.transaction(async (tx) => {
     for (let start = 0; start < all.length; start += BATCH) {
       const batch = JSON.stringify(all.slice(start, start + BATCH));
