@@ -9,7 +9,6 @@ import { MessagesBackgroundSlot } from '../../features/messages/messages-backgro
 import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
 import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
-import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
 import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
@@ -64,10 +63,9 @@ export function AppLayout() {
           <PageOutlet />
         </Suspense>
       </main>
-      {/* Below every page: hydrated as it comes into view, or at once when reached. */}
-      <HydrateWhenSeen>
+      <Suspense>
         <Footer />
-      </HydrateWhenSeen>
+      </Suspense>
       <ScrollRestoration />
       <ThirdPartyScripts />
     </>

@@ -14,7 +14,6 @@ import {
   toSearchQueryString,
 } from '../../../shared/search/search-url.ts';
 import { familyLabelById } from '../../lib/family-label.ts';
-import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { useListingsSearch } from './api/use-listings-search.ts';
 import { Pagination } from './pagination.tsx';
@@ -217,10 +216,7 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           </Button>
           <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen}>
             <h2 className="visually-hidden">Filters</h2>
-            {/* On a phone the panel starts closed: its form hydrates once it is shown. */}
-            <HydrateWhenSeen>
-              <SearchFilters params={params} facets={data?.facets} onChange={change} />
-            </HydrateWhenSeen>
+            <SearchFilters params={params} facets={data?.facets} onChange={change} />
           </div>
         </aside>
         <section className={styles.results} aria-labelledby={headingId}>
