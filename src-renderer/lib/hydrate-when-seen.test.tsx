@@ -1,6 +1,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { Link, MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HydrateWhenSeen } from './hydrate-when-seen.tsx';
 
@@ -14,14 +15,24 @@ function Counter({ label }: { label: string }) {
   );
 }
 
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{`${location.pathname}${location.search}`}</p>;
+}
+
 function Page({ label }: { label: string }) {
   return (
-    <main>
-      <Counter label="Top" />
-      <HydrateWhenSeen>
-        <Counter label={label} />
-      </HydrateWhenSeen>
-    </main>
+    <MemoryRouter>
+      <main>
+        <Counter label="Top" />
+        <Address />
+        <Link to="/?page=2">Next page</Link>
+        <HydrateWhenSeen>
+          <Counter label={label} />
+          <Link to="/">Home</Link>
+        </HydrateWhenSeen>
+      </main>
+    </MemoryRouter>
   );
 }
 
@@ -127,6 +138,16 @@ describe('a part hydrated when seen', () => {
     expect(button(/Below/).textContent).toBe('Below 0');
     await act(async () => FakeIntersectionObserver.enter());
     expect(button(/Changed/).textContent).toBe('Changed 0');
+  });
+
+  it('lets a navigation complete while a part waits, and the part then works', async () => {
+    await hydrate(<Page label="Below" />);
+    const link = container.querySelector('a')!;
+    await act(async () => link.click());
+    const addresses = [...container.querySelectorAll('[data-testid="address"]')].map((p) => p.textContent);
+    expect(addresses).toEqual(['/?page=2']);
+    await act(async () => button(/Below/).click());
+    expect(button(/Below/).textContent).toBe('Below 1');
   });
 
   it('is an ordinary part of a page rendered in the browser', async () => {

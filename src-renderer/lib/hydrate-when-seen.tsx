@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, use, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useHydrated } from './use-hydrated.ts';
 
 /** How far outside the viewport a part starts hydrating, so it is ready before it scrolls in. */
@@ -60,6 +61,11 @@ function Gated({ gate, onHydrated, children }: GatedProps) {
 export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   const hydrating = !useHydrated() && typeof document !== 'undefined';
   const [gate] = useState(() => (hydrating ? createGate() : null));
+  // A navigation that keeps this part on screen (the same page at another address) would wait on
+  // it, since a waiting part cannot take the new address: it hydrates within that navigation.
+  const location = useLocation();
+  const [firstLocation] = useState(location);
+  if (gate && location !== firstLocation) gate.open();
   const [live, setLive] = useState(gate === null);
   const [markLive] = useState(() => () => setLive(true));
   // Until its part has hydrated, the boundary is given the very element of the first render: a
