@@ -1,15 +1,11 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { whenIdle } from './idle.ts';
 
 /**
  * A form resolver loaded when the form is first checked, not with the page: a form's schema (and
  * zod behind it) stays out of the code a server-rendered page needs to hydrate. `preload` loads it
  * once the browser is idle after the page runs, so the first check does not wait on the network.
  */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 0);
-}
-
 export function lazyResolver<Values extends FieldValues, Context = unknown, Output = Values>(
   load: () => Promise<Resolver<Values, Context, Output>>,
 ): { resolver: Resolver<Values, Context, Output>; preload: () => void } {
@@ -23,6 +19,8 @@ export function lazyResolver<Values extends FieldValues, Context = unknown, Outp
   };
   return {
     resolver: async (values, context, options) => (await loaded())(values, context, options),
-    preload: () => whenIdle(() => void loaded().catch(() => undefined)),
+    preload: () => {
+      whenIdle(() => void loaded().catch(() => undefined));
+    },
   };
 }
