@@ -189,8 +189,10 @@ async function initialScripts(origin: string, page: Page): Promise<string[]> {
     tab.on('request', (sent) => {
       if (sent.resourceType() === 'script') urls.add(sent.url());
     });
-    await tab.goto(`${origin}${page.path}`);
-    await tab.waitForSelector('html[data-app-ready="true"]', { timeout: 60_000 });
+    // Not until the load event: what the page fetches between hydrating and its last image (work it
+    // leaves for an idle moment) is not part of what it needs to become interactive.
+    await tab.goto(`${origin}${page.path}`, { waitUntil: 'commit' });
+    await tab.waitForSelector('html[data-app-ready="true"]', { state: 'attached', timeout: 60_000 });
     return [...urls];
   } finally {
     await browser.close();

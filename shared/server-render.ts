@@ -75,6 +75,11 @@ export interface ServerRenderedPage {
   pipe(destination: PageSink): void;
   /** The page's data block (a complete `<script type="application/json">` element). */
   dataElement: string;
+  /**
+   * Whether every answer the page asked for was read. A page rendered while some could not be (the
+   * database busy) is sent, and the browser fetches what is missing, but it is never kept for others.
+   */
+  complete: boolean;
 }
 
 /** The module the renderer's server build exports. */

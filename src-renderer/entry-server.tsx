@@ -57,10 +57,15 @@ async function loadPageData(queryClient: QueryClient, page: () => ReactElement):
  * A query that failed on the server is left for the browser to fetch: the page is rendered in its
  * loading state, which is what the browser renders first too, so hydration matches.
  */
-function dropFailedQueries(queryClient: QueryClient): void {
+function dropFailedQueries(queryClient: QueryClient): number {
+  let dropped = 0;
   for (const query of queryClient.getQueryCache().getAll()) {
-    if (query.state.status === 'error') queryClient.getQueryCache().remove(query);
+    if (query.state.status === 'error') {
+      queryClient.getQueryCache().remove(query);
+      dropped += 1;
+    }
   }
+  return dropped;
 }
 
 export async function render({ url, origin, call }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
@@ -88,7 +93,7 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
   );
 
   await loadPageData(queryClient, page);
-  dropFailedQueries(queryClient);
+  const complete = dropFailedQueries(queryClient) === 0;
   const dataElement = pageDataElement({ queries: dehydrate(queryClient) });
 
   return new Promise((resolve, reject) => {
@@ -103,6 +108,7 @@ export async function render({ url, origin, call }: ServerRenderRequest): Promis
           resolve({
             pipe: (destination) => void stream.pipe(destination as NodeJS.WritableStream),
             dataElement,
+            complete,
           });
       },
       onShellError: reject,

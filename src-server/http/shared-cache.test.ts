@@ -42,6 +42,27 @@ describe('shared cache', () => {
     expect(second.etag).not.toBe(first.etag);
   });
 
+  it('shares an answer it may not keep with the calls that joined it, then computes afresh', async () => {
+    const cache = createSharedCache({ version: async () => '1' });
+    const held = gate<{ complete: boolean }>();
+    let calls = 0;
+    const compute = () => {
+      calls += 1;
+      return calls === 1 ? held.promise : Promise.resolve({ complete: true });
+    };
+    const keep = (value: { complete: boolean }) => value.complete;
+    const first = cache.get('page', compute, keep);
+    const joined = cache.get('page', compute, keep);
+    held.open({ complete: false });
+    expect((await first).value).toEqual({ complete: false });
+    expect(await joined).toBe(await first);
+    expect(cache.size).toBe(0);
+    // The next call computes again; a complete answer is kept.
+    expect((await cache.get('page', compute, keep)).value).toEqual({ complete: true });
+    expect(await cache.get('page', compute, keep)).toBe(await cache.get('page', compute, keep));
+    expect(calls).toBe(2);
+  });
+
   it('forgets an answer older than its lifetime', async () => {
     let clock = 0;
     const cache = createSharedCache({ version: async () => '1', ttlMs: 1000, now: () => clock });

@@ -16,8 +16,12 @@ export interface SharedAnswer<T> {
 }
 
 export interface SharedCache {
-  /** The answer under `key` at the current catalogue version; concurrent misses compute it once. */
-  get<T>(key: string, compute: () => Promise<T>): Promise<SharedAnswer<T>>;
+  /**
+   * The answer under `key` at the current catalogue version; concurrent misses compute it once. An
+   * answer `keep` refuses (one made while part of it could not be read) is shared with the calls
+   * that joined its computation but not kept for later ones.
+   */
+  get<T>(key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<SharedAnswer<T>>;
   /** How many answers are kept (tests and diagnostics). */
   readonly size: number;
 }
@@ -61,7 +65,11 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
     get size() {
       return entries.size;
     },
-    async get<T>(key: string, compute: () => Promise<T>): Promise<SharedAnswer<T>> {
+    async get<T>(
+      key: string,
+      compute: () => Promise<T>,
+      keep?: (value: T) => boolean,
+    ): Promise<SharedAnswer<T>> {
       const version = await options.version();
       const kept = entries.get(key);
       if (kept && kept.version === version && now() - kept.storedAt < ttlMs) {
@@ -76,7 +84,7 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
         flight = compute()
           .then((value) => {
             const answer = { value, etag: etagOf(value) };
-            store(key, { version, storedAt, answer });
+            if (!keep || keep(value)) store(key, { version, storedAt, answer });
             return answer;
           })
           .finally(() => inFlight.delete(flightKey));

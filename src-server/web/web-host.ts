@@ -189,7 +189,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
    * markup inside `#root`, then its data; the app starts once the page is painted. Throws when the
    * page cannot be rendered.
    */
-  const renderWhole = async (html: string, url: URL): Promise<string | null> => {
+  const renderWhole = async (html: string, url: URL): Promise<{ html: string; complete: boolean } | null> => {
     if (!renderer || !callEndpoint) return null;
     const page = await renderer.render({
       url: `${url.pathname}${url.search}`,
@@ -214,7 +214,10 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     });
     const template = withAppStartAfterPaint(html);
     const at = template.indexOf(ROOT_ELEMENT);
-    return `${template.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${template.slice(at + ROOT_ELEMENT.length)}`;
+    return {
+      html: `${template.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${template.slice(at + ROOT_ELEMENT.length)}`,
+      complete: page.complete,
+    };
   };
 
   /**
@@ -234,13 +237,18 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       // Only found pages are kept: addresses that do not exist are endless.
       if (!options.pageCache || status !== 200) {
         const whole = await renderWhole(html, url);
-        return whole === null ? null : { html: whole };
+        return whole === null ? null : { html: whole.html };
       }
-      const answer = await options.pageCache.get(`${status} ${url.pathname}${url.search}`, () =>
-        renderWhole(html, url),
+      // A page some of whose answers could not be read is sent but not kept for other visitors.
+      const answer = await options.pageCache.get(
+        `${status} ${url.pathname}${url.search}`,
+        () => renderWhole(html, url),
+        (whole) => whole === null || whole.complete,
       );
       // Weak: the same page compressed or not is the same content.
-      return answer.value === null ? null : { html: answer.value, etag: `W/${answer.etag}`, kept: answer };
+      return answer.value === null
+        ? null
+        : { html: answer.value.html, etag: `W/${answer.etag}`, kept: answer };
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
       return null;

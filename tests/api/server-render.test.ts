@@ -262,6 +262,45 @@ describe('rendered pages are kept', () => {
     }
   });
 
+  it('does not keep a page rendered while one of its answers could not be read', async () => {
+    const calls = { n: 0 };
+    let busy = true;
+    const flaky = await createTestApp(
+      {},
+      {
+        serverRenderer: {
+          render: (request) => {
+            calls.n += 1;
+            return serverEntry.render({
+              ...request,
+              // The database too busy for the site's figures on the first render only.
+              call: (name, input) =>
+                busy && name === 'contentSiteStats'
+                  ? Promise.reject(new Error('the statements ahead would take too long'))
+                  : request.call(name, input),
+            });
+          },
+        },
+      },
+    );
+    try {
+      await seedCatalog(flaky.database.db);
+      const home = () => flaky.app.inject({ method: 'GET', url: '/' });
+      const first = await home();
+      expect(first.statusCode).toBe(200);
+      expect(parts(first.body).data).not.toContain('site-stats');
+      busy = false;
+      const second = await home();
+      expect(calls.n).toBe(2);
+      expect(parts(second.body).data).toContain('site-stats');
+      // The complete page is kept.
+      expect((await home()).body).toBe(second.body);
+      expect(calls.n).toBe(2);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('carries an ETag and answers 304 to a browser that holds the page', async () => {
     const first = await get('/');
     const etag = first.headers.etag;
