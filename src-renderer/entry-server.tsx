@@ -40,6 +40,24 @@ function wantsFetch(query: Query): boolean {
 }
 
 /**
+ * How many of a page's queries are read at once. A page asks for up to about twenty answers; sent all
+ * together they would queue behind each other in the database's statement queue (PGlite runs one
+ * statement at a time), which refuses work expected to wait too long, so a page rendered while the
+ * database is still cold right after start would lose some of them.
+ */
+const QUERIES_AT_ONCE = 4;
+
+async function fetchFew(queries: Query[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let at = next++; at < queries.length; at = next++) {
+      await queries[at]?.fetch().catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(QUERIES_AT_ONCE, queries.length) }, worker));
+}
+
+/**
  * Fills the cache with what the page asks for: the page is rendered, each query it made is fetched
  * through the in-process API client (the same keys and calls as in the browser), and again while new
  * queries appear. Queries left without an answer render their loading state, as in the browser.
@@ -49,7 +67,7 @@ async function loadPageData(queryClient: QueryClient, page: () => ReactElement):
     renderToString(page());
     const wanted = queryClient.getQueryCache().getAll().filter(wantsFetch);
     if (wanted.length === 0) return;
-    await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+    await fetchFew(wanted);
   }
 }
 
