@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -67,7 +67,7 @@ export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   const [firstLocation] = useState(location);
   if (gate && location !== firstLocation) gate.open();
   const [live, setLive] = useState(gate === null);
-  const [markLive] = useState(() => () => setLive(true));
+  const markLive = useCallback(() => setLive(true), []);
   // Until its part has hydrated, the boundary is given the very element of the first render: a
   // boundary still waiting that receives new props would be rendered afresh in the browser,
   // throwing the server's HTML away. Once hydrated, it follows the page like any other part.

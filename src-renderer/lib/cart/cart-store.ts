@@ -4,14 +4,13 @@ import { useCallback } from 'react';
 import type { Cart, CartItem } from '../../../shared/contract/cart.ts';
 import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
 import { parseUuid } from '../../../shared/routes/uuid.ts';
+import { isObject } from '../stored-shape.ts';
 
 /*
  * The browser cart (spec §3, §4): kept in localStorage under `gacart`, keyed by listing id. The
  * cart feature (checkout, server sync) builds on this store; listings only add to it.
  */
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNullableString = (value: unknown) => value === null || typeof value === 'string';
 const isId = (value: unknown) => typeof value === 'string' && parseUuid(value) !== null;
 

@@ -6,6 +6,7 @@ import type { ListingCard } from '../../../shared/contract/listings.ts';
 import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
 import { FAVORITES_MAX, isFavoritesAtMax } from '../../../shared/domain/listing-card.ts';
 import { sessionAtom } from '../session/session.ts';
+import { isObject } from '../stored-shape.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 /*
@@ -32,9 +33,6 @@ export interface FavoritesState {
   /** Listing id → the change the server has not confirmed yet. */
   pending: Record<string, FavoriteChange>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /*
  * Storage is checked for its shape here, without a schema library: this store is read by every
