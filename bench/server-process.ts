@@ -73,8 +73,10 @@ export async function startProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let stopping = false;
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -85,6 +87,10 @@ export async function startProcess(
     await stop();
     throw error;
   }
+  child.once('exit', (code, signal) => {
+    // A server that stops while a benchmark still talks to it says why before the benchmark fails.
+    if (!stopping) console.error(`the server stopped (${code ?? signal}):\n${output}`);
+  });
   return { origin, pid: child.pid ?? 0, stop };
 }
 

@@ -99,6 +99,19 @@ export const articleInputSchema = z.object({
 });
 export type ArticleInput = z.input<typeof articleInputSchema>;
 
+/** An article as the console sees it: `scheduled` while its publication date is still ahead. */
+export const adminArticleSchema = articleSchema.extend({ scheduled: z.boolean() });
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
+
+/** GET /pprAdmin/articles: every article, scheduled ones too, newest date first. */
+export const adminArticleListResponseSchema = resultsSchema(adminArticleSchema).extend({
+  total: z.int().nonnegative(),
+});
+
+/** GET /pprAdmin/articles/{slug}: one article with its body, scheduled or published, to edit it. */
+export const adminArticleDetailSchema = articleDetailSchema.extend({ scheduled: z.boolean() });
+export type AdminArticleDetail = z.infer<typeof adminArticleDetailSchema>;
+
 /** GET /content/site-stats: the home page's social-proof figures, computed from the database. */
 export const siteStatsSchema = z.object({
   foundedYear: z.int(),
@@ -133,6 +146,22 @@ export const CONTENT_ENDPOINTS = {
     access: 'admin',
     body: articleInputSchema,
     response: articleDetailSchema,
+  }),
+  adminArticles: defineEndpoint({
+    method: 'GET',
+    path: '/pprAdmin/articles',
+    summary: 'Every article by keyword, scheduled ones included, newest date first (admins).',
+    access: 'admin',
+    query: articleQuerySchema,
+    response: adminArticleListResponseSchema,
+  }),
+  adminArticle: defineEndpoint({
+    method: 'GET',
+    path: '/pprAdmin/articles/{slug}',
+    summary: 'One article with its body, scheduled or published (admins).',
+    access: 'admin',
+    params: articleSlugParamsSchema,
+    response: adminArticleDetailSchema,
   }),
   wpDelete: defineEndpoint({
     method: 'DELETE',

@@ -137,6 +137,8 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   wpArticle: 'content',
   wpAddOrUpdate: 'content',
   wpDelete: 'content',
+  adminArticles: 'content',
+  adminArticle: 'content',
   contentSiteStats: 'content',
   // brands
   brandsList: 'brands',

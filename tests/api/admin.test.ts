@@ -89,6 +89,8 @@ const SAMPLE: Record<AdminCallName, () => [string, object | undefined]> = {
   shortlinksDelete: () => [`/api/shortlinks/delete/${someId}`, undefined],
   wpAddOrUpdate: () => ['/api/wp/addOrUpdate', {}],
   wpDelete: () => [`/api/wp/delete/${someId}`, undefined],
+  adminArticles: () => ['/api/pprAdmin/articles?keyword=glock', undefined],
+  adminArticle: () => ['/api/pprAdmin/articles/no-such-article', undefined],
 };
 
 /** Every call of the contract that only an admin may make, whichever module serves it. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleListResponseSchema } from '../../shared/contract/content.ts';
+import { adminArticleListResponseSchema, articleListResponseSchema } from '../../shared/contract/content.ts';
 import { INVALID_AD_LOCATION } from '../../shared/domain/ads.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { adCreatives, articles, shortLinks } from '../../src-server/db/schema.ts';
@@ -151,6 +151,54 @@ describe('articles: one by slug, and admins write them', () => {
     });
     expect(scheduled.statusCode).toBe(200);
     expect((await call('GET', '/wp/article/next-month')).statusCode).toBe(404);
+  });
+
+  it.each(CALLERS)('the console reads scheduled articles too, as %s', async (who) => {
+    const date = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const saved = await call('POST', '/wp/addOrUpdate', 'admin', {
+      slug: `scheduled-for-${who}`,
+      title: `Scheduled review for ${who}`,
+      description: 'Coming soon.',
+      bodyHtml: '<p>Soon.</p>',
+      authorName: 'Dana Whitfield',
+      brandTags: ['glock'],
+      publishedAt: date,
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = await call(
+      'GET',
+      `/pprAdmin/articles?keyword=${encodeURIComponent(`review for ${who}`)}`,
+      who,
+    );
+    const one = await call('GET', `/pprAdmin/articles/scheduled-for-${who}`, who);
+    expect(list.statusCode).toBe(ADMIN_ONLY[who]);
+    expect(one.statusCode).toBe(ADMIN_ONLY[who]);
+    if (who !== 'admin') return;
+    const listed = adminArticleListResponseSchema.parse(list.json());
+    expect(listed.results.map(({ slug, scheduled, date: when }) => ({ slug, scheduled, when }))).toEqual([
+      { slug: `scheduled-for-${who}`, scheduled: true, when: date },
+    ]);
+    expect(one.json()).toMatchObject({
+      slug: `scheduled-for-${who}`,
+      scheduled: true,
+      bodyHtml: '<p>Soon.</p>',
+    });
+    // The digest still does not show it, by list or by address.
+    const digest = (await call('GET', `/wp/get?keyword=${encodeURIComponent(`review for ${who}`)}`)).json();
+    expect(digest).toEqual({ results: [], total: 0 });
+    expect((await call('GET', `/wp/article/scheduled-for-${who}`, who)).statusCode).toBe(404);
+    // Every article is listed, newest date first: scheduled ones marked, published ones not.
+    const all = adminArticleListResponseSchema.parse(
+      (await call('GET', '/pprAdmin/articles?perPage=20', who)).json(),
+    );
+    const dates = all.results.map((article) => Date.parse(article.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const now = Date.now();
+    for (const article of all.results) expect(article.scheduled).toBe(Date.parse(article.date) > now);
+    expect(all.results.at(-1)?.scheduled).toBe(false);
+    expect(all.total).toBeGreaterThan(all.results.length);
+    expect((await call('GET', '/pprAdmin/articles/no-such-article', who)).statusCode).toBe(404);
+    expect((await call('GET', '/pprAdmin/articles?perPage=500', who)).statusCode).toBe(400);
   });
 
   it.each(CALLERS)('DELETE /api/wp/delete/{id} as %s', async (who) => {

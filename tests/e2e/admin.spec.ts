@@ -223,4 +223,48 @@ test.describe('admin console', () => {
     const gone = await page.goto(`/digest/${slug}`);
     expect(gone?.status()).toBe(404);
   });
+  test('an admin schedules an article: it waits off the digest until its date, then appears', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const title = `Holiday Hours ${Date.now().toString(36)}`;
+    const slug = title.toLowerCase().replaceAll(' ', '-');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = (at: Date) =>
+      `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    await page.goto('/login?returnUrl=%2Fadmin%2Farticles');
+    await submitLogin(page, ADMIN);
+    await expect(page).toHaveURL('/admin/articles');
+
+    const form = page.getByRole('form', { name: 'New article' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill('When the shop is open over the holidays.');
+    await form.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('Open every day but the 25th.');
+    await form.getByLabel('Author', { exact: true }).fill('Dana Whitfield');
+    await form.getByLabel('Publish at').fill(local(new Date(Date.now() + 2 * 86_400_000)));
+    await form.getByRole('button', { name: 'Schedule article' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `“${title}” is saved and scheduled` }),
+    ).toBeVisible();
+
+    // Listed in the console as scheduled, without a link; its address answers not found meanwhile.
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill(title);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row.getByText(/^Scheduled for /)).toBeVisible();
+    await expect(row.getByRole('link', { name: title })).toHaveCount(0);
+    expect((await page.request.get(`/digest/${slug}`)).status()).toBe(404);
+
+    // Moved to a moment already past, it is on the digest.
+    await row.getByRole('button', { name: `Edit “${title}”` }).click();
+    const editor = page.getByRole('form', { name: `Edit “${title}”` });
+    await editor.getByLabel('Publish at').fill(local(new Date(Date.now() - 60_000)));
+    await editor.getByRole('button', { name: 'Save article' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” is saved.` })).toBeVisible();
+    await page.getByRole('link', { name: 'Read it on the digest' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const published = await page.goto(`/digest/${slug}`);
+    expect(published?.status()).toBe(200);
+  });
 });

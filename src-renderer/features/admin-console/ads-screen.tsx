@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import styles from './admin-console.module.css';
 import { useAdCreatives, useDeleteAdCreative, useSaveAdCreative } from './api/admin-queries.ts';
-import { ConfirmDialog, errorText, formatTime, ListState } from './console-parts.tsx';
+import { ConfirmDialog, errorText, formatTime, isoOf, ListState, localInputOf } from './console-parts.tsx';
 
 const AD_PAGES = Object.keys(AD_LOCATIONS);
 const zonesOf = (page: string): string[] => Object.keys(AD_LOCATIONS[page] ?? {});
@@ -46,15 +46,6 @@ const EMPTY_DRAFT: AdDraft = {
   startsAt: '',
   endsAt: '',
 };
-
-/** An ISO moment as a datetime-local value (the browser's time zone), and back. */
-function localInputOf(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-const isoOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
 
 const draftOf = (ad: AdminAdCreative): AdDraft => ({
   page: ad.page,

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import styles from './admin-console.module.css';
 import { useCreateAlert, useDeleteAlert, usePublicAlerts } from './api/admin-queries.ts';
-import { ConfirmDialog, errorText, formatTime, ListState } from './console-parts.tsx';
+import { ConfirmDialog, errorText, formatTime, isoOf, ListState, localInputOf } from './console-parts.tsx';
 
 const LOCATION_LABELS: Record<(typeof PUBLIC_ALERT_LOCATIONS)[number], string> = {
   HomePage: 'Home page',
@@ -147,10 +147,8 @@ export function AlertsScreen() {
             <TextInput
               {...control}
               type="datetime-local"
-              value={form.endsAt ? form.endsAt.slice(0, 16) : ''}
-              onChange={(event) =>
-                set({ endsAt: event.target.value ? new Date(event.target.value).toISOString() : undefined })
-              }
+              value={localInputOf(form.endsAt)}
+              onChange={(event) => set({ endsAt: isoOf(event.target.value) ?? undefined })}
             />
           )}
         </FormField>

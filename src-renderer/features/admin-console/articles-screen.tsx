@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  type AdminArticle,
+  type AdminArticleDetail,
   ARTICLES_PER_PAGE_MAX,
-  type Article,
-  type ArticleDetail,
   type ArticleInput,
   articleSlugOf,
 } from '../../../shared/contract/content.ts';
@@ -15,7 +15,7 @@ import { Pager } from '../../ui/list-controls.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import styles from './admin-console.module.css';
 import { useArticle, useArticles, useDeleteArticle, useSaveArticle } from './api/admin-queries.ts';
-import { ConfirmDialog, errorText, formatTime, ListState } from './console-parts.tsx';
+import { ConfirmDialog, errorText, formatTime, isoOf, ListState, localInputOf } from './console-parts.tsx';
 
 /** What the article form edits, as typed. */
 interface ArticleDraft {
@@ -27,6 +27,8 @@ interface ArticleDraft {
   authorAvatar: string;
   featuredImage: string;
   brandTags: string;
+  /** When it appears on the digest, as a datetime-local value; empty on a new article: now. */
+  publishedAt: string;
 }
 
 const EMPTY_DRAFT: ArticleDraft = {
@@ -38,9 +40,10 @@ const EMPTY_DRAFT: ArticleDraft = {
   authorAvatar: '',
   featuredImage: '',
   brandTags: '',
+  publishedAt: '',
 };
 
-const draftOf = (article: ArticleDetail): ArticleDraft => ({
+const draftOf = (article: AdminArticleDetail): ArticleDraft => ({
   title: article.title,
   slug: article.slug,
   description: article.description,
@@ -49,14 +52,26 @@ const draftOf = (article: ArticleDetail): ArticleDraft => ({
   authorAvatar: article.authorAvatar ?? '',
   featuredImage: article.featuredImage ?? '',
   brandTags: article.brandTags.join(', '),
+  publishedAt: localInputOf(article.date),
 });
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The request of POST /wp/addOrUpdate; an edited article keeps its publication date. */
-function requestOf(draft: ArticleDraft, id: string | undefined): ArticleInput {
+/** Whether a moment is still ahead: an article dated then is scheduled, not yet on the digest. */
+const isAhead = (iso: string | null) => iso !== null && Date.parse(iso) > Date.now();
+
+/**
+ * The request of POST /wp/addOrUpdate. The publication date is sent when it was typed: an edited
+ * article whose date field is unchanged (or emptied) keeps its date to the second.
+ */
+function requestOf(draft: ArticleDraft, article: AdminArticleDetail | null): ArticleInput {
+  const publishedAt =
+    draft.publishedAt && (!article || draft.publishedAt !== localInputOf(article.date))
+      ? isoOf(draft.publishedAt)
+      : null;
   return {
-    ...(id ? { id } : {}),
+    ...(article ? { id: article.id } : {}),
+    ...(publishedAt ? { publishedAt } : {}),
     title: draft.title.trim(),
     slug: draft.slug.trim().toLowerCase(),
     description: draft.description.trim(),
@@ -81,8 +96,8 @@ function ArticleForm({
   onSaved,
   onNew,
 }: {
-  article: ArticleDetail | null;
-  onSaved: (article: ArticleDetail) => void;
+  article: AdminArticleDetail | null;
+  onSaved: (article: AdminArticleDetail) => void;
   onNew: () => void;
 }) {
   const id = useId();
@@ -106,7 +121,7 @@ function ArticleForm({
         event.preventDefault();
         setError(null);
         try {
-          onSaved(await save.mutateAsync(requestOf(draft, article?.id)));
+          onSaved(await save.mutateAsync(requestOf(draft, article)));
         } catch (failure) {
           // The typed article stays as it is; the message and the fields the server named show beside it.
           setError({
@@ -232,6 +247,25 @@ function ArticleForm({
           />
         )}
       </FormField>
+      <FormField
+        label="Publish at"
+        optional
+        help={
+          article
+            ? 'When it appears on the digest, in your time zone. A later date takes it off the digest until then.'
+            : 'Leave empty to publish at once. A later date and time (your time zone) schedules the article.'
+        }
+        error={fieldError('publishedAt')}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            type="datetime-local"
+            value={draft.publishedAt}
+            onChange={(event) => set({ publishedAt: event.target.value })}
+          />
+        )}
+      </FormField>
       {error ? (
         <p role="alert" className={styles.error}>
           {error.message}
@@ -239,7 +273,13 @@ function ArticleForm({
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : article ? 'Save article' : 'Publish article'}
+          {save.isPending
+            ? 'Saving…'
+            : article
+              ? 'Save article'
+              : isAhead(isoOf(draft.publishedAt))
+                ? 'Schedule article'
+                : 'Publish article'}
         </Button>
         {article ? (
           <Button type="button" variant="secondary" onClick={onNew}>
@@ -258,7 +298,7 @@ function EditArticle({
   onNew,
 }: {
   slug: string;
-  onSaved: (article: ArticleDetail) => void;
+  onSaved: (article: AdminArticleDetail) => void;
   onNew: () => void;
 }) {
   const article = useArticle(slug);
@@ -269,7 +309,7 @@ function EditArticle({
   );
 }
 
-function DeleteArticle({ article, onDeleted }: { article: Article; onDeleted: () => void }) {
+function DeleteArticle({ article, onDeleted }: { article: AdminArticle; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteArticle();
   return (
@@ -300,14 +340,14 @@ export function ArticlesScreen() {
   // The slug of the article being edited; null: a new one. The form starts over when it changes.
   const [editing, setEditing] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<ArticleDetail | null>(null);
+  const [notice, setNotice] = useState<AdminArticleDetail | null>(null);
 
   const edit = (slug: string | null) => {
     setEditing(slug);
     setFormKey((key) => key + 1);
     setNotice(null);
   };
-  const saved = (article: ArticleDetail) => {
+  const saved = (article: AdminArticleDetail) => {
     setNotice(article);
     setEditing(article.slug);
   };
@@ -322,7 +362,16 @@ export function ArticlesScreen() {
       )}
       {notice ? (
         <p role="status" className={styles.done}>
-          “{notice.title}” is saved. <Link to={paths.digestArticle(notice.slug)}>Read it on the digest</Link>.
+          {notice.scheduled ? (
+            <>
+              “{notice.title}” is saved and scheduled: it appears on the digest on {formatTime(notice.date)}.
+            </>
+          ) : (
+            <>
+              “{notice.title}” is saved.{' '}
+              <Link to={paths.digestArticle(notice.slug)}>Read it on the digest</Link>.
+            </>
+          )}
         </p>
       ) : null}
       <form
@@ -379,10 +428,15 @@ export function ArticlesScreen() {
                 {data.results.map((article) => (
                   <tr key={article.id}>
                     <td className={styles.wrap}>
-                      <Link to={article.link}>{article.title}</Link>
+                      {/* A scheduled article's address answers not found until its date. */}
+                      {article.scheduled ? article.title : <Link to={article.link}>{article.title}</Link>}
                     </td>
                     <td>{article.authorName}</td>
-                    <td>{formatTime(article.date)}</td>
+                    <td>
+                      {article.scheduled
+                        ? `Scheduled for ${formatTime(article.date)}`
+                        : formatTime(article.date)}
+                    </td>
                     <td className={styles.wrap}>{article.brandTags.join(', ')}</td>
                     <td>
                       <div className={styles.actions}>

@@ -151,5 +151,14 @@ export const formatMoney = (amount: number): string =>
 export const formatTime = (iso: string): string =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** An ISO moment as a datetime-local input's value (the browser's time zone, to the minute), and back. */
+export function localInputOf(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+export const isoOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
+
 /** A console screen's path: adminPath('users/1b2…') is /admin/users/1b2…. */
 export const adminPath = (rest = ''): string => (rest ? `${paths.admin()}/${rest}` : paths.admin());

@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminAdCreative } from '../../../shared/contract/ads.ts';
-import type { ArticleDetail } from '../../../shared/contract/content.ts';
+import type { AdminArticleDetail } from '../../../shared/contract/content.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken } from '../../testing/fake-token.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { findStatus } from '../../testing/status.ts';
+import { formatTime, localInputOf } from './console-parts.tsx';
 
 afterEach(() => {
   cleanup();
@@ -27,7 +28,7 @@ const pathOf = (request: RecordedRequest) => new URL(request.url, 'http://localh
 const sent = (fetch: { requests: RecordedRequest[] }, path: string) =>
   fetch.requests.filter((request) => pathOf(request) === path);
 
-const ARTICLE: ArticleDetail = {
+const ARTICLE: AdminArticleDetail = {
   id: 'a1000000-0000-4000-8000-000000000001',
   slug: 'glock-19-review',
   title: 'Glock 19 Review',
@@ -42,6 +43,7 @@ const ARTICLE: ArticleDetail = {
   brandTags: ['glock'],
   bodyHtml: '<p>It is <strong>reliable</strong>.</p>',
   updatedAt: '2026-03-01T15:00:00.000Z',
+  scheduled: false,
 };
 
 /** The body editor: an editable region named by its label; typing is an input event on its HTML. */
@@ -64,7 +66,7 @@ describe('articles', () => {
           link: `/digest/${body.slug}`,
         });
       }
-      if (path === '/api/wp/get') return jsonResponse({ results: [ARTICLE], total: 1 });
+      if (path === '/api/pprAdmin/articles') return jsonResponse({ results: [ARTICLE], total: 1 });
       return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
     });
     renderApp('/admin/articles', { fetch, platform: createMemoryPlatform(ADMIN_TOKEN) });
@@ -116,7 +118,7 @@ describe('articles', () => {
     const fetch = createFakeFetch((request) => {
       const path = pathOf(request);
       if (path === '/api/wp/addOrUpdate') return answer;
-      if (path === `/api/wp/article/${ARTICLE.slug}`) return jsonResponse(ARTICLE);
+      if (path === `/api/pprAdmin/articles/${ARTICLE.slug}`) return jsonResponse(ARTICLE);
       return jsonResponse({ results: [ARTICLE], total: 1 });
     });
     renderApp('/admin/articles', { fetch, platform: createMemoryPlatform(ADMIN_TOKEN) });
@@ -155,6 +157,66 @@ describe('articles', () => {
     expect((await findStatus()).textContent).toContain('“Glock 19 Gen 6 Review” is saved.');
   });
 
+  it('schedules an article for a later date and lists scheduled ones without a digest link', async () => {
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    later.setSeconds(0, 0);
+    const SCHEDULED = {
+      ...ARTICLE,
+      id: 'a1000000-0000-4000-8000-000000000003',
+      slug: 'p365-preview',
+      title: 'P365 Preview',
+      link: '/digest/p365-preview',
+      date: later.toISOString(),
+      scheduled: true,
+    };
+    const fetch = createFakeFetch((request) => {
+      const path = pathOf(request);
+      if (path === '/api/wp/addOrUpdate') {
+        const body = bodyOf(request);
+        return jsonResponse({ ...SCHEDULED, ...body, date: body.publishedAt, link: `/digest/${body.slug}` });
+      }
+      if (path === `/api/pprAdmin/articles/${SCHEDULED.slug}`) return jsonResponse(SCHEDULED);
+      return jsonResponse({ results: [SCHEDULED, ARTICLE], total: 2 });
+    });
+    renderApp('/admin/articles', { fetch, platform: createMemoryPlatform(ADMIN_TOKEN) });
+    await screen.findByRole('link', { name: 'Glock 19 Review' });
+    // A scheduled article is named without a link (its address answers not found until its date).
+    expect(screen.getByText('P365 Preview').closest('a')).toBeNull();
+    expect(screen.getByText(`Scheduled for ${formatTime(SCHEDULED.date)}`)).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'New article' });
+    expect(within(form).getByRole('button', { name: 'Publish article' })).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/^Title/), {
+      target: { value: 'Sig P365 X-Macro Preview' },
+    });
+    fireEvent.change(within(form).getByLabelText(/^Description/), { target: { value: 'Coming next week.' } });
+    typeBody(form, '<p>Soon.</p>');
+    fireEvent.change(within(form).getByLabelText(/^Author$/), { target: { value: 'Dana Whitfield' } });
+    fireEvent.change(within(form).getByLabelText(/^Publish at/), {
+      target: { value: localInputOf(later.toISOString()) },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Schedule article' }));
+
+    expect((await findStatus()).textContent).toBe(
+      `“Sig P365 X-Macro Preview” is saved and scheduled: it appears on the digest on ${formatTime(later.toISOString())}.`,
+    );
+    expect(bodyOf(sent(fetch, '/api/wp/addOrUpdate')[0] as RecordedRequest).publishedAt).toBe(
+      later.toISOString(),
+    );
+
+    // Editing it shows its date; saved unchanged, the date is not sent, so it is kept to the second.
+    fireEvent.click(screen.getByRole('button', { name: /^Edit\s+“P365 Preview”$/ }));
+    const editor = await screen.findByRole('form', { name: 'Edit “P365 Preview”' });
+    expect((within(editor).getByLabelText(/^Publish at/) as HTMLInputElement).value).toBe(
+      localInputOf(SCHEDULED.date),
+    );
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save article' }));
+    await waitFor(() => expect(sent(fetch, '/api/wp/addOrUpdate')).toHaveLength(2));
+    expect(bodyOf(sent(fetch, '/api/wp/addOrUpdate')[1] as RecordedRequest)).not.toHaveProperty(
+      'publishedAt',
+    );
+  });
+
   it('deletes an article only after confirming, naming it', async () => {
     const fetch = createFakeFetch((request) =>
       request.method === 'DELETE'
@@ -184,7 +246,7 @@ describe('articles', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(await screen.findByText('No article matches.')).toBeTruthy();
-    const search = sent(fetch, '/api/wp/get').at(-1) as RecordedRequest;
+    const search = sent(fetch, '/api/pprAdmin/articles').at(-1) as RecordedRequest;
     expect(new URL(search.url, 'http://localhost').searchParams.get('keyword')).toBe('suppressor');
   });
 });

@@ -11,7 +11,9 @@ import {
   articleSlugs,
   deleteArticle,
   findArticle,
+  findArticleToEdit,
   saveArticle,
+  searchAllArticles,
   searchArticles,
   siteStats,
 } from './service.ts';
@@ -40,6 +42,12 @@ export function registerContentModule({ app, endpoints, page, database, config }
       return article;
     },
     wpAddOrUpdate: ({ body }) => saveArticle(db, body),
+    adminArticles: ({ query }) => searchAllArticles(db, query),
+    adminArticle: async ({ params }) => {
+      const article = await findArticleToEdit(db, params.slug);
+      if (!article) throw notFound('No article with that address.');
+      return article;
+    },
     wpDelete: async ({ params }) => {
       await deleteArticle(db, params.id);
       return { success: true as const };

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Article, ArticleDetail, ArticleInput, SiteStats } from '../../../shared/contract/content.ts';
+import type {
+  AdminArticle,
+  AdminArticleDetail,
+  Article,
+  ArticleDetail,
+  ArticleInput,
+  SiteStats,
+} from '../../../shared/contract/content.ts';
 import { COMPANY_FOUNDED_YEAR, yearsInBusiness } from '../../../shared/domain/company.ts';
 import { RESPONSIVE_IMAGE_WIDTHS } from '../../../shared/domain/constants.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
@@ -56,22 +63,30 @@ const toDetail = (row: ArticleRow): ArticleDetail => ({
 
 const published = (now: Date) => lte(articles.publishedAt, now);
 
+/** Who reads: the digest sees published articles only; the console also those scheduled for later. */
+type Reader = 'digest' | 'console';
+
+const visibleTo = (reader: Reader, now: Date) => (reader === 'digest' ? published(now) : undefined);
+
+const isScheduled = (row: ArticleRow, now: Date) => row.publishedAt.getTime() > now.getTime();
+
 /**
- * Published articles, newest first: all of them, or those whose title or description match the
- * keyword's words (full text, English stemming), whose title holds it, or that carry it as a brand tag.
+ * Articles newest first: all of them, or those whose title or description match the keyword's
+ * words (full text, English stemming), whose title holds it, or that carry it as a brand tag.
  */
-export async function searchArticles(
+async function findArticleRows(
   db: Database,
   query: { keyword?: string | undefined; page: number; perPage: number },
-  now = new Date(),
-): Promise<{ results: Article[]; total: number }> {
+  reader: Reader,
+  now: Date,
+): Promise<{ rows: ArticleRow[]; total: number }> {
   const keyword = query.keyword?.trim() ?? '';
   const matches = keyword
     ? sql`(${articles.searchVector} @@ websearch_to_tsquery('english', ${keyword})
           or ${articles.title} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
           or ${keyword.toLowerCase()} = any(${articles.brandTags}))`
     : undefined;
-  const where = and(published(now), matches);
+  const where = and(visibleTo(reader, now), matches);
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -82,20 +97,58 @@ export async function searchArticles(
       .offset((query.page - 1) * query.perPage),
     db.select({ total: count() }).from(articles).where(where),
   ]);
-  return { results: rows.map(toArticle), total: totals[0]?.total ?? 0 };
+  return { rows, total: totals[0]?.total ?? 0 };
 }
 
+type ArticleQueryInput = Parameters<typeof findArticleRows>[1];
+
+/** The digest's articles: published ones only. */
+export async function searchArticles(
+  db: Database,
+  query: ArticleQueryInput,
+  now = new Date(),
+): Promise<{ results: Article[]; total: number }> {
+  const { rows, total } = await findArticleRows(db, query, 'digest', now);
+  return { results: rows.map(toArticle), total };
+}
+
+/** The console's list: scheduled articles too, each marked. */
+export async function searchAllArticles(
+  db: Database,
+  query: ArticleQueryInput,
+  now = new Date(),
+): Promise<{ results: AdminArticle[]; total: number }> {
+  const { rows, total } = await findArticleRows(db, query, 'console', now);
+  return { results: rows.map((row) => ({ ...toArticle(row), scheduled: isScheduled(row, now) })), total };
+}
+
+async function articleRowBySlug(db: Database, slug: string, reader: Reader, now: Date) {
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), visibleTo(reader, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A published article, as the digest shows it. */
 export async function findArticle(
   db: Database,
   slug: string,
   now = new Date(),
 ): Promise<ArticleDetail | null> {
-  const rows = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.slug, slug), published(now)))
-    .limit(1);
-  return rows[0] ? toDetail(rows[0]) : null;
+  const row = await articleRowBySlug(db, slug, 'digest', now);
+  return row ? toDetail(row) : null;
+}
+
+/** Any article, scheduled or published, for the console's editor. */
+export async function findArticleToEdit(
+  db: Database,
+  slug: string,
+  now = new Date(),
+): Promise<AdminArticleDetail | null> {
+  const row = await articleRowBySlug(db, slug, 'console', now);
+  return row ? { ...toDetail(row), scheduled: isScheduled(row, now) } : null;
 }
 
 /** Every published article's slug and last change, for the sitemaps. */

@@ -9,7 +9,11 @@ import type {
 import type { AdCreativeInput } from '../../../../shared/contract/ads.ts';
 import type { DisputeListStatus, ResolveEscrowRequest } from '../../../../shared/contract/billing-ledger.ts';
 import type { BrandInput } from '../../../../shared/contract/brands.ts';
-import { ARTICLES_PER_PAGE_MAX, type ArticleInput } from '../../../../shared/contract/content.ts';
+import {
+  type AdminArticleDetail,
+  ARTICLES_PER_PAGE_MAX,
+  type ArticleInput,
+} from '../../../../shared/contract/content.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** The query key root of everything the console reads; dropped at sign-out and when viewing as a user. */
@@ -189,14 +193,14 @@ export function useOutboxMessage(name: string | null) {
   });
 }
 
-/** GET /wp/get: the digest's articles, newest first, a full page at a time. */
+/** GET /pprAdmin/articles: every article, scheduled ones too, newest date first, a full page at a time. */
 export function useArticles(query: { keyword: string; page: number }) {
   const api = useApiClient();
   return useQuery({
     queryKey: [ADMIN_ROOT, 'articles', query],
     queryFn: ({ signal }) =>
       api.call(
-        'wpGet',
+        'adminArticles',
         { query: { keyword: query.keyword || undefined, page: query.page, perPage: ARTICLES_PER_PAGE_MAX } },
         { signal },
       ),
@@ -204,13 +208,13 @@ export function useArticles(query: { keyword: string; page: number }) {
   });
 }
 
-/** GET /wp/article/{slug}: one article with its body, to edit it. */
+/** GET /pprAdmin/articles/{slug}: one article with its body, scheduled or published, to edit it. */
 export function useArticle(slug: string | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [ADMIN_ROOT, 'article', slug],
     enabled: slug !== null,
-    queryFn: ({ signal }) => api.call('wpArticle', { params: { slug: slug ?? '' } }, { signal }),
+    queryFn: ({ signal }) => api.call('adminArticle', { params: { slug: slug ?? '' } }, { signal }),
   });
 }
 
@@ -219,7 +223,11 @@ export function useSaveArticle() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ArticleInput) => api.call('wpAddOrUpdate', { body }),
+    // The editor goes on with what was saved, marked scheduled or not as the console lists it.
+    mutationFn: async (body: ArticleInput): Promise<AdminArticleDetail> => {
+      const saved = await api.call('wpAddOrUpdate', { body });
+      return { ...saved, scheduled: Date.parse(saved.date) > Date.now() };
+    },
     onSuccess: (article) => {
       queryClient.setQueryData([ADMIN_ROOT, 'article', article.slug], article);
       return queryClient.invalidateQueries({ queryKey: [ADMIN_ROOT] });
