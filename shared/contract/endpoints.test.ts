@@ -195,6 +195,9 @@ const IMPLIED_CALLS = [
   ['GET', '/wp/article/{slug}'],
   ['POST', '/wp/addOrUpdate'],
   ['DELETE', '/wp/delete/{id}'],
+  // The console's articles, scheduled ones included, and one of them to edit.
+  ['GET', '/pprAdmin/articles'],
+  ['GET', '/pprAdmin/articles/{slug}'],
   ['GET', '/content/site-stats'],
   ['POST', '/ads/event'],
   ['GET', '/ads/list'],
