@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import type { InventoryItem } from '../../shared/domain/inventory.ts';
 import { Condition, ListingOption } from '../../shared/domain/listing.ts';
+import { listingLimitReachedMessage, MEMBERSHIP_PLANS } from '../../shared/domain/membership.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import {
   closeMissingFeedListings,
@@ -168,5 +169,56 @@ describe('upsertInventory', () => {
     });
     expect(fromFile[0]?.result).toBe('updated');
     expect((await listingOf('FD-2')).price).toBe(310);
+  });
+});
+
+describe('the seller’s plan limit', () => {
+  const seller = DEMO_ACCOUNTS.seller.id;
+  const write = (items: InventoryItem[]) =>
+    t.database.db.transaction((tx) => upsertInventory(tx, seller, items, API));
+  const onSale = async () => {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from listings
+        where user_id = ${seller} and is_active and not is_sold and quantity > 0`,
+    );
+    return row?.n ?? 0;
+  };
+  const LIMIT_REACHED = listingLimitReachedMessage(MEMBERSHIP_PLANS.BasicSeller.name, 100);
+
+  it('skips, in order, the items that would put a Basic seller past 100 listings on sale, and writes the rest', async () => {
+    const start = await onSale();
+    const first = await write(Array.from({ length: 98 - start }, (_, i) => item(`LIM-${i}`)));
+    expect(first.every((outcome) => outcome.result === 'created')).toBe(true);
+    expect(await onSale()).toBe(98);
+
+    // Two places left: an update takes none, an item out of stock takes none.
+    const batch = await write([
+      item('LIM-0', { price: 450 }),
+      item('LIM-NEW-1'),
+      item('LIM-NEW-2', { quantity: 0 }),
+      item('LIM-NEW-3'),
+      item('LIM-NEW-4'),
+    ]);
+    expect(batch.map(({ result, reason }) => [result, reason])).toEqual([
+      ['updated', undefined],
+      ['created', undefined],
+      ['created', undefined],
+      ['created', undefined],
+      ['skipped', LIMIT_REACHED],
+    ]);
+    expect(await onSale()).toBe(100);
+
+    // Selling out frees a place; offering the sold-out listing again then waits for one.
+    expect((await write([item('LIM-1', { quantity: 0 })]))[0]?.result).toBe('updated');
+    expect((await write([item('LIM-NEW-4')]))[0]?.result).toBe('created');
+    const again = await write([item('LIM-1', { quantity: 2 })]);
+    expect(again[0]).toMatchObject({ result: 'skipped', reason: LIMIT_REACHED });
+    const [lim1] = await queryRows<{ quantity: number }>(
+      t.database.db,
+      sql`select quantity from listings where user_id = ${seller} and seller_stock_number = 'LIM-1'`,
+    );
+    expect(lim1?.quantity).toBe(0);
+    expect(await onSale()).toBe(100);
   });
 });

@@ -43,18 +43,28 @@ export async function activeListingCount(db: DbExecutor, userId: string): Promis
 }
 
 /**
- * 403 when a new listing would pass the seller's plan limit. Called in the listing's transaction
- * after the seller row is locked, so two saves cannot both take the last place.
+ * How many more listings the seller's plan lets them have on sale (`room` null: no limit), with the
+ * message for one past it. Called in the writing transaction: the seller row is locked first, so
+ * two writes cannot both take the last place.
  */
-export async function assertUnderListingLimit(tx: DbExecutor, userId: string, roles: readonly string[]) {
+export async function listingRoom(
+  tx: DbExecutor,
+  userId: string,
+  roles: readonly string[],
+): Promise<{ room: number | null; message: string }> {
   const plan = MEMBERSHIP_PLANS[planOfRoles(roles)];
-  if (plan.listingLimit === null) return;
+  if (plan.listingLimit === null) return { room: null, message: '' };
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  if ((await activeListingCount(tx, userId)) >= plan.listingLimit) {
-    throw new AppError(403, 'forbidden', listingLimitReachedMessage(plan.name, plan.listingLimit), {
-      extra: { reason: 'ListingLimit' },
-    });
-  }
+  return {
+    room: Math.max(0, plan.listingLimit - (await activeListingCount(tx, userId))),
+    message: listingLimitReachedMessage(plan.name, plan.listingLimit),
+  };
+}
+
+/** 403 when a new listing would pass the seller's plan limit (the listing form's save). */
+export async function assertUnderListingLimit(tx: DbExecutor, userId: string, roles: readonly string[]) {
+  const { room, message } = await listingRoom(tx, userId, roles);
+  if (room === 0) throw new AppError(403, 'forbidden', message, { extra: { reason: 'ListingLimit' } });
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
 import { isListingFrozen, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
+import { listingRoom } from '../billing/membership.ts';
 import { liveCheckoutOf } from '../billing/service.ts';
 import { hasReadableText, sanitizeDescription } from '../listings/description.ts';
 import {
@@ -56,6 +57,8 @@ type ExistingRow = {
   listing_options: number;
   is_sold: boolean;
   offered: boolean;
+  /** On sale now: counted toward the seller's plan limit. */
+  counted: boolean;
   inventory_source: string | null;
 };
 
@@ -123,6 +126,7 @@ export async function upsertInventory(
     sql`select distinct on (lower(l.seller_stock_number)) l.id, lower(l.seller_stock_number) as key,
         l.inventory_hash, l.listing_options, l.is_sold, l.inventory_source,
         (l.is_active and (l.listing_end_date is null or l.listing_end_date > now())) as offered,
+        (l.is_active and not l.is_sold and l.quantity > 0) as counted,
         l.manufacturer, l.model, l.caliber
       from listings l
       where l.user_id = ${sellerId} and l.seller_stock_number is not null
@@ -167,6 +171,8 @@ export async function upsertInventory(
     } else if (row.inventory_hash === hash && row.offered) outcome.result = 'unchanged';
     else toUpdate.push({ index, item, hash, row });
   });
+
+  await keepWithinListingLimit(tx, sellerId, outcomes, toCreate, toUpdate);
 
   const sourceId =
     source.kind === 'bulk' ? source.uploadId : source.kind === 'feed' ? source.feedId : source.credentialId;
@@ -259,6 +265,44 @@ export async function upsertInventory(
   if (options.deferSuggestionTerms) options.deferSuggestionTerms.push(...touched);
   else await refreshSuggestionTermsOf(tx, touched);
   return outcomes;
+}
+
+/**
+ * The seller's plan limit, as on the listing form: items that would put one more listing on sale
+ * (a new one in stock, or a closed or sold-out one offered again) beyond the plan's room are skipped
+ * with the plan's message, in the order given; the others are written.
+ */
+async function keepWithinListingLimit(
+  tx: Transaction,
+  sellerId: string,
+  outcomes: UpsertOutcome[],
+  toCreate: { index: number; item: InventoryItem }[],
+  toUpdate: { index: number; item: InventoryItem; row: ExistingRow }[],
+): Promise<void> {
+  const opening = [
+    ...toCreate.filter(({ item }) => item.quantity > 0),
+    ...toUpdate.filter(({ item, row }) => item.quantity > 0 && !row.counted),
+  ]
+    .map(({ index }) => index)
+    .sort((a, b) => a - b);
+  if (opening.length === 0) return;
+  const [seller] = await queryRows<{ roles: string[] }>(
+    tx,
+    sql`select roles from users where id = ${sellerId}`,
+  );
+  const { room, message } = await listingRoom(tx, sellerId, seller?.roles ?? []);
+  if (room === null || opening.length <= room) return;
+  const refused = new Set(opening.slice(room));
+  for (const index of refused) {
+    const outcome = outcomes[index];
+    if (outcome) outcome.reason = message;
+  }
+  const dropRefused = <T extends { index: number }>(list: T[]) => {
+    const left = list.filter(({ index }) => !refused.has(index));
+    list.splice(0, list.length, ...left);
+  };
+  dropRefused(toCreate);
+  dropRefused(toUpdate);
 }
 
 const suggestionFieldsOf = (item: InventoryItem): SuggestionFields => ({
