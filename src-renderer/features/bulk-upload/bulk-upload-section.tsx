@@ -150,8 +150,8 @@ export function BulkUploadSection() {
       </h2>
       <p className={styles.intro}>
         List or update many items at once from a spreadsheet. Every row is checked here first; nothing is sent
-        until you upload. Rows are matched to your listings by stock number; a row that would put more listings
-        on sale than your plan allows is reported as failed, and the rows before it are listed.
+        until you upload. Rows are matched to your listings by stock number; a row that would put more
+        listings on sale than your plan allows is reported as failed, and the rows before it are listed.
       </p>
 
       <InventoryFilePicker onFile={choose} disabled={busy} />
