@@ -27,6 +27,8 @@ export const orderItemSchema = z.object({
   listingId: uuidSchema,
   quantity: z.int().min(1).max(10_000),
   price: moneySchema,
+  /** The buyer's accepted offer the line is bought at; checkout checks it again. */
+  offerId: uuidSchema.optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -55,7 +57,12 @@ export function toSyncCartRequest(cart: Cart): SyncCartRequest {
   const orderItems: Record<string, OrderItem> = {};
   let cents = 0;
   for (const [listingId, item] of Object.entries(cart)) {
-    orderItems[listingId] = { listingId, quantity: item.quantity, price: item.price };
+    orderItems[listingId] = {
+      listingId,
+      quantity: item.quantity,
+      price: item.price,
+      ...(item.offerId ? { offerId: item.offerId } : {}),
+    };
     cents += Math.round(item.price * 100) * item.quantity;
   }
   return { orderItems, subtotal: cents / 100 };
@@ -71,13 +78,16 @@ export type ServerCartResponse = z.infer<typeof serverCartResponseSchema>;
 
 /**
  * The cart after signing in (spec §4): the listings of both copies, each with the larger of its two
- * quantities; a line in both keeps the browser's details (what the buyer saw last).
+ * quantities; a line in both keeps the browser's details (what the buyer saw last). A line bought at
+ * an accepted offer keeps the offer's price and quantity, from whichever copy names the offer.
  */
 export function mergeCarts(browser: Cart, server: readonly CartItem[]): Cart {
   const merged: Cart = { ...browser };
   for (const item of server) {
     const local = merged[item.id];
-    merged[item.id] = local ? { ...local, quantity: Math.max(local.quantity, item.quantity) } : item;
+    if (!local || (item.offerId && !local.offerId)) merged[item.id] = item;
+    else if (!local.offerId)
+      merged[item.id] = { ...local, quantity: Math.max(local.quantity, item.quantity) };
   }
   return merged;
 }

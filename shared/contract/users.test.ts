@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandKeywordRequestSchema } from './brands.ts';
-import { syncCartRequestSchema, toSyncCartRequest } from './cart.ts';
+import { type CartItem, mergeCarts, syncCartRequestSchema, toSyncCartRequest } from './cart.ts';
 import { ErrorMessage, validationEnvelope } from './common.ts';
 import { articleQuerySchema } from './content.ts';
 import { FAVORITES_MAX, isAtFavoritesMax } from './favorites.ts';
@@ -75,6 +75,47 @@ describe('cart sync', () => {
       subtotal: 39.98,
     });
     expect(syncCartRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  const line = (id: string, quantity: number, price: number, offerId?: string): CartItem => ({
+    id,
+    quantity,
+    price,
+    title: 'Magazine',
+    imageUrl: null,
+    category: 'Magazines',
+    sellerStockNumber: null,
+    upc: null,
+    sku: null,
+    productUrl: `/${id}/magazine`,
+    ...(offerId ? { offerId } : {}),
+  });
+  const OFFER = 'c0ffee00-0000-4000-8000-000000000001';
+
+  it('keeps the accepted offer a line is bought at', () => {
+    const body = toSyncCartRequest({ [LISTING_A]: line(LISTING_A, 1, 15, OFFER) });
+    expect(body.orderItems[LISTING_A]).toEqual({
+      listingId: LISTING_A,
+      quantity: 1,
+      price: 15,
+      offerId: OFFER,
+    });
+    expect(syncCartRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('merges at sign-in: the larger quantity, but an offer line keeps its own price and quantity', () => {
+    const plain = mergeCarts({ [LISTING_A]: line(LISTING_A, 1, 20) }, [
+      line(LISTING_A, 3, 19),
+      line(LISTING_B, 2, 5),
+    ]);
+    expect(plain[LISTING_A]).toMatchObject({ quantity: 3, price: 20 });
+    expect(plain[LISTING_B]).toMatchObject({ quantity: 2, price: 5 });
+    // The server copy names the offer: its line wins over the browser's plain one.
+    const fromServer = mergeCarts({ [LISTING_A]: line(LISTING_A, 4, 20) }, [line(LISTING_A, 1, 15, OFFER)]);
+    expect(fromServer[LISTING_A]).toMatchObject({ quantity: 1, price: 15, offerId: OFFER });
+    // The browser's offer line stays as it is, whatever the server copy holds.
+    const fromBrowser = mergeCarts({ [LISTING_A]: line(LISTING_A, 1, 15, OFFER) }, [line(LISTING_A, 4, 20)]);
+    expect(fromBrowser[LISTING_A]).toMatchObject({ quantity: 1, price: 15, offerId: OFFER });
   });
 
   it('refuses an item filed under another listing id', () => {

@@ -96,6 +96,27 @@ describe('the server copy of the cart', () => {
     expect(items[0]?.productUrl).toContain(id(0));
   });
 
+  it('keeps the accepted offer a line names, so another device checks it out at the offer', async () => {
+    const buyer = await accountWithRoles(t.database.db, ['Buyer']);
+    const offerId = 'c0ffee00-0000-4000-8000-000000000002';
+    const body = syncBody([
+      [0, 1, 250],
+      [1, 2, 301],
+    ]);
+    const withOffer = {
+      ...body,
+      orderItems: { ...body.orderItems, [id(0)]: { listingId: id(0), quantity: 1, price: 250, offerId } },
+    };
+    expect((await call('POST', '/users/sync-cart', buyer.authorization, withOffer)).statusCode).toBe(200);
+    const { items } = serverCartResponseSchema.parse(
+      (await call('GET', '/users/cart', buyer.authorization)).json(),
+    );
+    expect(items.map((item) => [item.id, item.price, item.offerId])).toEqual([
+      [id(0), 250, offerId],
+      [id(1), 301, undefined],
+    ]);
+  });
+
   it('replaces the whole copy on each sync, an empty cart included', async () => {
     const buyer = await accountWithRoles(t.database.db, ['Buyer']);
     await call(

@@ -7,11 +7,14 @@ import { listings, userCarts } from '../../db/schema.ts';
 
 /** Replaces the server copy of a user's cart with the one the browser sent (spec §4). */
 export async function storeCart(db: Database, userId: string, body: SyncCartRequest): Promise<void> {
-  const items: OrderItem[] = Object.values(body.orderItems).map(({ listingId, quantity, price }) => ({
-    listingId,
-    quantity,
-    price,
-  }));
+  const items: OrderItem[] = Object.values(body.orderItems).map(
+    ({ listingId, quantity, price, offerId }) => ({
+      listingId,
+      quantity,
+      price,
+      ...(offerId ? { offerId } : {}),
+    }),
+  );
   const subtotal = body.subtotal.toFixed(2);
   await db
     .insert(userCarts)
@@ -63,6 +66,7 @@ export async function readCart(db: Database, userId: string): Promise<CartItem[]
       upc: listing.upc,
       sku: listing.sku,
       productUrl: listingPath(listing.id, listing.title),
+      ...(item.offerId ? { offerId: item.offerId } : {}),
     });
   }
   return result;
