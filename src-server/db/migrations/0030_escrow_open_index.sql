@@ -1,0 +1,1 @@
+CREATE INDEX "orders_escrow_open_idx" ON "orders" USING btree ("escrow_status","state") WHERE "orders"."escrow_status" in ('held', 'disputed');
