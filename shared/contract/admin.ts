@@ -165,6 +165,8 @@ export const AdminAuditAction = {
   DeleteAlert: 'deleteAlert',
   CreateShortLink: 'createShortLink',
   ResolveEscrowDispute: 'resolveEscrowDispute',
+  /** A conversation or attachment read by staff who are not one of its two parties (moderation). */
+  ReadConversation: 'readConversation',
 } as const;
 export type AdminAuditAction = (typeof AdminAuditAction)[keyof typeof AdminAuditAction];
 

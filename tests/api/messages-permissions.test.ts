@@ -148,6 +148,33 @@ describe('who may call each messages endpoint', () => {
     expect((await get(t.app, `/api/messages/attachments/${unknown}`, who.buyer)).statusCode).toBe(404);
   });
 
+  it('writes each staff read of a conversation or attachment to the audit log, naming both parties', async () => {
+    const message = await freshMessage();
+    const entries = async () =>
+      (
+        await get(t.app, `/api/pprAdmin/audit?action=readConversation&adminId=${who.admin.id}`, who.admin)
+      ).json().results as { targetUserId: string; after: Record<string, unknown> }[];
+    const before = (await entries()).length;
+    // The parties' own reads are not staff reads.
+    await get(t.app, `/api/messages/conversations/${message.conversationId}`, who.buyer);
+    await get(t.app, message.attachments[0]!.url, who.seller);
+    expect(await entries()).toHaveLength(before);
+
+    expect(
+      (await get(t.app, `/api/messages/conversations/${message.conversationId}`, who.admin)).statusCode,
+    ).toBe(200);
+    expect((await get(t.app, message.attachments[0]!.url, who.admin)).statusCode).toBe(200);
+    const written = (await entries()).slice(0, 4);
+    expect(written.map((entry) => entry.targetUserId).sort()).toEqual(
+      [who.buyer.id, who.buyer.id, who.seller.id, who.seller.id].sort(),
+    );
+    expect(written.filter((entry) => entry.after.conversationId === message.conversationId)).toHaveLength(2);
+    expect(written.filter((entry) => entry.after.attachmentId !== undefined)).toHaveLength(2);
+    for (const entry of written) {
+      expect([...(entry.after.parties as string[])].sort()).toEqual([who.buyer.id, who.seller.id].sort());
+    }
+  });
+
   it("keeps a third user out of a message's content in every list", async () => {
     const message = await freshMessage();
     for (const path of ['/api/messages/getRecipient', '/api/messages/getSender']) {

@@ -48,9 +48,10 @@ export function registerMessagesModule(
         : sendMessage(all, auth, body, files),
     messagesGetUnreadCount: async ({ auth }) => ({ unreadCount: await unreadCount(db, auth.userId) }),
     usersSendMessageEmail: async ({ auth, body }) => sendMessageEmail(all, auth, body.messageId),
-    messagesConversation: async ({ auth, params }) => getConversation(db, auth, params.id),
-    messagesAttachment: async ({ auth, params, reply }) => {
-      const file = await readAttachment(all, auth, params.id);
+    messagesConversation: async ({ auth, params, request }) =>
+      getConversation(db, auth, params.id, request.ip),
+    messagesAttachment: async ({ auth, params, request, reply }) => {
+      const file = await readAttachment(all, auth, params.id, request.ip);
       reply
         .type(file.contentType)
         .header('cache-control', 'private, no-store')

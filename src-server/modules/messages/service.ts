@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { AdminAuditAction } from '../../../shared/contract/admin.ts';
 import type {
   BlockedUser,
   Conversation,
@@ -17,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { messageNotice } from '../../mail/message-messages.ts';
+import { type AdminActor, audit } from '../admin/audit-log.ts';
 import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
 import { announceMessageSignal, type MessageSignal } from './live.ts';
 
@@ -371,8 +373,38 @@ export async function listMessages(
   };
 }
 
-/** One conversation, oldest message first: for its two parties (and admins, who moderate). */
-export async function getConversation(db: DbExecutor, auth: AuthContext, id: string): Promise<Conversation> {
+/**
+ * A staff read of a private conversation (an admin who is not one of its parties, moderating): one
+ * audit entry per party, so either can be found in the log by the user.
+ */
+async function auditStaffRead(
+  db: DbExecutor,
+  actor: AdminActor,
+  parties: readonly string[],
+  what: { conversationId: string } | { attachmentId: string },
+): Promise<void> {
+  const people = await queryRows<{ id: string; email: string }>(
+    db,
+    sql`select id, email from users where id in (select json_array_elements_text(${JSON.stringify(parties)}::json)::uuid)`,
+  );
+  for (const person of people) {
+    await audit(db, actor, AdminAuditAction.ReadConversation, person, null, {
+      ...what,
+      parties: [...parties],
+    });
+  }
+}
+
+/**
+ * One conversation, oldest message first: for its two parties, and for admins, who moderate; a staff
+ * read is written to the audit log (`address`: the caller's, as the server saw it).
+ */
+export async function getConversation(
+  db: DbExecutor,
+  auth: AuthContext,
+  id: string,
+  address: string,
+): Promise<Conversation> {
   const rows = await queryRows<{
     id: string;
     listing_id: string | null;
@@ -388,7 +420,10 @@ export async function getConversation(db: DbExecutor, auth: AuthContext, id: str
   const conversation = rows[0];
   if (!conversation) throw notFound(MESSAGE_ERRORS.conversationNotFound);
   const parties = [conversation.user_low, conversation.user_high];
-  if (!parties.includes(auth.userId) && !auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+  if (!parties.includes(auth.userId)) {
+    if (!auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+    await auditStaffRead(db, { auth, address }, parties, { conversationId: id });
+  }
   const messageRows = await queryRows<MessageRow>(
     db,
     sql`${MESSAGE_SELECT} where m.conversation_id = ${id} order by m.created_at, m.id`,
@@ -413,11 +448,12 @@ export async function getConversation(db: DbExecutor, auth: AuthContext, id: str
   };
 }
 
-/** An attachment's bytes, for the two parties of its message (and admins). */
+/** An attachment's bytes, for the two parties of its message (and admins, the read audited). */
 export async function readAttachment(
   deps: MessagesDeps,
   auth: AuthContext,
   id: string,
+  address: string,
 ): Promise<{ fileName: string; contentType: string; data: Buffer }> {
   const rows = await queryRows<{
     file_name: string;
@@ -431,7 +467,10 @@ export async function readAttachment(
   );
   const row = rows[0];
   if (!row) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
-  if (!isParty(auth, row) && !auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+  if (!isParty(auth, row)) {
+    if (!auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+    await auditStaffRead(deps.db, { auth, address }, [row.sender_id, row.recipient_id], { attachmentId: id });
+  }
   const data = await deps.blobs.get(attachmentBlobKey(id));
   if (!data) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
   return { fileName: row.file_name, contentType: row.content_type, data };
