@@ -1,5 +1,9 @@
+import { type Algorithm, hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../shared/contract/auth.ts';
+import { users } from '../../src-server/db/schema.ts';
+import { passwordNeedsRehash } from '../../src-server/modules/auth/passwords.ts';
 import {
   type AccountsTestApp,
   allMail,
@@ -152,5 +156,42 @@ describe('expired password', () => {
       t.outboxDir,
       (text) => text.includes(`To: ${account.email}`) && text.includes('was changed'),
     );
+  });
+});
+
+describe('stored password hashes', () => {
+  const storedHash = async (email: string) =>
+    (
+      await t.database.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, email))
+    )[0]?.passwordHash;
+
+  it('are made again with today’s settings after a correct sign-in; sessions and other hashes stay', async () => {
+    const account = DEMO_ACCOUNTS.seller;
+    const session = await tokenOf(t.app, 'seller');
+    // A hash from older, weaker settings (argon2i, 4 MiB, 3 passes).
+    const old = await hash(account.password, { algorithm: 1 as Algorithm, memoryCost: 4096, timeCost: 3 });
+    await t.database.db.update(users).set({ passwordHash: old }).where(eq(users.email, account.email));
+
+    const wrong = await login(t.app, account.email, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(await storedHash(account.email)).toBe(old);
+
+    const res = await login(t.app, account.email, account.password);
+    expect(res.statusCode).toBe(200);
+    const renewed = await storedHash(account.email);
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(passwordNeedsRehash(renewed ?? '')).toBe(false);
+    // The earlier session still works, and signing in again leaves the new hash as it is.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/userdashboard/summary/',
+      headers: authed(session),
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await login(t.app, account.email, account.password)).statusCode).toBe(200);
+    expect(await storedHash(account.email)).toBe(renewed);
   });
 });

@@ -12,6 +12,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/** The settings a stored hash names (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
+const CURRENT_SETTINGS = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`;
+
+/**
+ * Whether a stored hash was made with other settings than today's (an older algorithm, less memory
+ * or fewer passes): after a correct sign-in it is made again with the password just checked.
+ */
+export function passwordNeedsRehash(storedHash: string): boolean {
+  return !storedHash.startsWith(CURRENT_SETTINGS);
+}
+
 let dummyHash: Promise<string> | undefined;
 
 /** Computes the dummy hash ahead of the first sign-in, so even that one takes the usual time. */

@@ -15,7 +15,7 @@ import {
 import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
-import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyPassword } from './passwords.ts';
 import { issueSessionToken } from './session-tokens.ts';
 import { recordSignIn } from './sign-ins.ts';
 import { THROTTLE_RULES, type ThrottleLimit, type ThrottleReservation } from './throttle.ts';
@@ -95,7 +95,21 @@ export async function checkCredentials(
   const valid = await verifyPassword(user?.passwordHash, password);
   if (!user || !valid) throw invalidCredentials();
   await passwordCheckPassed(deps, attempt, email, address);
+  if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) {
+    await rehashPassword(deps.db, user.id, user.passwordHash, password);
+  }
   return user;
+}
+
+/**
+ * Stores the hash of a password just checked, made with today's settings. Nothing else changes
+ * (the password is the same: sessions stay valid), and a password changed meanwhile is kept.
+ */
+async function rehashPassword(db: DbExecutor, userId: string, storedHash: string, password: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, storedHash)));
 }
 
 export async function login(
