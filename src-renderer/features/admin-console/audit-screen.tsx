@@ -10,6 +10,26 @@ import { adminPath, formatTime, ListState } from './console-parts.tsx';
 
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How the log names each action to staff. */
+const AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
+  impersonate: 'Viewed as the user',
+  addCredit: 'Added credit',
+  freeze: 'Froze the account',
+  unfreeze: 'Unfroze the account',
+  lock: 'Locked the account',
+  unlock: 'Unlocked the account',
+  forcePasswordReset: 'Forced a password reset',
+  setRoles: 'Set roles',
+  resendConfirmation: 'Resent the confirmation email',
+  freezeListing: 'Froze a listing',
+  unfreezeListing: 'Unfroze a listing',
+  createAlert: 'Created an alert',
+  deleteAlert: 'Deleted an alert',
+  createShortLink: 'Created a short link',
+  resolveEscrowDispute: 'Resolved an escrow dispute',
+  readConversation: 'Read a conversation',
+};
+
 const FILTERS = ['keyword', 'action', 'adminId', 'targetUserId', 'from', 'to'] as const;
 
 /** A date input's day as the start (from) or end (to) of that day, local time. */
@@ -85,7 +105,7 @@ export function AuditScreen() {
               <option value="">Any action</option>
               {Object.values(AdminAuditAction).map((action) => (
                 <option key={action} value={action}>
-                  {action}
+                  {AUDIT_ACTION_LABELS[action]}
                 </option>
               ))}
             </SelectInput>
@@ -123,7 +143,7 @@ export function AuditScreen() {
                   <tr key={entry.id}>
                     <td>{formatTime(entry.createdAt)}</td>
                     <td>{entry.adminEmail}</td>
-                    <td>{entry.action}</td>
+                    <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
                     <td>
                       {entry.targetUserId ? (
                         <Link to={adminPath(`users/${entry.targetUserId}`)}>
