@@ -57,6 +57,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
                 // The data cache and the state store every page uses, likewise.
                 { name: 'app-libraries', test: /[\\/]node_modules[\\/](@tanstack|jotai)[\\/]/ },
+                // Small shared modules every page loads (routes, platform, API client, listing and
+                // search rules) in one file instead of a dozen, each of which costs a request and
+                // compresses worse alone.
+                {
+                  name: 'app-shell',
+                  test: /[\\/]shared[\\/]routes[\\/](paths|query|uuid|external|legacy-ids)\.ts$|[\\/]shared[\\/]domain[\\/](constants|user|listing|flags|metadata|category)\.ts$|[\\/]shared[\\/]search[\\/](search-sort|search-url)\.ts$|[\\/]src-renderer[\\/]lib[\\/](platform[\\/]|api-client\.ts$)/,
+                },
               ],
             },
             entryFileNames: (chunk) =>
