@@ -37,6 +37,20 @@ describe('an ad zone (spec §2, §8)', () => {
     expect(image.closest('a')?.getAttribute('href')).toBe('/brand/glock');
   });
 
+  it('loads its image when scrolled near, or at once and early on the first screen', async () => {
+    renderWithRouter(<AdZone page="home" zone="product_focus_1" />, { fetch: zoneFetch([CREATIVE]) });
+    const later = await screen.findByAltText('Glock pistols on Ironsight');
+    expect(later.getAttribute('loading')).toBe('lazy');
+    expect(later.getAttribute('fetchpriority')).toBeNull();
+    cleanup();
+    renderWithRouter(<AdZone page="home" zone="product_focus_1" firstScreen />, {
+      fetch: zoneFetch([CREATIVE]),
+    });
+    const first = await screen.findByAltText('Glock pistols on Ironsight');
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('an image that fails to load leaves its zone and its words, never a broken image', async () => {
     renderWithRouter(<AdZone page="home" zone="product_focus_1" />, { fetch: zoneFetch([CREATIVE]) });
     fireEvent.error(await screen.findByAltText('Glock pistols on Ironsight'));

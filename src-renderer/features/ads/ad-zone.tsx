@@ -9,12 +9,23 @@ import { useAdZone } from './api/use-ad-zone.ts';
 
 const tracking = deferredModule(() => import('./ad-tracking.ts'));
 
+interface AdZoneProps {
+  page: string;
+  zone: string;
+  className?: string;
+  /**
+   * The zone is on the first screen (a phone's included): its image loads at once and early, as the
+   * page's largest element may be it, instead of waiting to be scrolled near.
+   */
+  firstScreen?: boolean;
+}
+
 /**
  * One ad zone (spec §2, §8). It reserves its size while its ad is loading or shown, so nothing below
  * it moves; a zone with no live ad takes no room. An unknown location logs 'Invalid location' and
  * renders nothing; an image that fails to load leaves the reserved box empty, never a broken image.
  */
-export function AdZone({ page, zone, className }: { page: string; zone: string; className?: string }) {
+export function AdZone({ page, zone, className, firstScreen = false }: AdZoneProps) {
   const size = adZoneSize(page, zone);
   const api = useApiClient();
   const ads = useAdZone(page, zone, size !== null);
@@ -66,7 +77,8 @@ export function AdZone({ page, zone, className }: { page: string; zone: string; 
               alt={ad.altText}
               width={size.width}
               height={size.height}
-              loading="lazy"
+              loading={firstScreen ? 'eager' : 'lazy'}
+              fetchPriority={firstScreen ? 'high' : undefined}
               decoding="async"
               onError={() => setFailed(true)}
             />

@@ -77,7 +77,8 @@ export function BrandPage() {
         </div>
       ) : null}
       <div className={styles.focus}>
-        <ProductFocus page={adPageOfBrand(data.slug)} />
+        {/* Above the results: its first zone is on a phone's first screen, brand products or not. */}
+        <ProductFocus page={adPageOfBrand(data.slug)} nearTop />
       </div>
       <div className={styles.focus}>
         <BrandDigest brand={data.name} keyword={data.keywords[0] ?? data.name} />
