@@ -54,29 +54,6 @@ describe('user lookups', () => {
 });
 
 describe('cart sync', () => {
-  it('builds order items keyed by listing id with the subtotal in cents', () => {
-    const cart = {
-      [LISTING_A]: {
-        id: LISTING_A,
-        quantity: 2,
-        price: 19.99,
-        title: 'Magazine',
-        imageUrl: null,
-        category: 'Magazines',
-        sellerStockNumber: null,
-        upc: null,
-        sku: null,
-        productUrl: `/${LISTING_A}/magazine`,
-      },
-    };
-    const body = toSyncCartRequest(cart);
-    expect(body).toEqual({
-      orderItems: { [LISTING_A]: { listingId: LISTING_A, quantity: 2, price: 19.99 } },
-      subtotal: 39.98,
-    });
-    expect(syncCartRequestSchema.safeParse(body).success).toBe(true);
-  });
-
   const line = (id: string, quantity: number, price: number, offerId?: string): CartItem => ({
     id,
     quantity,
@@ -90,6 +67,17 @@ describe('cart sync', () => {
     productUrl: `/${id}/magazine`,
     ...(offerId ? { offerId } : {}),
   });
+
+  it('builds order items keyed by listing id with the subtotal in cents', () => {
+    const cart = { [LISTING_A]: line(LISTING_A, 2, 19.99) };
+    const body = toSyncCartRequest(cart);
+    expect(body).toEqual({
+      orderItems: { [LISTING_A]: { listingId: LISTING_A, quantity: 2, price: 19.99 } },
+      subtotal: 39.98,
+    });
+    expect(syncCartRequestSchema.safeParse(body).success).toBe(true);
+  });
+
   const OFFER = 'c0ffee00-0000-4000-8000-000000000001';
 
   it('keeps the accepted offer a line is bought at', () => {
