@@ -121,17 +121,24 @@ export async function upsertInventory(
   await tx.execute(sql`select pg_advisory_xact_lock(${INVENTORY_LOCK}, hashtext(${sellerId}))`);
 
   const keys = [...new Set(items.map((item) => item.stockNumber.toLowerCase()))];
+  // One index probe per stock number (listings_user_stock_number_idx), the first listing made under
+  // it. Written as a lateral lookup so the plan stays a probe per key while an import grows the
+  // seller's listings faster than the table's statistics follow; a join of the keys against all of
+  // the seller's listings costs more with every batch.
   const existingRows = await queryRows<ExistingRow>(
     tx,
-    sql`select distinct on (lower(l.seller_stock_number)) l.id, lower(l.seller_stock_number) as key,
-        l.inventory_hash, l.listing_options, l.is_sold, l.inventory_source,
+    sql`select l.id, k.key, l.inventory_hash, l.listing_options, l.is_sold, l.inventory_source,
         (l.is_active and (l.listing_end_date is null or l.listing_end_date > now())) as offered,
         (l.is_active and not l.is_sold and l.quantity > 0) as counted,
         l.manufacturer, l.model, l.caliber
-      from listings l
-      where l.user_id = ${sellerId} and l.seller_stock_number is not null
-        and lower(l.seller_stock_number) in (select json_array_elements_text(${JSON.stringify(keys)}::json))
-      order by lower(l.seller_stock_number), l.created_at, l.id`,
+      from json_array_elements_text(${JSON.stringify(keys)}::json) as k(key)
+      cross join lateral (
+        select * from listings l
+        where l.user_id = ${sellerId} and l.seller_stock_number is not null
+          and lower(l.seller_stock_number) = k.key
+        order by l.created_at, l.id
+        limit 1
+      ) l`,
   );
   const existingByKey = new Map(existingRows.map((row) => [row.key, row]));
 
