@@ -89,6 +89,26 @@ describe('upsertInventory', () => {
     expect((await listingOf('FD-1')).inventory_source).toBe('feed');
   });
 
+  it('matches a stock number in any case to the listing first made under it', async () => {
+    const [first, second] = await upsert([item('API-10'), item('API-11')], API);
+    // Two listings under one stock number (entered on the site before any import), the later one
+    // written in other case.
+    await t.database.db.execute(
+      sql`update listings set seller_stock_number = 'api-10', created_at = created_at + interval '1 minute'
+        where id = ${second?.listingId}`,
+    );
+    const [outcome] = await upsert([item('Api-10', { price: 455 })], API);
+    expect(outcome).toMatchObject({ result: 'updated', listingId: first?.listingId });
+    const prices = await queryRows<{ id: string; price: number }>(
+      t.database.db,
+      sql`select id, price::float8 as price from listings where id in (${first?.listingId}, ${second?.listingId})`,
+    );
+    expect(Object.fromEntries(prices.map((row) => [row.id, row.price]))).toEqual({
+      [first?.listingId as string]: 455,
+      [second?.listingId as string]: 499,
+    });
+  });
+
   it('records photo links for the image job', async () => {
     await upsert(
       [item('FD-3', { imageUrls: ['https://example.com/a.jpg', 'https://example.com/b.jpg'] })],
