@@ -28,6 +28,7 @@ const listing: ListingDetail = {
   caliber: '9mm',
   condition: 'Used',
   quantity: 0,
+  available: 0,
   price: 449,
   displayPrice: 449,
   upc: '022188885126',

@@ -148,6 +148,11 @@ export const listingDetailSchema = z.object({
   caliber: z.string().nullable(),
   condition: conditionSchema,
   quantity: z.int().nonnegative(),
+  /**
+   * Units a shopper may buy now: the quantity less the units accepted offers hold for their buyers'
+   * checkout. `quantity` stays the seller's stock.
+   */
+  available: z.int().nonnegative(),
   price: moneySchema,
   displayPrice: moneySchema,
   upc: z.string().nullable(),

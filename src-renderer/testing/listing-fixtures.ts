@@ -46,6 +46,8 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
     caliber: '9mm',
     condition: 'NewInBox',
     quantity: 3,
+    // What a shopper may buy follows the stock a test gives, unless it gives both.
+    available: overrides.quantity ?? 3,
     price: 549.99,
     displayPrice: 549.99,
     upc: '764503037108',

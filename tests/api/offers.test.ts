@@ -91,6 +91,13 @@ const checkoutLines = (who: Account, items: CheckoutItem[], overrides: Partial<C
 const stockOf = async (id: string) =>
   (await t.db.select({ quantity: listings.quantity }).from(listings).where(eq(listings.id, id)))[0]?.quantity;
 
+/** The stock a listing's page shows: the seller's quantity and what shoppers may buy of it. */
+async function shownStock(id: string) {
+  const res = await post(t.app, '/api/listings/get', null, { filters: { listingIds: [id] } });
+  const [shown] = res.json().results as { quantity: number; available: number }[];
+  return { quantity: shown?.quantity, available: shown?.available };
+}
+
 const depsFor = (sent: MailMessage[]): OffersDeps => ({
   db: t.db,
   mailer: { send: async (message) => void sent.push(message) },
@@ -222,6 +229,9 @@ describe('an offer from making to checkout', () => {
       OFFER_MESSAGES.insufficientStock(0),
     );
 
+    // The listing tells shoppers what they may buy; the seller's stock is unchanged.
+    expect(await shownStock(id)).toEqual({ quantity: 2, available: 0 });
+
     const items = [{ listingId: id, quantity: 2, price: 420, offerId: offer.id }];
     const wrongQuantity = await checkoutLines(buyer, [{ ...items[0]!, quantity: 1 }]);
     expect(wrongQuantity.json().items[0].message).toBe(OFFER_MESSAGES.checkoutQuantity(2));
@@ -233,6 +243,17 @@ describe('an offer from making to checkout', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().items[0].message).toBe(OFFER_MESSAGES.checkoutClosed('purchased'));
     expect(await stockOf(id)).toBe(0);
+  });
+
+  it('shows shoppers the units an accepted offer does not hold, until its checkout takes them', async () => {
+    const id = await offerListing({ quantity: 3 });
+    const offer = await madeOffer(id, 420, 2);
+    expect(await shownStock(id)).toEqual({ quantity: 3, available: 3 });
+    expect((await respond(seller, offer.id, { action: 'accept' })).statusCode).toBe(200);
+    expect(await shownStock(id)).toEqual({ quantity: 3, available: 1 });
+    const items = [{ listingId: id, quantity: 2, price: 420, offerId: offer.id }];
+    expect((await checkoutLines(buyer, items)).statusCode).toBe(200);
+    expect(await shownStock(id)).toEqual({ quantity: 1, available: 1 });
   });
 
   it('keeps the offer and its hold when the card is declined', async () => {

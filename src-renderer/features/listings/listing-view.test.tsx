@@ -69,6 +69,19 @@ describe('listing page', () => {
     expect(document.querySelector('script[type="application/ld+json"]')?.textContent).toContain('OutOfStock');
   });
 
+  it('offers only the units accepted offers do not hold', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail({ quantity: 3, available: 1 })]) });
+    expect(await screen.findByText('In stock · 1 available')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail({ quantity: 2, available: 0 })]) });
+    expect(await screen.findByText('On hold for an accepted offer')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(true);
+    // The stock is only held: the listing stays indexed as the seller's.
+    expect(robots()).toBe('index,follow');
+  });
+
   it('replaces the first load’s structured data when another page takes over', async () => {
     document.head.innerHTML =
       '<meta property="og:title" content="Old listing"><script type="application/ld+json">{"name":"Old"}</script>';

@@ -106,7 +106,9 @@ export function ListingView({
   offer?: ReactNode;
 }) {
   const buyNow = useBuyNow();
-  const inStock = stockAvailability(listing.quantity) === 'InStock';
+  // What a shopper may buy: units accepted offers hold for their buyers are not for sale.
+  const inStock = stockAvailability(listing.available) === 'InStock';
+  const onHold = !inStock && listing.quantity > 0;
   const ended = listing.isSold || !listing.isActive;
   const canBuy = inStock && !ended && listing.listingType !== ListingType.Local;
   const shipping = shippingMessage(listing.deliveryDays);
@@ -154,8 +156,10 @@ export function ListingView({
               : !listing.isActive
                 ? 'This listing has ended'
                 : inStock
-                  ? `In stock · ${listing.quantity.toLocaleString('en-US')} available`
-                  : 'Out of stock'}
+                  ? `In stock · ${listing.available.toLocaleString('en-US')} available`
+                  : onHold
+                    ? 'On hold for an accepted offer'
+                    : 'Out of stock'}
           </p>
 
           <div className={styles.actions}>
@@ -278,7 +282,7 @@ export function ListingView({
             <Fact label="Caliber" value={listing.caliber} />
             <Fact label="Condition" value={CONDITION_LABELS[listing.condition]} />
             <Fact label="Category" value={familyLabelByKey(listing.family)} />
-            <Fact label="Quantity" value={listing.quantity} />
+            <Fact label="Quantity available" value={listing.available} />
             <Fact label="UPC" value={listing.upc} />
             <Fact label="SKU" value={listing.sku} />
             <Fact label="Seller stock number" value={listing.sellerStockNumber} />

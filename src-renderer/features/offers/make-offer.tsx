@@ -48,6 +48,8 @@ export function MakeOffer({ listing }: { listing: ListingDetail }) {
   );
   if (!takesOffers(listing) || user?.id === listing.seller.id) return null;
   const live = hydrated ? (sent ?? mine.data?.results[0] ?? null) : null;
+  // Every unit is held for accepted offers: a buyer whose offer holds them still sees it.
+  if (!live && listing.available === 0) return null;
 
   const start = async () => {
     if (session.status === 'signedIn' || (await requestLogin('Log in to make an offer.'))) setOpen(true);

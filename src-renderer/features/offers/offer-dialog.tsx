@@ -35,7 +35,7 @@ export function OfferDialog({ listing, open, onOpenChange, onSent }: OfferDialog
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found = checkOfferForm(values, { below: listing.price, maxQuantity: listing.quantity });
+    const found = checkOfferForm(values, { below: listing.price, maxQuantity: listing.available });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -61,7 +61,7 @@ export function OfferDialog({ listing, open, onOpenChange, onSent }: OfferDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Make an offer"
-      description={`${listing.title}: asking ${formatPrice(listing.price)} each, ${listing.quantity} available.`}
+      description={`${listing.title}: asking ${formatPrice(listing.price)} each, ${listing.available} available.`}
     >
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <FormField label="Your price per item (USD)" error={errors.amount}>
@@ -69,7 +69,7 @@ export function OfferDialog({ listing, open, onOpenChange, onSent }: OfferDialog
             <TextInput {...control} value={values.amount} onChange={set('amount')} inputMode="decimal" />
           )}
         </FormField>
-        <FormField label="Quantity" error={errors.quantity} help={`Up to ${listing.quantity}.`}>
+        <FormField label="Quantity" error={errors.quantity} help={`Up to ${listing.available}.`}>
           {(control) => (
             <TextInput
               {...control}
@@ -77,7 +77,7 @@ export function OfferDialog({ listing, open, onOpenChange, onSent }: OfferDialog
               onChange={set('quantity')}
               type="number"
               min={1}
-              max={listing.quantity}
+              max={listing.available}
               inputMode="numeric"
             />
           )}

@@ -5,6 +5,7 @@ import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
+import { heldUnitsOf } from '../offers/reservations.ts';
 import { sanitizeDescription } from './description.ts';
 
 /** A listing is offered while it is active, unsold and not past its end date. */
@@ -128,6 +129,8 @@ export interface DetailRow {
   caliber: string | null;
   condition: Condition;
   quantity: number;
+  /** Units others may buy: the quantity less what accepted offers hold. */
+  available: number;
   price: number | string;
   upc: string | null;
   sku: string | null;
@@ -163,7 +166,8 @@ export interface DetailRow {
 
 export const DETAIL_SELECT: SQL = sql`
   select l.id, l.legacy_id, l.user_id, l.title, l.description, l.manufacturer, l.model, l.caliber,
-    l.condition, l.quantity, l.price::float8 as price, l.upc, l.sku, l.seller_stock_number, l.family_id,
+    l.condition, l.quantity, greatest(l.quantity - ${heldUnitsOf(sql`l.id`)}, 0) as available,
+    l.price::float8 as price, l.upc, l.sku, l.seller_stock_number, l.family_id,
     l.listing_type, l.listing_options, l.return_policy, l.accepted_payment_methods,
     l.live_checkout_enabled, l.accepts_offers, l.shipping_cost::float8 as shipping_cost, l.delivery_days, l.is_active,
     l.is_sold, l.listing_start_date, l.listing_end_date, l.zip_code, l.city, l.state,
@@ -214,6 +218,7 @@ export function toDetail(row: DetailRow): ListingDetail {
     caliber: row.caliber,
     condition: row.condition,
     quantity: Math.max(0, row.quantity),
+    available: Math.max(0, Math.min(row.quantity, row.available)),
     price,
     displayPrice: price,
     upc: row.upc,

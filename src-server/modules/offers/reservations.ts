@@ -3,15 +3,29 @@
  * and checks of a cart line that names an accepted offer. The orders module calls these inside its
  * quote and checkout; nothing here charges or writes orders.
  */
-import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { CheckoutItem, ItemBlock } from '../../../shared/contract/orders.ts';
 import { effectiveOfferState, OFFER_MESSAGES } from '../../../shared/domain/offers.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { offerEvents, offers, orders } from '../../db/schema.ts';
 
 /**
- * Units of each listing held by accepted offers whose checkout window is open and whose checkout
- * has not started (a started checkout has taken the stock itself). `except`: offers the caller is
+ * The offers that hold stock: accepted, their checkout window open, their checkout not started (a
+ * started checkout has taken the stock itself).
+ */
+const holdsStock = (now: Date | SQL) =>
+  and(eq(offers.state, 'accepted'), isNull(offers.checkoutId), gt(offers.deadline, now));
+
+/**
+ * The units accepted offers hold of the listing `listingId` names, as of the database's clock: a
+ * subquery for statements that read listings for display (what others may buy).
+ */
+export const heldUnitsOf = (listingId: SQL): SQL =>
+  sql`(select coalesce(sum(${offers.quantity}), 0)::int from ${offers}
+    where ${offers.listingId} = ${listingId} and ${holdsStock(sql`now()`)})`;
+
+/**
+ * Units of each listing held by accepted offers (`holdsStock`). `except`: offers the caller is
  * checking out, whose units are theirs to take. Callers that change stock lock the listing rows
  * first, as accepting an offer does, so the sum cannot move under them.
  */
@@ -28,9 +42,7 @@ export async function reservedQuantities(
     .where(
       and(
         inArray(offers.listingId, [...listingIds]),
-        eq(offers.state, 'accepted'),
-        isNull(offers.checkoutId),
-        gt(offers.deadline, now),
+        holdsStock(now),
         except.length > 0 ? notInArray(offers.id, [...except]) : undefined,
       ),
     )
