@@ -218,7 +218,8 @@ export function toDetail(row: DetailRow): ListingDetail {
     caliber: row.caliber,
     condition: row.condition,
     quantity: Math.max(0, row.quantity),
-    available: Math.max(0, Math.min(row.quantity, row.available)),
+    // Already floored at 0 by the statement, and never above the quantity.
+    available: row.available,
     price,
     displayPrice: price,
     upc: row.upc,
