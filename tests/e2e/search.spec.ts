@@ -183,6 +183,30 @@ test.describe('search and listing pages against the real server', () => {
     });
   }
 
+  test('result cards far below the first screen wait to be drawn, and the page keeps its length as they are', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/search?keyword=glock');
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    // Drawn when near the viewport only: the last card is skipped while the page starts.
+    const drawn = (index: number) =>
+      cards.nth(index).evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }));
+    const last = (await cards.count()) - 1;
+    expect(await drawn(0)).toBe(true);
+    expect(await drawn(last)).toBe(false);
+    const length = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await length();
+    for (let y = 0; y < before; y += 400) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    await expect.poll(() => drawn(last)).toBe(true);
+    expect(await length()).toBe(before);
+  });
+
   test('the advanced search builds a search address', async ({ page }) => {
     await page.goto('/advanced-search');
     await page.getByRole('searchbox', { name: 'Keywords' }).fill('ruger');
