@@ -180,20 +180,35 @@ function bytesAsSent(url: string, acceptEncoding: string): Promise<number> {
   });
 }
 
-/** Every script a page loads until the app runs on it (the document's `data-app-ready`). */
+/**
+ * Every script a page asked for until the app runs on it (the document's `data-app-ready`), read in
+ * the page itself: the moment the attribute is set and each script's start in the same clock, so
+ * what the page fetches once it runs (work it leaves for an idle moment) is never counted, however
+ * soon after it comes.
+ */
 async function initialScripts(origin: string, page: Page): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: flags.chrome, args: CHROME_FLAGS });
   try {
     const tab = await browser.newPage();
-    const urls = new Set<string>();
-    tab.on('request', (sent) => {
-      if (sent.resourceType() === 'script') urls.add(sent.url());
+    await tab.addInitScript(() => {
+      performance.setResourceTimingBufferSize(2000);
+      // Run before the document has its root element: the whole document is watched.
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.dataset.appReady !== 'true') return;
+        (window as unknown as { readyAt: number }).readyAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
     });
-    // Not until the load event: what the page fetches between hydrating and its last image (work it
-    // leaves for an idle moment) is not part of what it needs to become interactive.
     await tab.goto(`${origin}${page.path}`, { waitUntil: 'commit' });
     await tab.waitForSelector('html[data-app-ready="true"]', { state: 'attached', timeout: 60_000 });
-    return [...urls];
+    return await tab.evaluate(() => {
+      const readyAt = (window as unknown as { readyAt: number }).readyAt;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= readyAt && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.name);
+      return [...new Set(scripts)];
+    });
   } finally {
     await browser.close();
   }

@@ -10,6 +10,7 @@ import { AppFrame } from './app/app.tsx';
 import { pageDataElement } from './app/page-data.ts';
 import { loadPageFor } from './app/router.tsx';
 import { createInProcessApiClient } from './lib/in-process-api-client.ts';
+import { loadLazyPartsEagerly } from './lib/lazy-part.ts';
 import { createServerPlatform } from './lib/platform/server-platform.ts';
 
 /*
@@ -17,6 +18,8 @@ import { createServerPlatform } from './lib/platform/server-platform.ts';
  * Each screen's module is loaded on its first render, then kept.
  */
 const platform = createServerPlatform();
+// Every screen is rendered whole: its parts that the browser hydrates later are loaded with it.
+void loadLazyPartsEagerly();
 
 /** Rounds of "render, fetch what the page asked for": a page asks for data that depends on other data. */
 const MAX_DATA_ROUNDS = 3;

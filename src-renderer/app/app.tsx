@@ -1,6 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
+import { whenIdle } from '../lib/idle.ts';
+import { loadLazyPartsEagerly } from '../lib/lazy-part.ts';
 import { usePlatform } from '../lib/platform/platform-context.tsx';
 import { useSession } from '../lib/session/session.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -28,6 +30,9 @@ function AppStart({ serverRendered }: { serverRendered: boolean }) {
   const signedIn = useSession().status === 'signedIn';
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
+    // The code of the parts left to hydrate later (see lazyPart) loads once the browser is idle, and
+    // from then on a screen loads with its parts.
+    return whenIdle(() => void loadLazyPartsEagerly());
   }, []);
   useEffect(() => {
     if (!serverRendered || !signedIn) return;

@@ -1,6 +1,7 @@
 import { type ComponentType, use } from 'react';
 import type { RouteId } from '../../shared/routes/paths.ts';
 import { matchAppRoute } from '../../shared/routes/resolve.ts';
+import { partsOfScreen } from '../lib/lazy-part.ts';
 import { PAGE_LOADERS } from './page-modules.ts';
 
 /*
@@ -16,14 +17,16 @@ type PageModule = Promise<ComponentType> & { status?: 'fulfilled'; value?: Compo
 const pageModules = new Map<RouteId, PageModule>();
 
 /**
- * Loads the screen of a route, once. A load that fails is forgotten, so the next visit tries
+ * Loads the screen of a route, once, with the code of its parts that hydrate later (see `lazyPart`)
+ * except while a server-rendered page hydrates. A load that fails is forgotten, so the next visit tries
  * again (after a deployment, or once the connection is back).
  */
 export function loadPage(routeId: RouteId): Promise<ComponentType> {
   const known = pageModules.get(routeId);
   if (known) return known;
   const loading: PageModule = PAGE_LOADERS[routeId]().then(
-    (component) => {
+    async (component) => {
+      await partsOfScreen();
       Object.assign(loading, { status: 'fulfilled', value: component });
       return component;
     },

@@ -3,7 +3,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Link, MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HydrateWhenSeen } from './hydrate-when-seen.tsx';
+import { HydrateWhenIdle, HydrateWhenSeen } from './hydrate-when-seen.tsx';
+import { lazyPart, loadLazyPartsEagerly } from './lazy-part.ts';
 
 /** A part with state and a handler, so it can be seen whether it has hydrated. */
 function Counter({ label }: { label: string }) {
@@ -156,5 +157,107 @@ describe('a part hydrated when seen', () => {
     await act(async () => root?.render(<Page label="Below" />));
     await act(async () => button(/Below/).click());
     expect(button(/Below/).textContent).toBe('Below 1');
+  });
+});
+
+describe('a part hydrated when the browser is idle, its code loaded then', () => {
+  const idleTasks: (() => void)[] = [];
+  const realIdle = globalThis.requestIdleCallback;
+  const realCancel = globalThis.cancelIdleCallback;
+  beforeEach(() => {
+    idleTasks.length = 0;
+    globalThis.requestIdleCallback = ((task: () => void) => idleTasks.push(task)) as never;
+    globalThis.cancelIdleCallback = (() => undefined) as never;
+  });
+  afterEach(() => {
+    // Unmounted while the fake is in place: the parts' cleanups cancel their idle tasks with it.
+    act(() => root?.unmount());
+    root = undefined;
+    globalThis.requestIdleCallback = realIdle;
+    globalThis.cancelIdleCallback = realCancel;
+  });
+
+  /** A lazy part whose code arrives when the test says so; `asked` counts the loads started. */
+  function heldPart() {
+    const state = { asked: 0, arrive: () => {} };
+    const arrived = new Promise<void>((resolve) => {
+      state.arrive = resolve;
+    });
+    const part = lazyPart(async () => {
+      state.asked += 1;
+      await arrived;
+      return Counter;
+    });
+    return { part, state };
+  }
+
+  function IdlePage({ search }: { search: React.ReactNode }) {
+    return (
+      <MemoryRouter>
+        <Counter label="Top" />
+        <HydrateWhenIdle>{search}</HydrateWhenIdle>
+      </MemoryRouter>
+    );
+  }
+
+  /** Server HTML of the part as it renders once loaded, hydrated with the lazy part in its place. */
+  async function hydrateWith(part: ReturnType<typeof heldPart>['part']) {
+    container.innerHTML = serverHtml(<IdlePage search={<Counter label="Search" />} />);
+    await act(async () => {
+      root = hydrateRoot(container, <IdlePage search={<part.Component label="Search" />} />);
+    });
+  }
+
+  const hydratedElement = (element: Element) =>
+    Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
+  it('adds no box to the layout', () => {
+    container.innerHTML = serverHtml(<IdlePage search={<Counter label="Search" />} />);
+    const box = button(/Search/).parentElement as HTMLElement;
+    expect(box.tagName).toBe('DIV');
+    expect(box.className).toMatch(/contents/);
+  });
+
+  it('neither loads nor hydrates the part with the page, then does both once the browser is idle', async () => {
+    const { part, state } = heldPart();
+    await hydrateWith(part);
+    const server = button(/Search/);
+    expect(hydratedElement(button(/Top/))).toBe(true);
+    expect(hydratedElement(server)).toBe(false);
+    expect(state.asked).toBe(0);
+
+    await act(async () => {
+      for (const task of idleTasks.splice(0)) task();
+    });
+    expect(state.asked).toBe(1);
+    expect(hydratedElement(server)).toBe(false);
+    await act(async () => state.arrive());
+    expect(button(/Search/)).toBe(server);
+    expect(hydratedElement(server)).toBe(true);
+    await act(async () => server.click());
+    expect(server.textContent).toBe('Search 1');
+  });
+
+  it('starts loading as soon as the part is focused, before the browser is idle', async () => {
+    const { part, state } = heldPart();
+    await hydrateWith(part);
+    await act(async () => {
+      button(/Search/).dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(state.asked).toBe(1);
+    await act(async () => state.arrive());
+    expect(hydratedElement(button(/Search/))).toBe(true);
+  });
+
+  it('renders at once in a page rendered in the browser once parts load eagerly', async () => {
+    const { part, state } = heldPart();
+    const loading = loadLazyPartsEagerly();
+    state.arrive();
+    await loading;
+    const { createRoot } = await import('react-dom/client');
+    root = createRoot(container);
+    // Rendered synchronously: no suspended first render, so nothing pops in later.
+    act(() => root?.render(<IdlePage search={<part.Component label="Search" />} />));
+    expect(button(/Search/).textContent).toBe('Search 0');
   });
 });

@@ -1,5 +1,7 @@
 import { type ReactNode, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import styles from './hydrate-when-seen.module.css';
+import { whenIdle } from './idle.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 /** How far outside the viewport a part starts hydrating, so it is ready before it scrolls in. */
@@ -50,15 +52,10 @@ function Gated({ gate, onHydrated, children }: GatedProps) {
   return children;
 }
 
-/**
- * A part of a server-rendered page below the first screen (more listing rows, the blocks further
- * down the home page). The server's HTML is there from the start, links and all; the browser
- * hydrates it when it comes near the viewport or is first pointed at, touched or focused, rather
- * than while the page starts, so a phone spends its first seconds on what the visitor sees. React
- * hydrates a part synchronously when an input reaches it first, so no click is lost. Rendered in
- * the browser (a later navigation, the desktop client), it is an ordinary part of the page.
- */
-export function HydrateWhenSeen({ children }: { children: ReactNode }) {
+/** When a part waits to hydrate: until it comes near the viewport, or until the browser is first idle. */
+type Until = 'seen' | 'idle';
+
+function DeferredHydration({ children, until }: { children: ReactNode; until: Until }) {
   const hydrating = !useHydrated() && typeof document !== 'undefined';
   const [gate] = useState(() => (hydrating ? createGate() : null));
   // A navigation that keeps this part on screen (the same page at another address) would wait on
@@ -83,34 +80,40 @@ export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   useEffect(() => {
     const element = box.current;
     if (!gate) return;
-    if (!element || typeof IntersectionObserver === 'undefined') {
+    const stops: (() => void)[] = [];
+    if (until === 'idle') stops.push(whenIdle(gate.open));
+    else if (!element || typeof IntersectionObserver === 'undefined') {
       gate.open();
       return;
+    } else {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) gate.open();
+        },
+        { rootMargin: NEAR_VIEWPORT },
+      );
+      observer.observe(element);
+      stops.push(() => observer.disconnect());
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) gate.open();
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
     // Heard on the window, before React: React holds back an input aimed at a part that has not
     // hydrated, so the part itself would never hear it.
     const open = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target)) gate.open();
+      if (element && event.target instanceof Node && element.contains(event.target)) gate.open();
     };
     for (const type of FIRST_USE_EVENTS)
       window.addEventListener(type, open, { capture: true, passive: true });
-    const stop = () => {
-      observer.disconnect();
+    stops.push(() => {
       for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, open, { capture: true });
+    });
+    const stop = () => {
+      for (const each of stops) each();
     };
     void gate.promise.then(stop);
     return stop;
-  }, [gate]);
+  }, [gate, until]);
 
   return (
-    <div ref={box}>
+    <div ref={box} className={until === 'idle' ? styles.contents : undefined}>
       {live ? (
         <Suspense fallback={null}>
           <Gated gate={gate} onHydrated={markLive}>
@@ -122,4 +125,27 @@ export function HydrateWhenSeen({ children }: { children: ReactNode }) {
       )}
     </div>
   );
+}
+
+/**
+ * A part of a server-rendered page below the first screen (more listing rows, the blocks further
+ * down the home page, the footer). The server's HTML is there from the start, links and all; the
+ * browser hydrates it when it comes near the viewport or is first pointed at, touched or focused,
+ * rather than while the page starts, so a phone spends its first seconds on what the visitor sees.
+ * React hydrates a part synchronously when an input reaches it first and its code is there, so no
+ * click is lost. Rendered in the browser (a later navigation, the desktop client), it is an
+ * ordinary part of the page. Its code may load only then (a `lazyPart`).
+ */
+export function HydrateWhenSeen({ children }: { children: ReactNode }) {
+  return <DeferredHydration until="seen">{children}</DeferredHydration>;
+}
+
+/**
+ * A part on the first screen that the page can do without for its first moments: the header's
+ * search (a plain form that submits without it), the menu's panels, the alert banner. It hydrates
+ * when the browser is first idle after the page has, or at once when it is pointed at, touched or
+ * focused; its code (a `lazyPart`) is fetched only then. It adds no box to the layout.
+ */
+export function HydrateWhenIdle({ children }: { children: ReactNode }) {
+  return <DeferredHydration until="idle">{children}</DeferredHydration>;
 }

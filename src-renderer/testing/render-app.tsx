@@ -11,6 +11,7 @@ import { preloadMessagesBackground } from '../features/messages/messages-backgro
 import { preloadOfferDialog } from '../features/offers/make-offer.tsx';
 import { preloadSaveSearchDialog } from '../features/saved-searches/save-search-button.tsx';
 import { createApiClient, type FetchFunction } from '../lib/api-client.ts';
+import { loadLazyPartsEagerly } from '../lib/lazy-part.ts';
 import type { Platform } from '../lib/platform/platform.ts';
 import { createFakeFetch, jsonResponse } from './fake-fetch.ts';
 import { createMemoryPlatform } from './memory-platform.ts';
@@ -30,6 +31,9 @@ await Promise.all([
   preloadContactSellerDialog(),
   preloadSaveSearchDialog(),
 ]);
+// The parts a server-rendered page hydrates later (the header search, the footer, …) are there at
+// once too, as in a page rendered in the browser.
+await loadLazyPartsEagerly();
 
 export interface RenderAppOptions {
   fetch?: FetchFunction;

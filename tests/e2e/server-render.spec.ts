@@ -110,6 +110,19 @@ test.describe('hydration of server-rendered pages', () => {
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   }
 
+  /**
+   * Waits for the parts a page hydrates after it has (the header's search and menu once the browser
+   * is idle, the footer and the blocks further down once seen): scrolled through, then idle.
+   */
+  async function partsHydrated(page: Page) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    for (let round = 0; round < 2; round++)
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })),
+      );
+  }
+
   const pageData = (page: Page) =>
     page.locator('#app-data').evaluate((element) => JSON.parse(element.textContent ?? '') as unknown);
 
@@ -128,6 +141,43 @@ test.describe('hydration of server-rendered pages', () => {
     expect(
       apiCalls.filter((call) => /\/listings\/(featured|local|newthisweek)$|\/brands\//.test(call)),
     ).toEqual([]);
+    expect(problems).toEqual([]);
+    // The parts hydrated later do so without errors, and with the data the page was delivered with.
+    await partsHydrated(page);
+    expect(
+      apiCalls.filter((call) => /\/listings\/(featured|local|newthisweek)$|\/brands\//.test(call)),
+    ).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('the header search hydrates after the page, keeping what was typed before it did', async ({
+    page,
+  }) => {
+    // The search bar's code is held back until the visitor has typed, as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    await page.route(/\/assets\/header-search-[\w-]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const { problems } = watch(page);
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Search listings' });
+    await box.fill('glo');
+    // Focusing the bar asked for its code (if the idle moment had not already).
+    expect(asked.length).toBeGreaterThan(0);
+    release();
+    await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+    await expect(box).toHaveValue('glo');
+    await expect(box).toBeFocused();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?/);
     expect(problems).toEqual([]);
   });
 

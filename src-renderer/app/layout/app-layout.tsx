@@ -1,18 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
-import { UserAlertBanner } from '../../features/alerts/user-alert-banner.tsx';
 import { LoginModalHost } from '../../features/auth/login-modal.tsx';
 import { CartHeaderButton, CartServerSync } from '../../features/cart/cart-header.tsx';
 import { FavoritesSheet } from '../../features/favorites/favorites-sheet.tsx';
 import { FavoritesSyncSlot } from '../../features/favorites/favorites-sync-slot.tsx';
 import { MessagesBackgroundSlot } from '../../features/messages/messages-background-slot.tsx';
 import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
-import { MegaMenu } from '../../features/navigation/mega-menu.tsx';
-import { HeaderSearch } from '../../features/search/header-search.tsx';
+import { HydrateWhenIdle, HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
 import { PageOutlet } from '../page-outlet.tsx';
 import styles from './app-layout.module.css';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoginLink } from './header-defaults.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
@@ -24,6 +22,18 @@ const ProductCard = lazy(() =>
   import('../../features/listings/product-card.tsx').then((m) => ({ default: m.ProductCard })),
 );
 
+// What a server-rendered page can do without for its first moments: the search bar (a form that
+// submits without it), the menu's panels, the alert banner and the footer hydrate once the browser
+// is idle or they are seen, and their code loads then.
+const HeaderSearch = lazyPart(() =>
+  import('../../features/search/header-search.tsx').then((m) => m.HeaderSearch),
+);
+const MegaMenu = lazyPart(() => import('../../features/navigation/mega-menu.tsx').then((m) => m.MegaMenu));
+const UserAlertBanner = lazyPart(() =>
+  import('../../features/alerts/user-alert-banner.tsx').then((m) => m.UserAlertBanner),
+);
+const Footer = lazyPart(() => import('./footer.tsx').then((m) => m.Footer));
+
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
  * (search bar, favorites sheet, cart badge, unread messages, account menu, mega menu); the shell
@@ -31,7 +41,9 @@ const ProductCard = lazy(() =>
  *
  * Header, page and footer are each a Suspense boundary. Nothing in them suspends once loaded; the
  * boundaries let React hydrate a server-rendered page in short slices it can pause for input,
- * instead of one long task, and hydrate the part a visitor interacts with first.
+ * instead of one long task, and hydrate the part a visitor interacts with first. The search bar,
+ * the menu's panels and the alert banner hydrate once the browser is idle (or at first use), the
+ * footer once it is seen; until then they are the server's HTML, links and a plain search form.
  */
 export function AppLayout() {
   const sellTo = useSellTarget();
@@ -47,15 +59,25 @@ export function AppLayout() {
       <ViewingAsBar />
       <Suspense>
         <Header
-          search={<HeaderSearch />}
+          search={
+            <HydrateWhenIdle>
+              <HeaderSearch.Component />
+            </HydrateWhenIdle>
+          }
           favorites={<FavoritesSheet renderCard={(listing) => <ProductCard listing={listing} />} />}
           cart={<CartHeaderButton />}
           messages={<UnreadMessagesLink />}
           account={<HeaderAccount signedOut={<LoginLink />} />}
           sellTo={sellTo}
-          navigation={<MegaMenu />}
+          navigation={
+            <HydrateWhenIdle>
+              <MegaMenu.Component />
+            </HydrateWhenIdle>
+          }
         />
-        <UserAlertBanner />
+        <HydrateWhenIdle>
+          <UserAlertBanner.Component />
+        </HydrateWhenIdle>
         <MessagesBackgroundSlot />
       </Suspense>
       <main id="main" tabIndex={-1} className={styles.main}>
@@ -63,9 +85,9 @@ export function AppLayout() {
           <PageOutlet />
         </Suspense>
       </main>
-      <Suspense>
-        <Footer />
-      </Suspense>
+      <HydrateWhenSeen>
+        <Footer.Component />
+      </HydrateWhenSeen>
       <ScrollRestoration />
       <ThirdPartyScripts />
     </>

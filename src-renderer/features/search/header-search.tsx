@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import {
@@ -61,6 +61,19 @@ export function HeaderSearch() {
     setOpen(false);
     setActiveIndex(-1);
   }
+
+  // On a server-rendered page the bar hydrates after the page (see app-layout): what was typed or
+  // chosen before it did is taken up, and suggestions open for a box that has the focus.
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, from the hydrated elements
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    const typed = input?.value ?? '';
+    const chosen = selectRef.current?.value;
+    if (chosen === 'forSale' || chosen === 'articles') setMode(chosen);
+    if (typed !== text) setText(typed);
+    if (input && document.activeElement === input) setOpen(true);
+  }, []);
 
   const suggestions = useListingsSuggestions(text, mode === 'forSale', open);
   const options = useMemo<SuggestionOption[]>(() => {
@@ -200,6 +213,7 @@ export function HeaderSearch() {
         Search in
       </label>
       <select
+        ref={selectRef}
         id={`${baseId}-mode`}
         className={styles.mode}
         value={mode}

@@ -5,12 +5,11 @@ import { HOME_FAQ } from '../../../shared/domain/faq.ts';
 import { HOME_PAGE_HEADING } from '../../../shared/domain/metadata.ts';
 import { homePageMeta } from '../../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
-import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { type HomeList, useHomeList } from '../../features/listings/api/use-home-list.ts';
-import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { pageOrigin } from '../../lib/page-origin.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { Carousel } from '../../ui/carousel.tsx';
@@ -61,12 +60,8 @@ function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: Hom
   );
 }
 
-const BRAND_FOCUS_SLUGS = ['best-selling-guns', 'ar15', 'used-guns'] as const;
-
-function HomeBrandFocus({ slug }: { slug: string }) {
-  const brand = useBrand(slug);
-  return brand.data ? <BrandFocus brand={brand.data} /> : null;
-}
+// The blocks further down hydrate as they come into view, and their code loads then.
+const HomeFurtherDown = lazyPart(() => import('./home-further-down.tsx').then((m) => m.HomeFurtherDown));
 
 const HOME_FAQ_JSON_LD = faqJsonLd(HOME_FAQ);
 
@@ -131,11 +126,7 @@ export function HomePage() {
 
       <HydrateWhenSeen>
         <div className={styles.section}>
-          <div className={styles.focusBlocks}>
-            {BRAND_FOCUS_SLUGS.map((slug) => (
-              <HomeBrandFocus key={slug} slug={slug} />
-            ))}
-          </div>
+          <HomeFurtherDown.Component part="brands" />
         </div>
       </HydrateWhenSeen>
       <HydrateWhenSeen>
@@ -143,11 +134,11 @@ export function HomePage() {
           <h2 id="home-proof-heading" className="visually-hidden">
             Ironsight in numbers
           </h2>
-          <HomeBelowFold part="proof" />
+          <HomeFurtherDown.Component part="proof" />
         </section>
       </HydrateWhenSeen>
       <HydrateWhenSeen>
-        <HomeBelowFold part="deals" />
+        <HomeFurtherDown.Component part="deals" />
       </HydrateWhenSeen>
       <HydrateWhenSeen>
         <section className={styles.section} aria-labelledby="home-cities-heading">

@@ -1,0 +1,68 @@
+import { roundedFigure } from '../../../shared/domain/company.ts';
+import { ProductFocus } from '../../features/ads/product-focus.tsx';
+import { useSiteStats } from '../../features/content/api/use-site-stats.ts';
+import { BrandDigest } from '../../features/content/brand-digest.tsx';
+import { useBrand } from '../../features/listings/api/use-brand.ts';
+import { BrandFocus } from '../../features/listings/brand-focus.tsx';
+import styles from './home.module.css';
+
+/** The social-proof tiles (spec §1), from the database and the founding year; placeholders while loading. */
+function SocialProof() {
+  const stats = useSiteStats().data;
+  const tiles = [
+    {
+      figure: stats ? `${stats.yearsInBusiness} years` : '…',
+      label: stats ? `in business since ${stats.foundedYear}` : 'in business',
+    },
+    { figure: stats ? roundedFigure(stats.users) : '…', label: 'users' },
+    { figure: stats ? roundedFigure(stats.articles) : '…', label: 'articles, news and reviews' },
+  ];
+  return (
+    <ul className={styles.proof}>
+      {tiles.map((tile) => (
+        <li key={tile.label} className={styles.proofTile}>
+          <span className={styles.proofFigure}>{tile.figure}</span>
+          <span className={styles.proofLabel}>{tile.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The brand whose news the home page's digest shows. */
+const HOME_DIGEST_BRAND = { name: 'Glock', keyword: 'glock' } as const;
+
+const BRAND_FOCUS_SLUGS = ['best-selling-guns', 'ar15', 'used-guns'] as const;
+
+function HomeBrandFocus({ slug }: { slug: string }) {
+  const brand = useBrand(slug);
+  return brand.data ? <BrandFocus brand={brand.data} /> : null;
+}
+
+/**
+ * The home page's blocks further down, which hydrate as they come into view and whose code loads
+ * then (see the home page): the brand-focus blocks (`brands`), the social-proof tiles (`proof`),
+ * and the deals and news (`deals`).
+ */
+export function HomeFurtherDown({ part }: { part: 'brands' | 'proof' | 'deals' }) {
+  if (part === 'proof') return <SocialProof />;
+  if (part === 'brands') {
+    return (
+      <div className={styles.focusBlocks}>
+        {BRAND_FOCUS_SLUGS.map((slug) => (
+          <HomeBrandFocus key={slug} slug={slug} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className={styles.section}>
+        <ProductFocus page="home" />
+      </div>
+      <div className={styles.section}>
+        <BrandDigest brand={HOME_DIGEST_BRAND.name} keyword={HOME_DIGEST_BRAND.keyword} />
+      </div>
+    </>
+  );
+}
