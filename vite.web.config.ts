@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { APP_START_SCRIPT } from './shared/server-render.ts';
+import { pageChunks } from './vite.page-chunks.ts';
 import { precompress } from './vite.precompress.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -19,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: rendererRoot,
   base: '/',
   // Precompressed copies are for the files browsers download, not the server's own entry.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pageChunks(rendererRoot), precompress()],
   build: isSsrBuild
     ? {
         rolldownOptions: { input: path.join(rendererRoot, 'entry-server.tsx') },
@@ -36,6 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet in the head: a server-rendered page is styled before its screen's code
         // arrives, so nothing moves when it hydrates.
         cssCodeSplit: false,
+        // A screen's files are preloaded together from page-chunks.json (vite.page-chunks.ts), not
+        // from lists of every screen's files carried in the entry.
+        modulePreload: false,
         sourcemap: true,
         rolldownOptions: {
           // The app's page, and the script that starts the app on a server-rendered page (see

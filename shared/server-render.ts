@@ -38,6 +38,12 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
  */
 export const APP_START_SCRIPT = '/hydrate.js';
 
+/**
+ * The web build's table of each screen's files (route id → addresses), at a fixed address: the
+ * server names a page's files from it, and the app preloads a screen's files with it.
+ */
+export const PAGE_CHUNKS_FILE = 'page-chunks.json';
+
 /** The id of the non-executed `<script type="application/json">` block carrying a page's data. */
 export const PAGE_DATA_ELEMENT_ID = 'app-data';
 

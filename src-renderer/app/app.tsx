@@ -6,6 +6,7 @@ import { loadLazyPartsEagerly } from '../lib/lazy-part.ts';
 import { usePlatform } from '../lib/platform/platform-context.tsx';
 import { useSession } from '../lib/session/session.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+import { loadPageChunkTable } from './page-chunks.ts';
 import { AppProviders, type AppProvidersProps } from './providers.tsx';
 import { RootErrorBoundary } from './route-error.tsx';
 
@@ -31,8 +32,11 @@ function AppStart({ serverRendered }: { serverRendered: boolean }) {
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
     // The code of the parts left to hydrate later (see lazyPart) loads once the browser is idle, and
-    // from then on a screen loads with its parts.
-    return whenIdle(() => void loadLazyPartsEagerly());
+    // from then on a screen loads with its parts; so does the table of each screen's files.
+    return whenIdle(() => {
+      void loadLazyPartsEagerly();
+      void loadPageChunkTable();
+    });
   }, []);
   useEffect(() => {
     if (!serverRendered || !signedIn) return;

@@ -2,6 +2,7 @@ import { type ComponentType, use } from 'react';
 import type { RouteId } from '../../shared/routes/paths.ts';
 import { matchAppRoute } from '../../shared/routes/resolve.ts';
 import { partsOfScreen } from '../lib/lazy-part.ts';
+import { preloadPageChunks } from './page-chunks.ts';
 import { PAGE_LOADERS } from './page-modules.ts';
 
 /*
@@ -24,6 +25,7 @@ const pageModules = new Map<RouteId, PageModule>();
 export function loadPage(routeId: RouteId): Promise<ComponentType> {
   const known = pageModules.get(routeId);
   if (known) return known;
+  preloadPageChunks(routeId);
   const loading: PageModule = PAGE_LOADERS[routeId]().then(
     async (component) => {
       await partsOfScreen();

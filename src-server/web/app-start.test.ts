@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_START_SCRIPT } from '../../shared/server-render.ts';
-import { withAppStartAfterPaint } from './app-start.ts';
+import { withAppStartAfterPaint, withPagePreloads } from './app-start.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -29,8 +29,28 @@ describe('the start of the app on a server-rendered page', () => {
     expect([...html.matchAll(/<script/g)]).toHaveLength(1);
   });
 
+  it("names the files of the page's screen, which the start script preloads with the entry", () => {
+    const html = withAppStartAfterPaint(TEMPLATE, ['/assets/home-page-mno.js', '/assets/card-"pqr.js']);
+    expect(html).toContain(
+      'data-app-preload="/assets/react-def.js /assets/paths-ghi.js" data-page-preload="/assets/home-page-mno.js /assets/card-&quot;pqr.js"></script>',
+    );
+    expect(withAppStartAfterPaint(TEMPLATE, [])).not.toContain('data-page-preload');
+  });
+
   it('leaves a template without an entry script as it is', () => {
     const plain = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
     expect(withAppStartAfterPaint(plain)).toBe(plain);
+  });
+});
+
+describe("the screen's files on a page rendered in the browser", () => {
+  it('are preloaded with the entry, from the head', () => {
+    const html = withPagePreloads(TEMPLATE, ['/assets/dashboard-page-stu.js', '/assets/skeleton-vwx.js']);
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-stu.js"><link rel="modulepreload" crossorigin href="/assets/skeleton-vwx.js"></head>',
+    );
+    // The entry and its own preloads stay as they are.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(withPagePreloads(TEMPLATE, [])).toBe(TEMPLATE);
   });
 });

@@ -8,17 +8,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVENTORY_TEMPLATE_PATH, inventoryTemplateCsv } from '../../shared/domain/inventory.ts';
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
-import { ROUTES } from '../../shared/routes/paths.ts';
+import { ROUTES, type RouteId } from '../../shared/routes/paths.ts';
 import { type RouteResolution, resolveUrl } from '../../shared/routes/resolve.ts';
 import {
   type EndpointCaller,
+  PAGE_CHUNKS_FILE,
   SERVER_RENDERED_ROUTES,
   type ServerRenderer,
 } from '../../shared/server-render.ts';
 import type { ThirdPartyScripts } from '../config.ts';
 import { envelope } from '../http/errors.ts';
 import type { SharedCache } from '../http/shared-cache.ts';
-import { withAppStartAfterPaint } from './app-start.ts';
+import { withAppStartAfterPaint, withPagePreloads } from './app-start.ts';
 import { injectHead } from './head.ts';
 
 export type RouteMatch = Extract<RouteResolution, { kind: 'route' }>;
@@ -146,6 +147,14 @@ const notFoundMeta: PageMeta = { title: pageTitle('Page not found'), robots: NOT
 /** Only same-site paths and http(s) URLs may be redirect targets. */
 const isSafeTarget = (target: string) => /^\/(?![/\\])/.test(target) || /^https?:\/\//i.test(target);
 
+/** Each screen's files (the web build's page-chunks.json, see vite.page-chunks.ts); none without a build. */
+function readPageChunks(webRoot: string): Partial<Record<RouteId, string[]>> {
+  const file = path.join(webRoot, PAGE_CHUNKS_FILE);
+  if (!existsSync(file)) return {};
+  const table = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  return table && typeof table === 'object' ? (table as Partial<Record<RouteId, string[]>>) : {};
+}
+
 /**
  * Serves the built web app. Every HTML navigation is decided by shared/routes, so legacy links
  * get real 301s and unknown paths a real 404, with the page's metadata in the HTML head.
@@ -154,6 +163,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
   const indexFile = path.join(options.webRoot, 'index.html');
   const hasWebApp = existsSync(indexFile);
   const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+  const pageChunks = readPageChunks(options.webRoot);
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -170,7 +180,13 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : // The table of the build's files (or its compressed copy) is checked on every use: it
+              // changes with each build.
+              path.basename(filePath).replace(/\.(br|gz)$/, '') === PAGE_CHUNKS_FILE
+              ? 'no-cache'
+              : 'public, max-age=300',
         );
       },
     });
@@ -189,7 +205,11 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
    * markup inside `#root`, then its data; the app starts once the page is painted. Throws when the
    * page cannot be rendered.
    */
-  const renderWhole = async (html: string, url: URL): Promise<{ html: string; complete: boolean } | null> => {
+  const renderWhole = async (
+    html: string,
+    url: URL,
+    pageFiles: readonly string[],
+  ): Promise<{ html: string; complete: boolean } | null> => {
     if (!renderer || !callEndpoint) return null;
     const page = await renderer.render({
       url: `${url.pathname}${url.search}`,
@@ -212,7 +232,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       sink.on('error', reject);
       page.pipe(sink);
     });
-    const template = withAppStartAfterPaint(html);
+    const template = withAppStartAfterPaint(html, pageFiles);
     const at = template.indexOf(ROOT_ELEMENT);
     return {
       html: `${template.slice(0, at)}<div id="root">${markup}</div>${page.dataElement}${template.slice(at + ROOT_ELEMENT.length)}`,
@@ -231,18 +251,19 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     status: number,
     url: URL,
     html: string,
+    pageFiles: readonly string[],
   ): Promise<{ html: string; etag?: string; kept?: object } | null> => {
     if (!renderer || !callEndpoint || !html.includes(ROOT_ELEMENT)) return null;
     try {
       // Only found pages are kept: addresses that do not exist are endless.
       if (!options.pageCache || status !== 200) {
-        const whole = await renderWhole(html, url);
+        const whole = await renderWhole(html, url, pageFiles);
         return whole === null ? null : { html: whole.html };
       }
       // A page some of whose answers could not be read is sent but not kept for other visitors.
       const answer = await options.pageCache.get(
         `${status} ${url.pathname}${url.search}`,
-        () => renderWhole(html, url),
+        () => renderWhole(html, url, pageFiles),
         (whole) => whole === null || whole.complete,
       );
       // Weak: the same page compressed or not is the same content.
@@ -259,6 +280,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     reply: FastifyReply,
     status: number,
     meta: PageMeta,
+    screen: RouteId,
     rendered?: { request: FastifyRequest; url: URL },
   ) => {
     if (!hasWebApp) {
@@ -271,10 +293,13 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
       cookieDomain: options.cookieDomain,
       ...options.thirdPartyScripts,
     });
-    const page = rendered ? await renderedPage(rendered.request, status, rendered.url, html) : null;
+    const pageFiles = pageChunks[screen] ?? [];
+    const page = rendered
+      ? await renderedPage(rendered.request, status, rendered.url, html, pageFiles)
+      : null;
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (page?.etag) reply.header('etag', page.etag);
-    if (!page?.kept) return reply.send(page ? page.html : html);
+    if (!page?.kept) return reply.send(page ? page.html : withPagePreloads(html, pageFiles));
     // A kept page is encoded once per encoding, not once per request.
     const encoding = preferredEncoding(rendered?.request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
@@ -305,20 +330,21 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
                 .legacyLister(resolution.legacyListerId)
                 .then((userId) => (userId ? `/search?uid=${encodeURIComponent(userId)}` : null));
         if (target && isSafeTarget(target)) return redirect(reply, target, 301);
-        return sendPage(reply, 404, notFoundMeta, rendered);
+        return sendPage(reply, 404, notFoundMeta, 'notFound', rendered);
       }
       case 'route': {
-        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta, rendered);
+        if (resolution.route === 'notFound') return sendPage(reply, 404, notFoundMeta, 'notFound', rendered);
         const base = defaultMeta(resolution, url, options.publicOrigin);
         const decision = await options.pageResolvers.get(resolution.route)?.(resolution, request);
         const status = decision?.status ?? 200;
         // Pages behind login (and the admin console) keep the client-rendered shell.
         const serverRendered = SERVER_RENDERED_ROUTES.has(resolution.route) ? rendered : undefined;
-        if (status === 404) return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta }, rendered);
-        return sendPage(reply, status, { ...base, ...decision?.meta }, serverRendered);
+        if (status === 404)
+          return sendPage(reply, 404, { ...notFoundMeta, ...decision?.meta }, 'notFound', rendered);
+        return sendPage(reply, status, { ...base, ...decision?.meta }, resolution.route, serverRendered);
       }
       default:
-        return sendPage(reply, 404, notFoundMeta, rendered);
+        return sendPage(reply, 404, notFoundMeta, 'notFound', rendered);
     }
   };
 

@@ -181,6 +181,41 @@ test.describe('hydration of server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test("a page names its screen's files, and a later screen's files are preloaded together", async ({
+    page,
+    request,
+  }) => {
+    const tableAnswer = await request.get('/page-chunks.json');
+    expect(tableAnswer.ok()).toBe(true);
+    expect(tableAnswer.headers()['cache-control']).toBe('no-cache');
+    const table = (await tableAnswer.json()) as Record<string, string[]>;
+    expect(table.home?.some((file) => /\/assets\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
+
+    // A server-rendered page: the start script names the screen's files.
+    const { problems } = watch(page);
+    await page.goto('/');
+    const named = await page.locator('script[data-app-entry]').getAttribute('data-page-preload');
+    expect(named?.split(' ')).toEqual(table.home);
+    await hydrated(page);
+    await partsHydrated(page);
+
+    // A screen not shown yet: its files are preloaded together before it loads.
+    const digest = table.digest ?? [];
+    expect(digest.length).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'News and reviews', exact: true }).click();
+    await expect(page).toHaveURL('/digest');
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloaded).toEqual(expect.arrayContaining(digest));
+    expect(problems).toEqual([]);
+
+    // A page the browser renders (behind login): the screen's files are in its head.
+    const shell = await (await request.get('/dashboard')).text();
+    for (const file of table.dashboard ?? [])
+      expect(shell).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+  });
+
   test('a search hydrates without errors and without searching again', async ({ page }) => {
     const { problems, apiCalls } = watch(page);
     await page.goto('/search?keyword=rifle');
