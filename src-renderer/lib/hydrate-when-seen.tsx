@@ -134,7 +134,7 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
  * rather than while the page starts, so a phone spends its first seconds on what the visitor sees.
  * React hydrates a part synchronously when an input reaches it first and its code is there, so no
  * click is lost. Rendered in the browser (a later navigation, the desktop client), it is an
- * ordinary part of the page. Its code may load only then (a `lazyPart`).
+ * ordinary part of the page. Its code may be a `lazyPart`, fetched only when the part hydrates.
  */
 export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   return <DeferredHydration until="seen">{children}</DeferredHydration>;
