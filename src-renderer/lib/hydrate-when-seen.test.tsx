@@ -249,6 +249,28 @@ describe('a part hydrated when the browser is idle, its code loaded then', () =>
     expect(hydratedElement(button(/Search/))).toBe(true);
   });
 
+  it('presses a button again once its code has arrived, when it was pressed before', async () => {
+    const { part, state } = heldPart();
+    await hydrateWith(part);
+    const server = button(/Search/);
+    await act(async () => {
+      server.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      server.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(state.asked).toBe(1);
+    expect(server.textContent).toBe('Search 0');
+    await act(async () => {
+      state.arrive();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(hydratedElement(server)).toBe(true);
+    // Pressed once: not lost, and not twice.
+    expect(server.textContent).toBe('Search 1');
+    await act(async () => server.click());
+    expect(server.textContent).toBe('Search 2');
+  });
+
   it('renders at once in a page rendered in the browser once parts load eagerly', async () => {
     const { part, state } = heldPart();
     const loading = loadLazyPartsEagerly();

@@ -1,4 +1,13 @@
-import { type ReactNode, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router';
 import styles from './hydrate-when-seen.module.css';
 import { whenIdle } from './idle.ts';
@@ -42,15 +51,25 @@ function createGate(): Gate {
 
 interface GatedProps {
   gate: Gate | null;
+  /** Called as the part's hydration commits, before any later input is handled. */
+  onCommitted: () => void;
   onHydrated: () => void;
   children: ReactNode;
 }
 
-function Gated({ gate, onHydrated, children }: GatedProps) {
+function Gated({ gate, onCommitted, onHydrated, children }: GatedProps) {
   if (gate) use(gate.promise as Promise<void>);
+  useLayoutEffect(() => onCommitted(), [onCommitted]);
   useEffect(() => onHydrated(), [onHydrated]);
   return children;
 }
+
+/** A press React could not take: a plain button (not a link or a form's submit, which work without it). */
+const pressedButton = (event: Event, part: Element): HTMLElement | null => {
+  if (event.type !== 'click' || !(event.target instanceof Element)) return null;
+  const button = event.target.closest<HTMLElement>('button[type="button"]');
+  return button && part.contains(button) ? button : null;
+};
 
 /** When a part waits to hydrate: until it comes near the viewport, or until the browser is first idle. */
 type Until = 'seen' | 'idle';
@@ -65,12 +84,25 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
   if (gate && location !== firstLocation) gate.open();
   const [live, setLive] = useState(gate === null);
   const markLive = useCallback(() => setLive(true), []);
+  // A button pressed while the part's code was still on its way: React drops that press, so it is
+  // pressed again once the part has hydrated. Until then the part listens for first use.
+  const committed = useRef(gate === null);
+  const pressed = useRef<HTMLElement | null>(null);
+  const stopListening = useRef<() => void>(() => {});
+  const markCommitted = useCallback(() => {
+    if (committed.current) return;
+    committed.current = true;
+    stopListening.current();
+    const button = pressed.current;
+    pressed.current = null;
+    if (button) setTimeout(() => button.isConnected && button.click(), 0);
+  }, []);
   // Until its part has hydrated, the boundary is given the very element of the first render: a
   // boundary still waiting that receives new props would be rendered afresh in the browser,
   // throwing the server's HTML away. Once hydrated, it follows the page like any other part.
   const [first] = useState(() => (
     <Suspense fallback={null}>
-      <Gated gate={gate} onHydrated={markLive}>
+      <Gated gate={gate} onCommitted={markCommitted} onHydrated={markLive}>
         {children}
       </Gated>
     </Suspense>
@@ -98,7 +130,14 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
     // Heard on the window, before React: React holds back an input aimed at a part that has not
     // hydrated, so the part itself would never hear it.
     const open = (event: Event) => {
-      if (element && event.target instanceof Node && element.contains(event.target)) gate.open();
+      if (!element || !(event.target instanceof Node) || !element.contains(event.target)) return;
+      gate.open();
+      const button = pressedButton(event, element);
+      // Once React has had the press: if the part hydrated in time (its code was there), React took it.
+      if (button)
+        setTimeout(() => {
+          if (!committed.current) pressed.current = button;
+        }, 0);
     };
     for (const type of FIRST_USE_EVENTS)
       window.addEventListener(type, open, { capture: true, passive: true });
@@ -106,9 +145,9 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
       for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, open, { capture: true });
     });
     const stop = () => {
-      for (const each of stops) each();
+      for (const each of stops.splice(0)) each();
     };
-    void gate.promise.then(stop);
+    stopListening.current = stop;
     return stop;
   }, [gate, until]);
 
@@ -116,7 +155,7 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
     <div ref={box} className={until === 'idle' ? styles.contents : undefined}>
       {live ? (
         <Suspense fallback={null}>
-          <Gated gate={gate} onHydrated={markLive}>
+          <Gated gate={gate} onCommitted={markCommitted} onHydrated={markLive}>
             {children}
           </Gated>
         </Suspense>
