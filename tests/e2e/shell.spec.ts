@@ -62,6 +62,8 @@ test.describe('the app shell against the real server', () => {
     await page.goto('/firearms/handguns');
     const firstCard = page.getByRole('main').getByRole('article').first();
     await expect(firstCard).toBeVisible();
+    // The footer's code is there (it loads once the browser is idle), so its links navigate in the app.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
 
@@ -76,5 +78,26 @@ test.describe('the app shell against the real server', () => {
     await page.goBack();
     await expect(firstCard).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
+
+  test('a page opened from an address starts at its top; a reload returns to where it was left', async ({
+    page,
+  }) => {
+    await page.goto('/firearms/handguns');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    // Another document (a typed address, or a link followed before the app could take it).
+    await page.goto('/firearms/rifles');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
   });
 });

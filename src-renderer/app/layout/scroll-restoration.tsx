@@ -40,6 +40,17 @@ function scrollToHash(hash: string): boolean {
 }
 
 /**
+ * Whether this document was opened by a reload or by Back/Forward, which return to where it was
+ * left. A document opened by a followed link or a typed address has the same first-entry key as the
+ * tab's earlier documents, so their positions are not its own.
+ */
+function reopened(): boolean {
+  if (typeof performance.getEntriesByType !== 'function') return false;
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+/**
  * Scrolls as a visitor expects of pages: a new page starts at its top (or at the anchor its
  * address names), Back and Forward return to where each page was left, and a rewrite of the
  * current entry leaves the page where it is.
@@ -82,7 +93,7 @@ export function ScrollRestoration() {
     const first = firstRun.current;
     firstRun.current = false;
     const saved = positions.current?.get(location.key);
-    if (action === 'POP' && saved !== undefined) {
+    if (action === 'POP' && saved !== undefined && (!first || reopened())) {
       window.scrollTo(0, saved);
       return;
     }
