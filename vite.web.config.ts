@@ -58,15 +58,26 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react-dom',
                   test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src-renderer[\\/]lib[\\/]react-dom-client\.ts$/,
                 },
-                { name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-                // The data cache and the state store every page uses, likewise.
-                { name: 'app-libraries', test: /[\\/]node_modules[\\/](@tanstack|jotai)[\\/]/ },
-                // Small shared modules every page loads (routes, platform, API client, listing and
-                // search rules) in one file instead of a dozen, each of which costs a request and
-                // compresses worse alone.
                 {
-                  name: 'app-shell',
-                  test: /[\\/]shared[\\/]routes[\\/](paths|query|uuid|external|legacy-ids)\.ts$|[\\/]shared[\\/]domain[\\/](constants|user|listing|flags|metadata|category)\.ts$|[\\/]shared[\\/]search[\\/](search-sort|search-url)\.ts$|[\\/]src-renderer[\\/]lib[\\/](platform[\\/]|api-client\.ts$)/,
+                  name: 'app-libraries',
+                  test: (id: string) =>
+                    /[\\/]node_modules[\\/]react-router[\\/]/.test(id) ||
+                    /[\\/]node_modules[\\/](@tanstack|jotai)[\\/](?!.*[\\/](mutationObserver|useMutation)\.js$)/.test(
+                      id,
+                    ) ||
+                    /[\\/]shared[\\/]routes[\\/](paths|query|uuid|external|legacy-ids)\.ts$|[\\/]shared[\\/]domain[\\/](constants|user|listing|flags|metadata|category)\.ts$|[\\/]shared[\\/]search[\\/](search-sort|search-url)\.ts$|[\\/]src-renderer[\\/]lib[\\/](platform[\\/]|api-client\.ts$)/.test(
+                      id,
+                    ) ||
+                    // and what the shell shares with the pages' cards (session, favorites, buttons, icons)
+                    /[\\/]src-renderer[\\/]lib[\\/](favorites[\\/]favorites-store|session[\\/](session|login-request)|deferred-module|idle|api-client-context|use-hydrated|stored-shape)\.tsx?$|[\\/]src-renderer[\\/]ui[\\/](button|visually-hidden)\.tsx$|[\\/]shared[\\/]domain[\\/]listing-card\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/.test(
+                      id,
+                    ),
+                },
+                // The product cards and what they show (image, heart, buy button), which the
+                // home, search, brand, city and new-this-week pages all load: one file, not ten.
+                {
+                  name: 'listing-cards',
+                  test: /[\\/]src-renderer[\\/]features[\\/]listings[\\/](product-card|product-grid|lazy-image|favorite-toggle|media-url|buy-now)\.tsx?$|[\\/]src-renderer[\\/]ui[\\/]skeleton\.tsx$|[\\/]lucide-react[\\/].*[\\/](heart|image-off|chevron-right|chevron-left)\.mjs$|[\\/]src-renderer[\\/]features[\\/]listings[\\/](product-card|lazy-image|favorite-toggle)\.module\.css$/,
                 },
               ],
             },

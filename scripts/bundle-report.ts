@@ -1,5 +1,6 @@
 /**
- * Prints the web build's JavaScript budget: each chunk's raw and gzip size, which chunks the home
+ * Prints the web build's JavaScript budget: each chunk's raw and gzip size (as the server sends it:
+ * its precompressed `.gz` copy, or a file too small to have one as it is), which chunks the home
  * page loads before it is interactive (the start script of a server-rendered page, the entry and
  * its static imports, then the home screen and its static imports, which the browser loads before
  * hydrating), and the largest sources inside
@@ -8,11 +9,12 @@
  *
  *   npm run build:web && node scripts/bundle-report.ts [--sources] [--dir dist/web]
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { APP_START_SCRIPT } from '../shared/server-render.ts';
+import { MIN_PRECOMPRESS_BYTES } from '../vite.precompress.ts';
 
 /** The home page's initial JavaScript, gzipped (issue 12's budget). */
 export const HOME_INITIAL_JS_BUDGET = 120_000;
@@ -48,6 +50,15 @@ if (!existsSync(path.join(webRoot, 'index.html'))) {
 // Minified ES module output: `import{a as b}from"./x.js"` or `import"./x.js"`; `import("./x.js")` is dynamic.
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']\.\/([^"']+\.js)["']/g;
 
+/**
+ * A chunk's size as sent to a browser that accepts gzip: its precompressed copy, or the file itself
+ * when the build wrote none (under MIN_PRECOMPRESS_BYTES, sent as it is).
+ */
+function sentGzip(file: string, code: Buffer): number {
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return code.length < MIN_PRECOMPRESS_BYTES ? code.length : gzipSync(code, { level: 9 }).length;
+}
+
 const chunks = new Map<string, Chunk>();
 for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
   const code = readFileSync(path.join(assets, file));
@@ -61,7 +72,7 @@ for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
   chunks.set(file, {
     file,
     raw: code.length,
-    gzip: gzipSync(code, { level: 9 }).length,
+    gzip: sentGzip(path.join(assets, file), code),
     staticImports: [...text.matchAll(STATIC_IMPORT)].map((m) => m[1] as string),
     sources,
   });

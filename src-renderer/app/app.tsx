@@ -6,9 +6,9 @@ import { loadLazyPartsEagerly } from '../lib/lazy-part.ts';
 import { usePlatform } from '../lib/platform/platform-context.tsx';
 import { useSession } from '../lib/session/session.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { loadPageChunkTable } from './page-chunks.ts';
 import { AppProviders, type AppProvidersProps } from './providers.tsx';
 import { RootErrorBoundary } from './route-error.tsx';
+import { loadPageChunks } from './router.tsx';
 
 /** Deep links and notification clicks from the platform open in the app's router. */
 function PlatformNavigation() {
@@ -35,7 +35,7 @@ function AppStart({ serverRendered }: { serverRendered: boolean }) {
     // from then on a screen loads with its parts; so does the table of each screen's files.
     return whenIdle(() => {
       void loadLazyPartsEagerly();
-      void loadPageChunkTable();
+      void loadPageChunks().catch(() => undefined);
     });
   }, []);
   useEffect(() => {

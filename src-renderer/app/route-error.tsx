@@ -1,24 +1,32 @@
-import { Component, type ReactNode } from 'react';
-import { paths } from '../../shared/routes/paths.ts';
-import { useDocumentHead } from '../lib/document-head.ts';
-import { Button, LinkButton } from '../ui/button.tsx';
+import { Component, type ReactNode, Suspense } from 'react';
+import { lazyPart } from '../lib/lazy-part.ts';
 import styles from './route-error.module.css';
 
-function ErrorContent() {
-  useDocumentHead({ title: 'Something went wrong' });
+/**
+ * What a failed page shows. Its code loads when first needed (or when the browser is idle, with the
+ * other parts that load later); if even that fails (the connection is gone), a plain message says so.
+ */
+const ErrorContent = lazyPart(() =>
+  import('./route-error-view.tsx').then(
+    (m) => m.ErrorContent,
+    () => PlainErrorContent,
+  ),
+);
+
+function PlainErrorContent() {
   return (
     <div className={styles.page} role="alert">
       <h1 className={styles.heading}>Something went wrong.</h1>
-      <p className={styles.message}>
-        This page could not be shown. Reload the page to try again, or go back to the home page.
-      </p>
-      <div className={styles.actions}>
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
-        <LinkButton to={paths.home()} variant="secondary">
-          Back to Homepage
-        </LinkButton>
-      </div>
+      <p className={styles.message}>This page could not be shown. Reload the page to try again.</p>
     </div>
+  );
+}
+
+function ErrorView() {
+  return (
+    <Suspense fallback={null}>
+      <ErrorContent.Component />
+    </Suspense>
   );
 }
 
@@ -59,7 +67,7 @@ abstract class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundary
 /** A page failed: the header and footer stay, the page area explains. */
 export class PageErrorBoundary extends ErrorBoundary {
   protected fallback(): ReactNode {
-    return <ErrorContent />;
+    return <ErrorView />;
   }
 }
 
@@ -68,7 +76,7 @@ export class RootErrorBoundary extends ErrorBoundary {
   protected fallback(): ReactNode {
     return (
       <main id="main" className={styles.root}>
-        <ErrorContent />
+        <ErrorView />
       </main>
     );
   }

@@ -2,7 +2,6 @@ import { type ComponentType, use } from 'react';
 import type { RouteId } from '../../shared/routes/paths.ts';
 import { matchAppRoute } from '../../shared/routes/resolve.ts';
 import { partsOfScreen } from '../lib/lazy-part.ts';
-import { preloadPageChunks } from './page-chunks.ts';
 import { PAGE_LOADERS } from './page-modules.ts';
 
 /*
@@ -11,6 +10,16 @@ import { PAGE_LOADERS } from './page-modules.ts';
  * rendered. React Router supplies the location, links and navigation; its route matching and data
  * router are not used, so the browser downloads neither.
  */
+
+/** The table of each screen's files (see page-chunks.ts), once it and its code have loaded. */
+let pageChunks: typeof import('./page-chunks.ts') | undefined;
+
+/** Fetches the table of each screen's files; called once the app is idle after it starts. */
+export async function loadPageChunks(): Promise<void> {
+  const loaded = await import('./page-chunks.ts');
+  await loaded.loadPageChunkTable();
+  pageChunks = loaded;
+}
 
 /** A screen's module as it loads; `status` and `value` are set once it has, so React reads it at once. */
 type PageModule = Promise<ComponentType> & { status?: 'fulfilled'; value?: ComponentType };
@@ -25,7 +34,7 @@ const pageModules = new Map<RouteId, PageModule>();
 export function loadPage(routeId: RouteId): Promise<ComponentType> {
   const known = pageModules.get(routeId);
   if (known) return known;
-  preloadPageChunks(routeId);
+  pageChunks?.preloadPageChunks(routeId);
   const loading: PageModule = PAGE_LOADERS[routeId]().then(
     async (component) => {
       await partsOfScreen();

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
+import type { ListingCard } from '../../../shared/contract/listings.ts';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
 import { LoginModalHost } from '../../features/auth/login-modal.tsx';
 import { CartHeaderButton, CartServerSync } from '../../features/cart/cart-header.tsx';
-import { FavoritesSheet } from '../../features/favorites/favorites-sheet.tsx';
 import { FavoritesSyncSlot } from '../../features/favorites/favorites-sync-slot.tsx';
 import { MessagesBackgroundSlot } from '../../features/messages/messages-background-slot.tsx';
-import { UnreadMessagesLink } from '../../features/messages/unread-messages-link.tsx';
 import { HydrateWhenIdle, HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { lazyPart } from '../../lib/lazy-part.ts';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
@@ -14,8 +13,6 @@ import styles from './app-layout.module.css';
 import { Header } from './header.tsx';
 import { LoginLink } from './header-defaults.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
-import { ThirdPartyScripts } from './third-party-scripts.tsx';
-import { ViewingAsBar } from './viewing-as-bar.tsx';
 
 // The favorites sheet shows product cards; pages without cards do not load them until it opens.
 const ProductCard = lazy(() =>
@@ -33,6 +30,21 @@ const UserAlertBanner = lazyPart(() =>
   import('../../features/alerts/user-alert-banner.tsx').then((m) => m.UserAlertBanner),
 );
 const Footer = lazyPart(() => import('./footer.tsx').then((m) => m.Footer));
+// Likewise what a visitor's first screen shows nothing of, or only a button of: the bar of an admin
+// viewing the site as a user, the favorites button and its sheet, the unread-messages link (signed in
+// only), the third-party script loader.
+const ViewingAsBar = lazyPart(() => import('./viewing-as-bar.tsx').then((m) => m.ViewingAsBar));
+const FavoritesSheet = lazyPart(() =>
+  import('../../features/favorites/favorites-sheet.tsx').then((m) => m.FavoritesSheet),
+);
+const UnreadMessagesLink = lazyPart(() =>
+  import('../../features/messages/unread-messages-link.tsx').then((m) => m.UnreadMessagesLink),
+);
+const ThirdPartyScripts = lazyPart(() =>
+  import('./third-party-scripts.tsx').then((m) => m.ThirdPartyScripts),
+);
+
+const renderFavoriteCard = (listing: ListingCard) => <ProductCard listing={listing} />;
 
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
@@ -42,8 +54,8 @@ const Footer = lazyPart(() => import('./footer.tsx').then((m) => m.Footer));
  * Header, page and footer are each a Suspense boundary. Nothing in them suspends once loaded; the
  * boundaries let React hydrate a server-rendered page in short slices it can pause for input,
  * instead of one long task, and hydrate the part a visitor interacts with first. The search bar,
- * the menu's panels and the alert banner hydrate once the browser is idle (or at first use), the
- * footer once it is seen; until then they are the server's HTML, links and a plain search form.
+ * the menu's panels, the favorites button, the unread-messages link, the alert banner, the viewing-as bar and the third-party
+ * script loader hydrate once the browser is idle (or at first use), the footer once it is seen; until then they are the server's HTML, links and a plain search form.
  */
 export function AppLayout() {
   const sellTo = useSellTarget();
@@ -56,7 +68,9 @@ export function AppLayout() {
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      <ViewingAsBar />
+      <HydrateWhenIdle>
+        <ViewingAsBar.Component />
+      </HydrateWhenIdle>
       <Suspense>
         <Header
           search={
@@ -64,9 +78,17 @@ export function AppLayout() {
               <HeaderSearch.Component />
             </HydrateWhenIdle>
           }
-          favorites={<FavoritesSheet renderCard={(listing) => <ProductCard listing={listing} />} />}
+          favorites={
+            <HydrateWhenIdle>
+              <FavoritesSheet.Component renderCard={renderFavoriteCard} />
+            </HydrateWhenIdle>
+          }
           cart={<CartHeaderButton />}
-          messages={<UnreadMessagesLink />}
+          messages={
+            <HydrateWhenIdle>
+              <UnreadMessagesLink.Component />
+            </HydrateWhenIdle>
+          }
           account={<HeaderAccount signedOut={<LoginLink />} />}
           sellTo={sellTo}
           navigation={
@@ -89,7 +111,9 @@ export function AppLayout() {
         <Footer.Component />
       </HydrateWhenSeen>
       <ScrollRestoration />
-      <ThirdPartyScripts />
+      <HydrateWhenIdle>
+        <ThirdPartyScripts.Component />
+      </HydrateWhenIdle>
     </>
   );
 }

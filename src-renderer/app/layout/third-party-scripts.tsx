@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../lib/idle.ts';
 import { useSession } from '../../lib/session/session.ts';
 import {
   configuredScripts,
@@ -10,16 +11,6 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Loaded once per page load, whatever remounts. */
 let started: StartedScripts | null = null;
-
-/** When the browser is idle after the page became interactive (a second at most). */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 200);
-  return () => window.clearTimeout(handle);
-}
 
 /**
  * The ad server's and the email-marketing service's scripts (spec §7), when the server names them:

@@ -1,5 +1,7 @@
 import { paths } from '../../../shared/routes/paths.ts';
 
+export { listItemTarget, sellTarget } from './sell-target.ts';
+
 export interface AccountLink {
   label: string;
   to: string;
@@ -49,16 +51,6 @@ export const ACCOUNT_LINK_GROUPS: readonly AccountLinkGroup[] = [
     ],
   },
 ];
-
-/** Selling and List an Item send a non-seller to /membership (spec §2). */
-export function listItemTarget(isSeller: boolean): string {
-  return isSeller ? paths.listItem() : paths.membership();
-}
-
-/** The header's Sell button: authenticated sellers list an item; everyone else reads /sell-guns (spec §2). */
-export function sellTarget(user: { isSeller: boolean } | null): string {
-  return user?.isSeller ? paths.listItem() : paths.sellGuns();
-}
 
 /**
  * The account menu's groups for this user: a seller gets every group to open; for a non-seller

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useCurrentUser, useSession } from '../../lib/session/session.ts';
-import { sellTarget } from './account-links.ts';
+import { sellTarget } from './sell-target.ts';
 
 // Only signed-in users see the menu: visitors never download it or its popover.
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));

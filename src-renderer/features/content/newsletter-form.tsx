@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { NEWSLETTER_FAILURE_MESSAGE, shouldSubscribeToNewsletter } from '../../../shared/domain/constants.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -16,6 +16,12 @@ export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // On a server-rendered page the form may hydrate after the page: what was typed before is taken up.
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +47,7 @@ export function NewsletterForm() {
           Email address
         </label>
         <input
+          ref={input}
           id={`${id}-email`}
           type="email"
           name="email"

@@ -1,7 +1,9 @@
 import { roundedFigure } from '../../../shared/domain/company.ts';
+import { HOME_FAQ } from '../../../shared/domain/faq.ts';
 import { ProductFocus } from '../../features/ads/product-focus.tsx';
 import { useSiteStats } from '../../features/content/api/use-site-stats.ts';
 import { BrandDigest } from '../../features/content/brand-digest.tsx';
+import { NewsletterForm } from '../../features/content/newsletter-form.tsx';
 import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import styles from './home.module.css';
@@ -29,6 +31,22 @@ function SocialProof() {
   );
 }
 
+function HomeFaq() {
+  return (
+    <section className={`${styles.section} ${styles.faq}`} aria-labelledby="home-faq-heading">
+      <h2 id="home-faq-heading" className={styles.sectionHeading}>
+        Frequently Asked Questions
+      </h2>
+      {HOME_FAQ.map((entry) => (
+        <details key={entry.question} className={styles.faqEntry}>
+          <summary>{entry.question}</summary>
+          <p>{entry.answer}</p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
 /** The brand whose news the home page's digest shows. */
 const HOME_DIGEST_BRAND = { name: 'Glock', keyword: 'glock' } as const;
 
@@ -42,10 +60,17 @@ function HomeBrandFocus({ slug }: { slug: string }) {
 /**
  * The home page's blocks further down, which hydrate as they come into view and whose code loads
  * then (see the home page): the brand-focus blocks (`brands`), the social-proof tiles (`proof`),
- * and the deals and news (`deals`).
+ * the deals and news (`deals`), the newsletter sign-up (`signup`), and the questions and answers (`faq`, open and shut without the app).
  */
-export function HomeFurtherDown({ part }: { part: 'brands' | 'proof' | 'deals' }) {
+export function HomeFurtherDown({ part }: { part: 'brands' | 'proof' | 'deals' | 'signup' | 'faq' }) {
   if (part === 'proof') return <SocialProof />;
+  if (part === 'signup')
+    return (
+      <div className={styles.section}>
+        <NewsletterForm />
+      </div>
+    );
+  if (part === 'faq') return <HomeFaq />;
   if (part === 'brands') {
     return (
       <div className={styles.focusBlocks}>

@@ -1,77 +1,26 @@
 import { Link } from 'react-router';
-import { faqJsonLd } from '../../../shared/content-page-meta.ts';
 import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
-import { HOME_FAQ } from '../../../shared/domain/faq.ts';
-import { HOME_PAGE_HEADING } from '../../../shared/domain/metadata.ts';
-import { homePageMeta } from '../../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS, HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
-import { type HomeList, useHomeList } from '../../features/listings/api/use-home-list.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
-import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
-import { HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
+import { HydrateWhenIdle, HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { lazyPart } from '../../lib/lazy-part.ts';
-import { pageOrigin } from '../../lib/page-origin.ts';
 import { LinkButton } from '../../ui/button.tsx';
-import { Carousel } from '../../ui/carousel.tsx';
 import styles from './home.module.css';
-import { HomeBelowFold } from './home-below-fold.tsx';
 
-interface HomeListSectionProps {
-  list: HomeList;
-  heading: string;
-  viewAll: string;
-  viewAllLabel: string;
-  /** Only the first list's leading images are above the fold. */
-  critical: number;
-}
+// The three lists hydrate later (the first once the browser is idle, the others as they come into
+// view) and their code, the cards' included, loads then. Their links work before; a heart or a
+// carousel button pressed first hydrates its list at once and is pressed again when it has.
+const HomeListSection = lazyPart(() => import('./home-lists.tsx').then((m) => m.HomeListSection));
 
-/** One of the home page's three lists: a carousel of featured cards. */
-function HomeListSection({ list, heading, viewAll, viewAllLabel, critical }: HomeListSectionProps) {
-  const listings = useHomeList(list);
-  const headingId = `home-${list}-heading`;
-  return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <div className={styles.listHeader}>
-        <h2 id={headingId} className={styles.sectionHeading}>
-          {heading}
-        </h2>
-        <Link to={viewAll} className={styles.viewAll}>
-          {viewAllLabel}
-        </Link>
-      </div>
-      {listings.data && listings.data.length > 0 ? (
-        <Carousel label={heading}>
-          <ProductGrid listings={listings.data} critical={critical} featured label={heading} layout="row" />
-        </Carousel>
-      ) : listings.data || listings.isError ? (
-        <p className={styles.listEmpty}>
-          {listings.isError
-            ? 'These listings could not be loaded right now. '
-            : 'Nothing to show here right now. '}
-          <Link to={viewAll}>See all listings</Link>.
-        </p>
-      ) : (
-        // The skeleton stands in the carousel's place, controls included, so nothing moves when it loads.
-        <Carousel label={heading}>
-          <ProductGridSkeleton count={4} label={`Loading ${heading}`} layout="row" />
-        </Carousel>
-      )}
-    </section>
-  );
-}
+// The hero's ad zones hydrate once the browser is idle (their links work before), with their code.
+const HomeHeroAds = lazyPart(() => import('./home-hero-ads.tsx').then((m) => m.HomeHeroAds));
 
 // The blocks further down hydrate as they come into view, and their code loads then.
 const HomeFurtherDown = lazyPart(() => import('./home-further-down.tsx').then((m) => m.HomeFurtherDown));
 
-const HOME_FAQ_JSON_LD = faqJsonLd(HOME_FAQ);
+// The page's head: the server writes it on the first load; a later visit sets it once this has loaded.
+const HomeHead = lazyPart(() => import('./home-head.tsx').then((m) => m.HomeHead));
 
 export function HomePage() {
-  const meta = homePageMeta(pageOrigin());
-  // The FAQ's structured data, as the server writes it on the first load (the head is rewritten here).
-  useDocumentHead({
-    ...headFromPageMeta({ ...meta, jsonLd: [...(meta.jsonLd ?? []), HOME_FAQ_JSON_LD] }),
-    title: HOME_PAGE_HEADING,
-  });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-hero-heading">
@@ -93,20 +42,24 @@ export function HomePage() {
               Learn about guns
             </LinkButton>
           </div>
-          <HomeBelowFold part="heroAds" />
+          <HydrateWhenIdle>
+            <HomeHeroAds.Component />
+          </HydrateWhenIdle>
         </div>
       </section>
 
-      <HomeListSection
-        list="featured"
-        heading="Online Listings"
-        viewAll={HOME_LINKS.onlineListingsViewAll}
-        viewAllLabel="View all"
-        critical={FEATURED_GRID_CRITICAL_IMAGES}
-      />
+      <HydrateWhenIdle>
+        <HomeListSection.Component
+          list="featured"
+          heading="Online Listings"
+          viewAll={HOME_LINKS.onlineListingsViewAll}
+          viewAllLabel="View all"
+          critical={FEATURED_GRID_CRITICAL_IMAGES}
+        />
+      </HydrateWhenIdle>
       {/* Below the first screen: hydrated as it comes into view (see HydrateWhenSeen). */}
       <HydrateWhenSeen>
-        <HomeListSection
+        <HomeListSection.Component
           list="local"
           heading="Local Listings"
           viewAll={HOME_LINKS.localListings}
@@ -115,7 +68,7 @@ export function HomePage() {
         />
       </HydrateWhenSeen>
       <HydrateWhenSeen>
-        <HomeListSection
+        <HomeListSection.Component
           list="newThisWeek"
           heading="New This Week"
           viewAll={HOME_LINKS.newThisWeek}
@@ -156,8 +109,16 @@ export function HomePage() {
           </ul>
         </section>
       </HydrateWhenSeen>
-      {/* A form: hydrated with the page, so nothing typed before the app runs is lost. */}
-      <HomeBelowFold part="signup" />
+      {/* The sign-up form takes up what was typed before it hydrated (focusing it hydrates it at once). */}
+      <HydrateWhenSeen>
+        <HomeFurtherDown.Component part="signup" />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <HomeFurtherDown.Component part="faq" />
+      </HydrateWhenSeen>
+      <HydrateWhenIdle>
+        <HomeHead.Component />
+      </HydrateWhenIdle>
     </>
   );
 }
