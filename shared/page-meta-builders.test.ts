@@ -19,6 +19,7 @@ const NOW = new Date('2026-11-21T10:00:00.000Z');
 const listing: ListingDetail = {
   id: '3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f',
   legacyId: 42,
+  listingNumber: 42,
   userId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   title: 'Smith & Wesson M&P9 Shield Plus 9mm Pistol with Optic Cut',
   description:

@@ -3,7 +3,7 @@ import type { ListingDetail } from './contract/listings.ts';
 import { familyDisplayName } from './domain/category.ts';
 import { COUNTRY, CURRENCY } from './domain/constants.ts';
 import { htmlToText } from './domain/html-text.ts';
-import { CONDITION_LABELS, type Condition } from './domain/listing.ts';
+import { CONDITION_LABELS, type Condition, isListingOnSale } from './domain/listing.ts';
 import { cardThumbnail } from './domain/listing-card.ts';
 import {
   cleanStructuredDescription,
@@ -65,7 +65,9 @@ export function listingPageMeta(listing: ListingDetail, origin: string, now: Dat
   const image = imagePath ? absolute(origin, imagePath) : undefined;
   // The description is sanitized HTML; the page's description and structured data take its words.
   const description = cleanStructuredDescription(htmlToText(listing.description));
-  const availability = stockAvailability(listing.quantity);
+  // A listing that cannot be bought (frozen, sold, ended…) reads as out of stock, and is not indexed.
+  const saleQuantity = isListingOnSale(listing, now) ? listing.quantity : 0;
+  const availability = stockAvailability(saleQuantity);
   const offer = {
     '@type': 'Offer',
     url: canonical,
@@ -97,7 +99,7 @@ export function listingPageMeta(listing: ListingDetail, origin: string, now: Dat
     title: pageTitle(listing.title),
     description: description || `${listing.title} for sale on ${PRODUCT_NAME}.`,
     canonical,
-    robots: productRobots(listing.quantity),
+    robots: productRobots(saleQuantity),
     keywords: metadataKeywords([
       listing.manufacturer ?? '',
       listing.model ?? '',

@@ -16,6 +16,7 @@ import {
   applySecurityHeaders,
   clientErrorHandler,
   frameworkErrorHandler,
+  installPlainOptionsAnswer,
   MAX_PARAM_LENGTH,
   securityHeadersFor,
 } from './http/framework-errors.ts';
@@ -56,7 +57,7 @@ import { registerSellerApiModule } from './modules/seller-api/routes.ts';
 import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
 import { registerStockImagesModule } from './modules/stock-images/routes.ts';
 import { registerUsersModule } from './modules/users/routes.ts';
-import { isDatabaseEmpty, seedDemoData } from './seed/seed.ts';
+import { seedDemoDataAtStart } from './seed/seed.ts';
 import type { SeedOptions } from './seed/seed-part.ts';
 import { type PageResolver, registerWebHost } from './web/web-host.ts';
 
@@ -107,9 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...config.database })
       : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config), ...config.database }));
 
-  if (options.demoData && config.demoData && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, options.demoData);
-  }
+  if (options.demoData && config.demoData) await seedDemoDataAtStart(database.db, options.demoData);
 
   const trustedHops = config.trustProxyHops ?? 0;
   const securityHeaders = securityHeadersFor(
@@ -137,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
 
   installErrorHandler(app);
+  installPlainOptionsAnswer(app);
   // The desktop client loads its pages from app://ironsight and calls this API across origins.
   await app.register(cors, {
     origin: [DESKTOP_APP_ORIGIN, config.publicOrigin],
@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuthModule(ctx, accounts);
   registerUsersModule(ctx, accounts);
   registerAdminModule(ctx, accounts);
-  registerModerationModule(ctx);
+  registerModerationModule(ctx, accounts);
   registerNewsletterModule(ctx, accounts);
   registerContentModule(ctx);
   registerAdsModule(ctx);

@@ -167,6 +167,11 @@ export const AdminAuditAction = {
   ResolveEscrowDispute: 'resolveEscrowDispute',
   /** A conversation or attachment read by staff who are not one of its two parties (moderation). */
   ReadConversation: 'readConversation',
+  /** Staff actions on a reported message (locking its sender is also written as `lock`). */
+  DismissMessageReport: 'dismissMessageReport',
+  RemoveMessage: 'removeMessage',
+  WarnSender: 'warnSender',
+  LockSender: 'lockSender',
 } as const;
 export type AdminAuditAction = (typeof AdminAuditAction)[keyof typeof AdminAuditAction];
 

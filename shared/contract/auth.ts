@@ -221,6 +221,7 @@ export const AUTH_ENDPOINTS = {
     body: loginRequestSchema,
     response: loginSuccessSchema,
     responses: { 401: loginUnauthorizedSchema, 402: loginPastDueSchema, 403: loginForbiddenSchema },
+    issuesToken: true,
     rateLimited: true,
   }),
   usersForgotPassword: defineEndpoint({

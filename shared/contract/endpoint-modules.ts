@@ -181,6 +181,7 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   adminListingReports: 'moderation',
   adminFreezeListing: 'moderation',
   adminUnfreezeListing: 'moderation',
+  adminMessageReportAction: 'moderation',
   // newsletter
   newsletterConfirm: 'newsletter',
   newsletterUnsubscribe: 'newsletter',

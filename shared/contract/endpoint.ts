@@ -92,6 +92,8 @@ export interface EndpointDefinition {
   readonly refusesImpersonation?: true;
   /** A brute-force or enumeration target: the server applies its strict per-address limit. */
   readonly rateLimited?: true;
+  /** The answer, or its error answer, carries a token: never kept by a browser or proxy cache. */
+  readonly issuesToken?: true;
   /**
    * How the body is sent: JSON (the default), or `form` (application/x-www-form-urlencoded, each
    * field a text value), as the OAuth 2.0 token endpoint takes it.

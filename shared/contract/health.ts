@@ -11,6 +11,18 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /**
+   * PostgreSQL only: the connection pool after this check. With no other requests under way every
+   * open connection is idle and nothing waits; connections checked out for good would show here.
+   */
+  pool: z
+    .object({
+      max: z.number().int(),
+      total: z.number().int(),
+      idle: z.number().int(),
+      waiting: z.number().int(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -162,6 +162,16 @@ describe('listing input', () => {
     expect(listingInputSchema.safeParse({ ...input, listingType: 2, zipCode: '75207' }).success).toBe(true);
   });
 
+  it("asks for a category when none or an unknown one is chosen: 'Choose a category.'", () => {
+    const { familyId: _none, ...withoutCategory } = input;
+    for (const body of [withoutCategory, { ...input, familyId: '' }, { ...input, familyId: 999 }]) {
+      const issue = listingInputSchema
+        .safeParse(body)
+        .error?.issues.find((entry) => entry.path[0] === 'familyId');
+      expect(issue?.message).toBe('Choose a category.');
+    }
+  });
+
   it('takes ship-to exclusions from the US state list', () => {
     expect(listingInputSchema.safeParse({ ...input, excludedShipToStates: ['CA', 'NY'] }).success).toBe(true);
     expect(listingInputSchema.safeParse({ ...input, excludedShipToStates: ['XX'] }).success).toBe(false);

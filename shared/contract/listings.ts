@@ -47,7 +47,7 @@ import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endp
 export const listingTypeSchema = z.enum(ListingType);
 export const conditionSchema = z.enum(Condition);
 export const familyKeySchema = z.enum(CategoryFamily);
-export const familyIdSchema = z.enum(CategoryFamilyId);
+export const familyIdSchema = z.enum(CategoryFamilyId, { error: 'Choose a category.' });
 export const returnPolicySchema = z.enum(ReturnPolicy);
 export const listingOptionsSchema = flagsSchema(ListingOption);
 export const paymentMethodsSchema = flagsSchema(PaymentMethod);
@@ -133,6 +133,9 @@ export const listingLocationSchema = z.object({
 });
 export type ListingLocation = z.infer<typeof listingLocationSchema>;
 
+/** A listing's short number ("Listing number"). */
+export const listingNumberSchema = z.int().positive();
+
 /**
  * Everything the listing page shows (spec §3 'Listing fields read'). Note the spec's casing:
  * the detail carries `listingUrl`, the card `listingURL`.
@@ -140,6 +143,8 @@ export type ListingLocation = z.infer<typeof listingLocationSchema>;
 export const listingDetailSchema = z.object({
   id: uuidSchema,
   legacyId: legacyIdSchema.nullable(),
+  /** The short number people see and quote ("Listing number"); a listing of the previous site keeps its legacy id. */
+  listingNumber: listingNumberSchema,
   userId: uuidSchema,
   title: z.string(),
   description: z.string(),
@@ -348,6 +353,7 @@ export type ListingsGetAllRequest = z.input<typeof listingsGetAllRequestSchema>;
 
 export const sellerListingSchema = listingCardSchema.extend({
   legacyId: legacyIdSchema.nullable(),
+  listingNumber: listingNumberSchema,
   isActive: z.boolean(),
   isSold: z.boolean(),
   listingStartDate: dateTimeSchema,

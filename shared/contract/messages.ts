@@ -40,8 +40,13 @@ export const messageSchema = z.object({
   isRead: z.boolean(),
   createdAt: dateTimeSchema,
   attachments: z.array(messageAttachmentSchema),
+  /** Removed by staff: `body` is `REMOVED_MESSAGE_TEXT` and the attachments are gone. */
+  removed: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** What both parties read in place of a message staff removed. */
+export const REMOVED_MESSAGE_TEXT = 'This message was removed by staff.';
 
 /**
  * POST /messages/getRecipient (inbox: messages the caller received) and POST /messages/getSender
@@ -176,17 +181,40 @@ export const reportMessageRequestSchema = z.object({
 });
 export type ReportMessageRequest = z.input<typeof reportMessageRequestSchema>;
 
+/** How staff closed a message report. */
+export const MessageReportResolution = {
+  Dismissed: 'dismissed',
+  MessageRemoved: 'messageRemoved',
+  SenderWarned: 'senderWarned',
+  SenderLocked: 'senderLocked',
+} as const;
+export type MessageReportResolution = (typeof MessageReportResolution)[keyof typeof MessageReportResolution];
+
 export const messageReportSchema = z.object({
   id: uuidSchema,
   reason: z.string(),
   createdAt: dateTimeSchema,
   reporter: partySchema,
-  sender: partySchema,
-  message: z.object({ id: uuidSchema, subject: z.string(), body: z.string(), createdAt: dateTimeSchema }),
+  sender: partySchema.extend({ locked: z.boolean() }),
+  /** Staff see what was sent even once it is removed for its parties. */
+  message: z.object({
+    id: uuidSchema,
+    subject: z.string(),
+    body: z.string(),
+    createdAt: dateTimeSchema,
+    removed: z.boolean(),
+  }),
+  /** Null while the report waits in the queue. */
+  resolution: z.enum(MessageReportResolution).nullable(),
+  resolvedAt: dateTimeSchema.nullable(),
 });
 export type MessageReport = z.infer<typeof messageReportSchema>;
 
-export const messageReportsRequestSchema = paginationSchema;
+/** Which reports the queue lists: those waiting for staff (the default) or those closed. */
+export const messageReportsRequestSchema = paginationSchema.extend({
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+export type MessageReportsRequest = z.input<typeof messageReportsRequestSchema>;
 export const messageReportsResponseSchema = pagedSchema(messageReportSchema);
 
 /** A message attachment's bytes, sent as a download. */
@@ -312,7 +340,7 @@ export const MESSAGES_ENDPOINTS = {
   messagesReports: defineEndpoint({
     method: 'POST',
     path: '/messages/reports',
-    summary: 'Reported messages, newest first (admin console).',
+    summary: 'Reported messages waiting for staff, newest first, or those closed (admin console).',
     access: 'admin',
     body: messageReportsRequestSchema,
     response: messageReportsResponseSchema,

@@ -1,18 +1,47 @@
 /**
- * Reported listings and staff freezes of a listing. Users report a listing; staff read the queue
- * and freeze a listing for fraud with a reason its seller sees (it leaves search at once). Reported
- * messages have their own calls in messages.ts.
+ * Reported listings and staff freezes of a listing, and staff actions on reported messages. Users
+ * report a listing; staff read the queue and freeze a listing for fraud with a reason its seller
+ * sees (it leaves search at once). Reporting a message and the queue of reported messages are in
+ * messages.ts; what staff do about one report is here.
  */
 import { z } from 'zod';
 import { plainText } from '../domain/text.ts';
 import { dateTimeSchema, idParamsSchema, pagedSchema, paginationSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
+import { messageReportSchema } from './messages.ts';
 
 export const LISTING_REPORT_REASON_MAX = 1000;
 
-/** POST /listings/report: a signed-in user reports a listing to staff; reporting it again updates the reason. */
+/** What kind of problem a user reports about a listing. */
+export const ListingReportCategory = {
+  Prohibited: 'prohibited',
+  Fraud: 'fraud',
+  Misleading: 'misleading',
+  Stolen: 'stolen',
+  Spam: 'spam',
+  Other: 'other',
+} as const;
+export type ListingReportCategory = (typeof ListingReportCategory)[keyof typeof ListingReportCategory];
+
+/** The choices as the report form and the moderation queue name them. */
+export const LISTING_REPORT_CATEGORY_LABELS: Readonly<Record<ListingReportCategory, string>> = {
+  prohibited: 'Prohibited or illegal item',
+  fraud: 'Suspected fraud or scam',
+  misleading: 'Wrong or misleading description',
+  stolen: 'Possibly stolen',
+  spam: 'Spam or duplicate listing',
+  other: 'Something else',
+};
+
+export const CHOOSE_REPORT_CATEGORY_MESSAGE = 'Choose what is wrong with this listing.';
+
+/**
+ * POST /listings/report: a signed-in user reports a listing to staff, choosing what kind of problem
+ * it is and saying what is wrong; reporting it again updates the report.
+ */
 export const reportListingRequestSchema = z.object({
   listingId: uuidSchema,
+  category: z.enum(ListingReportCategory, { error: CHOOSE_REPORT_CATEGORY_MESSAGE }).default('other'),
   reason: plainText()
     .trim()
     .min(1, { error: 'Say what is wrong with this listing.' })
@@ -27,6 +56,7 @@ const personSchema = z.object({ id: uuidSchema, email: z.string() });
 /** One listing of the moderation queue with its reports. */
 export const listingReportSchema = z.object({
   id: uuidSchema,
+  category: z.enum(ListingReportCategory),
   reason: z.string(),
   createdAt: dateTimeSchema,
   reporter: personSchema,
@@ -60,6 +90,23 @@ export const listingFreezeStateSchema = z.object({
 });
 export type ListingFreezeState = z.infer<typeof listingFreezeStateSchema>;
 
+/**
+ * POST /pprAdmin/message-reports/{id}/action: what staff do about a reported message. Each closes
+ * the report: dismiss it; remove the message (both parties then read `REMOVED_MESSAGE_TEXT`; every
+ * report of it closes); warn the sender (a warning alert on their dashboard, with the note); or lock
+ * the sender's account.
+ */
+export const messageReportActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('dismiss') }),
+  z.object({ action: z.literal('removeMessage') }),
+  z.object({
+    action: z.literal('warnSender'),
+    note: plainText().trim().max(500, { error: 'Keep the note under 500 characters.' }).optional(),
+  }),
+  z.object({ action: z.literal('lockSender') }),
+]);
+export type MessageReportAction = z.input<typeof messageReportActionSchema>;
+
 /** The calls served by `src-server/modules/moderation/`. */
 export const MODERATION_ENDPOINTS = {
   listingsReport: defineEndpoint({
@@ -86,6 +133,16 @@ export const MODERATION_ENDPOINTS = {
     params: idParamsSchema,
     body: freezeListingRequestSchema,
     response: listingFreezeStateSchema,
+  }),
+  adminMessageReportAction: defineEndpoint({
+    method: 'POST',
+    path: '/pprAdmin/message-reports/{id}/action',
+    summary:
+      'Act on a reported message: dismiss the report, remove the message, warn or lock its sender (audited).',
+    access: 'admin',
+    params: idParamsSchema,
+    body: messageReportActionSchema,
+    response: messageReportSchema,
   }),
   adminUnfreezeListing: defineEndpoint({
     method: 'POST',

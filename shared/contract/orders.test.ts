@@ -85,6 +85,19 @@ describe('checkout request', () => {
       'shipping.0.destination.address.address1': 'Address is required.',
     });
   });
+  it("asks for the state of the address and the card's billing with 'State is required.'", () => {
+    const address = { ...valid.shipping[0]!.destination.address, state: '' };
+    expect(
+      messages({
+        ...valid,
+        payment: { ...valid.payment, state: 'XX' },
+        shipping: [{ ...valid.shipping[0], destination: { kind: 'address', address } }],
+      }),
+    ).toMatchObject({
+      'payment.state': 'State is required.',
+      'shipping.0.destination.address.state': 'State is required.',
+    });
+  });
   it('needs one shipping choice per seller, a stated age and a well-formed key', () => {
     expect(messages({ ...valid, shipping: [] })).toHaveProperty('shipping');
     expect(messages({ ...valid, shipping: [valid.shipping[0], valid.shipping[0]] })).toHaveProperty(

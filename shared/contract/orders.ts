@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  BILLING_MESSAGES,
   validateAddress,
   validateBillingFirstName,
   validateBillingLastName,
@@ -31,6 +32,9 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { familyKeySchema, paymentMethodsSchema } from './listings.ts';
+
+/** One of the 50 states or DC, chosen from the list; an empty or unknown choice reads 'State is required.' */
+const addressStateSchema = z.enum(shipToRegionSchema.options, { error: BILLING_MESSAGES.stateRequired });
 
 /** A string checked by a shared validator, its issue carrying the validator's spec message. */
 function validated(validate: (value: string) => ValidationError | null, max = 200) {
@@ -78,7 +82,7 @@ export const shippingAddressSchema = z.object({
   address1: validated(validateAddress),
   address2: plainText().trim().max(200).optional(),
   city: validated(validateCity, 100),
-  state: shipToRegionSchema,
+  state: addressStateSchema,
   zip: validated(validateZip, 10),
   phone: plainText().trim().max(30).optional(),
 });
@@ -208,7 +212,7 @@ export const checkoutPaymentSchema = z.object({
   address1: validated(validateAddress),
   address2: plainText().trim().max(200).optional(),
   city: validated(validateCity, 100),
-  state: shipToRegionSchema,
+  state: addressStateSchema,
   zip: validated(validateZip, 10),
 });
 export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;

@@ -152,6 +152,10 @@ export const alertSchema = z.object({
   dismissible: z.boolean(),
   startsAt: dateTimeSchema,
   endsAt: dateTimeSchema.nullable(),
+  /** How many alerts of one subject (an offer's steps) this entry stands for; it shows the latest. */
+  updates: z.int().positive().default(1),
+  /** The times `message` names as `{name}`, as ISO date-times, for the screen to write in the reader's zone. */
+  times: z.record(z.string(), dateTimeSchema).default({}),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -478,6 +482,7 @@ export const USERS_ENDPOINTS = {
     access: 'public',
     body: registerRequestSchema,
     response: registerResponseSchema,
+    issuesToken: true,
     rateLimited: true,
   }),
   usersEmailConfirm: defineEndpoint({
@@ -506,7 +511,6 @@ export const USERS_ENDPOINTS = {
     access: 'public',
     body: userGetAllRequestSchema,
     response: userGetAllResponseSchema,
-    planned: true,
   }),
   userDashboardSummary: defineEndpoint({
     method: 'GET',
@@ -671,6 +675,7 @@ export const USERS_ENDPOINTS = {
     body: unfreezeRequestSchema,
     response: unfreezeResponseSchema,
     responses: { 402: errorEnvelopeSchema },
+    issuesToken: true,
     rateLimited: true,
   }),
 } as const satisfies Record<string, EndpointDefinition>;

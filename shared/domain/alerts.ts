@@ -12,6 +12,10 @@ export const UserAlertKind = {
   Message: 'message',
   /** Staff froze one of the seller's listings for fraud; the alert carries the reason. */
   ListingFrozen: 'listingFrozen',
+  /** Something the user still has to do; it goes once it is done (`UserReminder`). */
+  Reminder: 'reminder',
+  /** Staff warned the user about a message they sent that was reported. */
+  StaffWarning: 'staffWarning',
 } as const;
 export type UserAlertKind = (typeof UserAlertKind)[keyof typeof UserAlertKind];
 
@@ -23,7 +27,60 @@ export const USER_ALERT_TITLES: Readonly<Record<UserAlertKind, string>> = {
   offer: 'Offer',
   message: 'Message',
   listingFrozen: 'Listing frozen',
+  reminder: 'Reminder',
+  staffWarning: 'Warning from Ironsight staff',
 };
+
+/** What a reminder asks the user to do; each is shown until the server finds it done. */
+export const UserReminder = {
+  /** Choose the licensed dealer who receives a firearm: done once an order names one. */
+  ChooseDealer: 'chooseDealer',
+} as const;
+export type UserReminder = (typeof UserReminder)[keyof typeof UserReminder];
+
+/**
+ * The subject of a user alert: the alerts of one subject are shown as one entry (the latest, with
+ * how many there were), and one whose subject is settled (a deleted saved search, a reminder done)
+ * is not shown.
+ */
+export const alertSubject = {
+  offer: (offerId: string) => `offer:${offerId}`,
+  savedSearch: (savedSearchId: string) => `savedSearch:${savedSearchId}`,
+  reminder: (reminder: UserReminder) => `reminder:${reminder}`,
+} as const;
+
+/** The place of a named time in an alert's text: `{deadline}`; the reader's screen writes the time. */
+export const alertTimeToken = (name: string): string => `{${name}}`;
+
+export type AlertMessagePart = { text: string } | { time: string };
+
+/**
+ * An alert's text cut into plain text and the times it names (`times`: name to ISO date-time), for
+ * a screen to write each time in its reader's zone. A `{name}` with no time of that name stays text.
+ */
+export function alertMessageParts(
+  message: string,
+  times: Readonly<Record<string, string>>,
+): AlertMessagePart[] {
+  const parts: AlertMessagePart[] = [];
+  let text = '';
+  let rest = message;
+  for (let match = /\{(\w+)\}/.exec(rest); match; match = /\{(\w+)\}/.exec(rest)) {
+    const time = times[match[1] ?? ''];
+    text += rest.slice(0, match.index);
+    if (time === undefined) {
+      text += match[0];
+    } else {
+      if (text) parts.push({ text });
+      text = '';
+      parts.push({ time });
+    }
+    rest = rest.slice(match.index + match[0].length);
+  }
+  text += rest;
+  if (text) parts.push({ text });
+  return parts;
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

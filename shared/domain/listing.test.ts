@@ -5,8 +5,14 @@ import {
   FeeType,
   hasValidUpcCheckDigit,
   isListingFrozen,
+  isListingListed,
+  isListingOnSale,
+  LISTING_SALE_MESSAGES,
   ListingOption,
+  type ListingSaleFields,
+  ListingSaleState,
   ListingType,
+  listingSaleState,
   listingTitleFromFields,
   listingTypeName,
   parseListingType,
@@ -218,5 +224,44 @@ describe('sellerListingOptions', () => {
     ],
   ])('%s', (_case, input, existing, stored) => {
     expect(sellerListingOptions(input, existing)).toBe(stored);
+  });
+});
+
+describe('listing sale state', () => {
+  const NOW = new Date('2026-11-28T12:00:00.000Z');
+  const onSale: ListingSaleFields = {
+    isActive: true,
+    isSold: false,
+    listingOptions: ListingOption.Featured,
+    quantity: 2,
+    listingEndDate: '2026-12-28T12:00:00.000Z',
+  };
+  it.each([
+    ['on sale', {}, ListingSaleState.OnSale],
+    ['without an end date', { listingEndDate: null }, ListingSaleState.OnSale],
+    ['frozen for fraud', { listingOptions: ListingOption.FrozenDueToFraud }, ListingSaleState.Frozen],
+    [
+      'frozen for non-payment',
+      { listingOptions: ListingOption.FrozenDueToNonPayment },
+      ListingSaleState.Frozen,
+    ],
+    [
+      'frozen and sold',
+      { listingOptions: ListingOption.FrozenDueToFraud, isSold: true },
+      ListingSaleState.Frozen,
+    ],
+    ['sold', { isSold: true, isActive: false }, ListingSaleState.Sold],
+    ['closed', { isActive: false }, ListingSaleState.Closed],
+    ['ended at this instant', { listingEndDate: NOW }, ListingSaleState.Ended],
+    ['ended', { listingEndDate: '2026-11-01T00:00:00.000Z' }, ListingSaleState.Ended],
+    ['sold out', { quantity: 0 }, ListingSaleState.SoldOut],
+  ] as const)('a listing %s', (_name, change, state) => {
+    const listing = { ...onSale, ...change };
+    expect(listingSaleState(listing, NOW)).toBe(state);
+    expect(isListingOnSale(listing, NOW)).toBe(state === ListingSaleState.OnSale);
+    expect(isListingListed(state)).toBe(
+      state === ListingSaleState.OnSale || state === ListingSaleState.SoldOut,
+    );
+    if (state !== ListingSaleState.OnSale) expect(LISTING_SALE_MESSAGES[state]).toMatch(/\.$/);
   });
 });

@@ -176,3 +176,67 @@ export function listingTitleFromFields(
   const lastSpace = cut.lastIndexOf(' ');
   return (lastSpace > 0 ? cut.slice(0, lastSpace) : title.slice(0, maxLength)).replace(/[\s-]+$/, '');
 }
+
+// ---------------------------------------------------------------------------------------------
+// On sale: whether a listing can be bought now
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a listing stands for a shopper. Only `onSale` can be bought (cart, checkout, offers); the
+ * others say why not. `soldOut` listings are still listed (search shows them as out of stock);
+ * every other state is off the catalogue. There is no "not started yet": a listing's start date is
+ * the moment it was listed or relisted, never a date ahead.
+ */
+export const ListingSaleState = {
+  OnSale: 'onSale',
+  Frozen: 'frozen',
+  Sold: 'sold',
+  Closed: 'closed',
+  Ended: 'ended',
+  SoldOut: 'soldOut',
+} as const;
+export type ListingSaleState = (typeof ListingSaleState)[keyof typeof ListingSaleState];
+
+/** The listing fields the sale rule reads. */
+export interface ListingSaleFields {
+  isActive: boolean;
+  isSold: boolean;
+  listingOptions: number;
+  /** Units a shopper may buy now. */
+  quantity: number;
+  listingEndDate: Date | string | null;
+}
+
+const timeOf = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
+
+/**
+ * The one rule of "on sale": not frozen by staff, not sold, active, not past its end date and with
+ * units left. The first reason that applies is the one answered. The server's SQL form of
+ * the same rule is `OFFERED` (listed) plus `quantity > 0` in `modules/listings/cards.ts`.
+ */
+export function listingSaleState(listing: ListingSaleFields, now: Date = new Date()): ListingSaleState {
+  if (isListingFrozen(listing.listingOptions)) return ListingSaleState.Frozen;
+  if (listing.isSold) return ListingSaleState.Sold;
+  if (!listing.isActive) return ListingSaleState.Closed;
+  if (listing.listingEndDate !== null && timeOf(listing.listingEndDate) <= now.getTime())
+    return ListingSaleState.Ended;
+  if (listing.quantity <= 0) return ListingSaleState.SoldOut;
+  return ListingSaleState.OnSale;
+}
+
+export const isListingOnSale = (listing: ListingSaleFields, now: Date = new Date()): boolean =>
+  listingSaleState(listing, now) === ListingSaleState.OnSale;
+
+/** Listed in the catalogue (search, favorites' availability): on sale, or on sale but for its stock. */
+export function isListingListed(state: ListingSaleState): boolean {
+  return state === ListingSaleState.OnSale || state === ListingSaleState.SoldOut;
+}
+
+/** What a shopper is told when a listing cannot be bought, by its state. */
+export const LISTING_SALE_MESSAGES: Readonly<Record<Exclude<ListingSaleState, 'onSale'>, string>> = {
+  frozen: 'This listing is not available.',
+  sold: 'This listing has sold.',
+  closed: 'This listing has ended.',
+  ended: 'This listing has ended.',
+  soldOut: 'This item is out of stock.',
+};

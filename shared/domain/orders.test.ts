@@ -8,6 +8,7 @@ import {
   ORDER_TRANSITIONS,
   OrderEvent,
   OrderState,
+  orderStateNextStep,
   stateAfterPayment,
   trackingUrl,
   transition,
@@ -78,5 +79,22 @@ describe('order state machine', () => {
     expect(CARRIERS).toContain('UPS');
     expect(trackingUrl('UPS', '1Z 999')).toBe('https://www.ups.com/track?tracknum=1Z%20999');
     expect(trackingUrl('Other', 'X123')).toBeNull();
+  });
+});
+
+describe('what an order waits for', () => {
+  it("says what a dealer order awaits: the seller checks the buyer's FFL dealer's license, then ships there", () => {
+    expect(orderStateNextStep(OrderState.AwaitingDealer, 'seller')).toBe(
+      "Ships to the buyer's FFL dealer: check the dealer's license, then ship the firearm to the dealer.",
+    );
+    expect(orderStateNextStep(OrderState.AwaitingDealer, 'buyer')).toMatch(
+      /^Ships to your FFL dealer: the seller checks/,
+    );
+  });
+
+  it('adds nothing where the state says it all', () => {
+    for (const state of ORDER_STATES.filter((entry) => entry !== OrderState.AwaitingDealer)) {
+      expect(orderStateNextStep(state, 'seller')).toBeNull();
+    }
   });
 });

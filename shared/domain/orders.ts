@@ -76,6 +76,18 @@ export function orderStateLabel(state: OrderState): string {
   return STATE_LABELS[state];
 }
 
+/**
+ * What an order in this state waits for, as its buyer or its seller reads it; null when the state's
+ * name says it all. A dealer order is paid and waits for the seller to check the license of the
+ * buyer's FFL dealer and ship the firearm there.
+ */
+export function orderStateNextStep(state: OrderState, role: 'buyer' | 'seller'): string | null {
+  if (state !== OrderState.AwaitingDealer) return null;
+  return role === 'seller'
+    ? "Ships to the buyer's FFL dealer: check the dealer's license, then ship the firearm to the dealer."
+    : "Ships to your FFL dealer: the seller checks the dealer's license, then ships the firearm there for your transfer and background check.";
+}
+
 /** The next state for an event, or the message saying why the order cannot take it. */
 export function transition(state: OrderState, event: OrderEvent): TransitionResult {
   const next = ORDER_TRANSITIONS[state]?.[event];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const TEXT_MESSAGES = {
   controlCharacters: 'Remove the control characters (such as NUL) from this text.',
+  brokenCharacters: 'Remove the broken characters (unpaired surrogates) from this text.',
   lineBreaks: 'Keep this on one line.',
   directionControls: 'Remove the text-direction control characters from this name.',
 } as const;
@@ -38,6 +39,21 @@ export function hasNul(value: string): boolean {
   return value.includes('\u0000');
 }
 
+/**
+ * A UTF-16 surrogate without its pair: it has no UTF-8 form, so a database cannot store it (and a
+ * JSON column refuses its escape).
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+
+/** Why a database cannot store this text (the message for its field), or undefined when it can. */
+export function unstorableTextReason(value: string): string | undefined {
+  if (hasNul(value)) return TEXT_MESSAGES.controlCharacters;
+  if (hasLoneSurrogate(value)) return TEXT_MESSAGES.brokenCharacters;
+  return undefined;
+}
+
 export function hasLineBreaks(value: string): boolean {
   return /[\t\n\r]/.test(value);
 }
@@ -51,13 +67,17 @@ type StringParams = Parameters<typeof z.string>[0];
 
 /**
  * Free text a person sends (descriptions, keywords, addresses, links): tab and line breaks are
- * kept, other control characters are refused. Every text field of a request starts here.
+ * kept, other control characters and unpaired surrogates are refused. Every text field of a
+ * request starts here.
  */
 export function plainText(params?: StringParams) {
-  return z.string(params).refine((value) => !hasControlCharacters(value), {
-    error: TEXT_MESSAGES.controlCharacters,
-    abort: true,
-  });
+  return z
+    .string(params)
+    .refine((value) => !hasControlCharacters(value), {
+      error: TEXT_MESSAGES.controlCharacters,
+      abort: true,
+    })
+    .refine((value) => !hasLoneSurrogate(value), { error: TEXT_MESSAGES.brokenCharacters, abort: true });
 }
 
 /** Names and titles people see beside others' (person, seller, listing, brand, saved search): one line, no direction controls. */

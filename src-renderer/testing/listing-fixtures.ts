@@ -34,10 +34,14 @@ export function listingCard(overrides: Partial<ListingCard> = {}): ListingCard {
   };
 }
 
+const DAY_MS = 86_400_000;
+const FIXTURE_START = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS + 12 * 3_600_000;
+
 export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
   return {
     id: LISTING_ID,
     legacyId: 123456,
+    listingNumber: 123456,
     userId: SELLER_ID,
     title: 'Glock 19 Gen 5 9mm 15rd Pistol',
     description: 'New in box with two magazines. Call 214-555-0100 or mail me@example.com.',
@@ -61,8 +65,9 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
     thumbnailPicture: '/media/family/SemiAutoPistols-0.svg',
     isActive: true,
     isSold: false,
-    listingStartDate: '2026-11-01T12:00:00.000Z',
-    listingEndDate: '2026-12-01T12:00:00.000Z',
+    // Listed yesterday for 30 days: on sale whenever the tests run.
+    listingStartDate: new Date(FIXTURE_START).toISOString(),
+    listingEndDate: new Date(FIXTURE_START + 30 * DAY_MS).toISOString(),
     shippingCost: 25,
     deliveryDays: 1,
     family: 'SemiAutoPistols',

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isConnectionLost } from './connection-errors.ts';
 import { lockDataFolder } from './data-lock.ts';
 import { type ListenOptions, listenForNotifications } from './notifications.ts';
 import * as schema from './schema.ts';
@@ -43,6 +44,16 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     options?: ListenOptions,
   ) => Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now, for /health and operators. */
+  poolCounts?: () => PoolCounts;
+}
+
+/** A PostgreSQL pool's connections: open, of which idle, and checkouts waiting for one. */
+export interface PoolCounts {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** How much waiting work the database accepts and how long a statement may take; unset: unbounded. */
@@ -99,9 +110,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', () => {}));
     boundPoolQueue(pool, options.queueLimit ?? Number.POSITIVE_INFINITY);
     const db = drizzleNodePg({ client: pool, schema });
+    returnEveryTransactionClient(db, pool);
+    const max = options.poolSize ?? 10;
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      poolCounts: () => ({
+        max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       listenAcrossInstances: (channel, onPayload, listenOptions) =>
         listenForNotifications(options.url, channel, onPayload, listenOptions),
       close: () => pool.end(),
@@ -183,6 +202,39 @@ function boundPoolQueue(pool: pg.Pool, limit: number): void {
       return Promise.reject(error);
     }
     return connect(callback);
+  };
+}
+
+type PoolDatabase = ReturnType<typeof drizzleNodePg<Schema>>;
+type TransactionConfig = Parameters<PoolDatabase['transaction']>[1];
+
+/**
+ * Every transaction gives its pooled client back, whatever happens. Drizzle's own pool transaction
+ * keeps the client when BEGIN fails (a connection ended between checkout and BEGIN), and each such
+ * client is lost to the pool for good: enough of them and every request waits for a connection
+ * that never comes. Here the transaction runs on a session of its checked-out client, and the
+ * client goes back to the pool when the transaction ended cleanly, or is destroyed otherwise.
+ */
+function returnEveryTransactionClient(db: PoolDatabase, pool: pg.Pool): void {
+  const session = db._.session as unknown as {
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+    transaction: (work: (tx: unknown) => Promise<unknown>, config?: TransactionConfig) => Promise<unknown>;
+  };
+  const dialect = (db as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1] }).dialect;
+  session.transaction = async (work, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      const own = new NodePgSession(client, dialect, session.schema, session.options);
+      return await own.transaction(work as Parameters<typeof own.transaction>[0], config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      const reusable = client.getTransactionStatus() === 'I' && !(failure && isConnectionLost(failure));
+      client.release(reusable ? undefined : new Error('the transaction did not end cleanly'));
+    }
   };
 }
 

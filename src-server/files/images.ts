@@ -88,6 +88,38 @@ async function inImageTurn<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
+const unreadableImage = (name: string) =>
+  new AppError(
+    ERROR_STATUS.unsupported_media_type,
+    ErrorCode.UnsupportedMediaType,
+    `${name} could not be read as an image. Check the file, or choose another.`,
+  );
+
+/**
+ * A photo kept as one file (a message attachment, a licence copy): re-encoded in its own format and
+ * turned upright. sharp writes no metadata unless asked, so no EXIF (camera, GPS position), XMP or
+ * ICC profile leaves with it. An animation keeps its first frame.
+ */
+export async function stripImageMetadata(file: {
+  name: string;
+  mediaType: string;
+  data: Uint8Array;
+}): Promise<Buffer> {
+  const format = IMAGE_FORMAT_OF_TYPE[file.mediaType];
+  if (!format) throw unreadableImage(file.name);
+  try {
+    return await inImageTurn(() =>
+      sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 90 })
+        .toBuffer(),
+    );
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(file.name);
+    throw unreadableImage(file.name);
+  }
+}
+
 /**
  * Turns an uploaded photo (already known by its bytes to be `format`) into its stored variants:
  * turned upright by its EXIF orientation, then written without any metadata (sharp keeps none unless

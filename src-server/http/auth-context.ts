@@ -3,7 +3,10 @@ import type { TokenClaims } from '../../shared/contract/auth.ts';
 
 export interface AuthContext {
   userId: string;
+  /** What the token says; its role claim is as old as the token, so rights come from `roles`. */
   claims: TokenClaims;
+  /** The account's roles as they are now: every access decision reads these. */
+  roles: readonly string[];
   isSeller: boolean;
   isAdmin: boolean;
 }

@@ -7,8 +7,7 @@ import {
   satisfiesAccess,
   toFastifyPath,
 } from '../../shared/contract/endpoint.ts';
-import { hasNul, TEXT_MESSAGES } from '../../shared/domain/text.ts';
-import { rolesOf } from '../../shared/domain/user.ts';
+import { unstorableTextReason } from '../../shared/domain/text.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext, SellerApiClient } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
@@ -29,6 +28,7 @@ export type EndpointSpec = Pick<
   | 'multipart'
   | 'upload'
   | 'rateLimited'
+  | 'issuesToken'
   | 'refusesImpersonation'
   | 'planned'
   | 'scope'
@@ -133,7 +133,7 @@ function authorize(endpoint: EndpointSpec, request: FastifyRequest, reply: Fasti
   if (auth?.claims.act && (endpoint.access === 'admin' || endpoint.refusesImpersonation)) {
     throw forbidden(IMPERSONATION_REFUSED);
   }
-  if (satisfiesAccess(endpoint.access, auth ? rolesOf(auth.claims.role) : null)) return;
+  if (satisfiesAccess(endpoint.access, auth ? auth.roles : null)) return;
   if (!auth) {
     throw unauthorized(request.authRejected ? 'Your session has expired. Sign in again.' : undefined);
   }
@@ -178,18 +178,20 @@ function pathTo(visit: Visit): string[] {
 }
 
 /**
- * The path of the first string (value or key) holding a NUL, which no text column can store.
- * Walked with a stack and parent links, so deeply nested JSON cannot overflow or slow it.
+ * The first string (value or key) no text column can store (a NUL or an unpaired surrogate): its
+ * path and why. Walked with a stack and parent links, so deeply nested JSON cannot overflow or slow it.
  */
-function pathOfNul(root: unknown): string[] | undefined {
+function unstorableText(root: unknown): { path: string[]; reason: string } | undefined {
   const pending: Visit[] = [{ value: root, key: '', parent: undefined }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const { value } = visit;
-    if (typeof value === 'string' && hasNul(value)) return pathTo(visit);
+    const reason = typeof value === 'string' ? unstorableTextReason(value) : undefined;
+    if (reason) return { path: pathTo(visit), reason };
     if (value === null || typeof value !== 'object') continue;
     for (const [key, item] of Object.entries(value)) {
       const child = { value: item, key, parent: visit };
-      if (hasNul(key)) return pathTo(child);
+      const keyReason = unstorableTextReason(key);
+      if (keyReason) return { path: pathTo(child), reason: keyReason };
       pending.push(child);
     }
   }
@@ -198,12 +200,13 @@ function pathOfNul(root: unknown): string[] | undefined {
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  // The request schemas refuse control characters; this catches a text field that slipped through them.
-  const nulAt = pathOfNul(value);
-  if (nulAt) {
-    const field = [where === 'body' ? undefined : where, ...nulAt].filter(Boolean).join('.') || where;
+  // The request schemas refuse such text; this catches any text field, key or id that slipped through them.
+  const unstorable = unstorableText(value);
+  if (unstorable) {
+    const field =
+      [where === 'body' ? undefined : where, ...unstorable.path].filter(Boolean).join('.') || where;
     throw new AppError(400, 'validation_failed', 'The request is not valid.', {
-      fields: { [field]: TEXT_MESSAGES.controlCharacters },
+      fields: { [field]: unstorable.reason },
     });
   }
   const result = schema.safeParse(value);
@@ -279,7 +282,9 @@ export function registerEndpoint<E extends EndpointSpec>(
     handler: async (request, reply) => {
       // An answer for one account must not be kept by a browser or proxy cache; set before the
       // handler, so its errors carry it too and a public endpoint may still choose its own policy.
-      if (endpoint.access !== 'public' || request.auth) reply.header('cache-control', 'no-store');
+      if (endpoint.access !== 'public' || request.auth || endpoint.issuesToken) {
+        reply.header('cache-control', 'no-store');
+      }
       authorize(endpoint, request, reply);
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, ErrorCode, errorEnvelope } from '../../shared/contract/common.ts';
 
 /**
@@ -147,6 +147,27 @@ export function frameworkErrorHandler(headers = SECURITY_HEADERS) {
 
 /** The framework error handler with the headers of a site served over http. */
 export const handleFrameworkError = frameworkErrorHandler();
+
+const NOT_A_PREFLIGHT: FrameworkAnswer = {
+  status: 400,
+  code: ErrorCode.BadRequest,
+  message: 'OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method.',
+};
+
+/**
+ * An OPTIONS request that is no CORS preflight (no Origin or no Access-Control-Request-Method)
+ * answers in the envelope; the CORS plugin would answer it in plain text. Install before that
+ * plugin, so this hook runs first.
+ */
+export function installPlainOptionsAnswer(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    if (request.headers.origin && request.headers['access-control-request-method']) return;
+    return reply
+      .status(NOT_A_PREFLIGHT.status)
+      .send(errorEnvelope(NOT_A_PREFLIGHT.code, NOT_A_PREFLIGHT.message));
+  });
+}
 
 /** Answers of requests Node's HTTP parser refused before Fastify saw them. */
 function clientErrorAnswer(error: NodeJS.ErrnoException): FrameworkAnswer {

@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import { MB, type UploadSpec } from '../../shared/contract/endpoint.ts';
 import { AppError, badRequest } from './errors.ts';
+import { wideTextEncodingOf } from './text-encoding.ts';
 
 /** One uploaded file, its media type read from its bytes (never from its name or declared type). */
 export interface UploadedFile {
@@ -109,8 +110,14 @@ const EXCEL_TYPES: Readonly<Record<string, string>> = {
  * another kind (a workbook, an image) or in another encoding are refused with what to do instead.
  */
 function checkCsvText(data: Buffer, name: string, detectedType: string | undefined): Buffer {
+  const wide = wideTextEncodingOf(data);
+  if (wide) {
+    throw unsupported(
+      `${name} is ${wide} text, not UTF-8. Save it as “CSV UTF-8” (in Excel: Save As, CSV UTF-8) and upload that file.`,
+    );
+  }
   if (detectedType) {
-    const what = EXCEL_TYPES[detectedType] ?? `a ${detectedType} file`;
+    const what = EXCEL_TYPES[detectedType] ?? `a file of type ${detectedType}`;
     throw unsupported(`${name} is ${what}, not CSV. Save it as “CSV UTF-8” and upload that file.`);
   }
   if (data.includes(0)) {

@@ -74,6 +74,21 @@ function checkUrl(text: string, allowPrivate: boolean): URL {
 }
 
 /**
+ * Why an address cannot be fetched on a user's behalf (not http(s), a loopback, private or
+ * link-local host), or null when it may be. Checked when the address is saved, so the user learns
+ * at once; a host name that resolves to such an address is still refused at download.
+ */
+export function remoteAddressProblem(text: string, allowPrivate: boolean): string | null {
+  try {
+    checkUrl(text, allowPrivate);
+    return null;
+  } catch (error) {
+    if (error instanceof RemoteFetchError) return error.message;
+    throw error;
+  }
+}
+
+/**
  * Downloads a file over http(s) within limits: its size (the declared length and the bytes that
  * arrive), a time for the whole transfer, a few redirects (each target checked again), and no
  * loopback or private addresses (checked on the resolved address the connection uses).

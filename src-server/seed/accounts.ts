@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { alertSubject, UserAlertKind, UserReminder } from '../../shared/domain/alerts.ts';
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { alerts, sellerPaymentOptions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Random } from './random.ts';
-import type { SeedPart } from './seed-part.ts';
+import { anyRow, type SeedPart } from './seed-part.ts';
 
 export interface DemoAccount {
   /** Fixed, so tests and other demo data can refer to the account. */
@@ -207,6 +209,7 @@ const PUBLIC_ALERTS: Record<
   ],
 };
 
+/** The demo buyer's own alerts: a reminder that goes once an order names a dealer. */
 const BUYER_ALERTS = [
   {
     title: 'Confirm your shipping dealer',
@@ -214,13 +217,8 @@ const BUYER_ALERTS = [
     severity: 'warning' as const,
     linkUrl: '/ffl',
     linkText: 'Choose a dealer',
-  },
-  {
-    title: 'Saved search matches',
-    message: 'Three new listings match your saved searches.',
-    severity: 'info' as const,
-    linkUrl: '/dashboard/buying/savedsearches',
-    linkText: 'View saved searches',
+    kind: UserAlertKind.Reminder,
+    subject: alertSubject.reminder(UserReminder.ChooseDealer),
   },
 ];
 
@@ -303,4 +301,5 @@ async function seedAccounts(db: DbExecutor, random: Random): Promise<void> {
 export const accountsSeedPart: SeedPart = {
   name: 'accounts',
   run: (db, random) => seedAccounts(db, random),
+  seeded: (db) => anyRow(db, sql`select 1 from users where id = ${DEMO_ACCOUNTS.admin.id}::uuid`),
 };

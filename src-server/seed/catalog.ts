@@ -19,7 +19,7 @@ import { type ZipCentroid, zipsOfCity } from '../modules/location/zip-centroids.
 import { familyImagePath } from '../modules/stock-images/artwork.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';
 import type { Random } from './random.ts';
-import type { SeedOptions, SeedPart } from './seed-part.ts';
+import { anyRow, type SeedOptions, type SeedPart } from './seed-part.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 1000;
@@ -317,6 +317,9 @@ const CITY_WEIGHTS: Readonly<Record<string, number>> = {
   detroit: 4,
 };
 
+const catalogSellerEmail = (index: number) =>
+  `catalog.seller${String(index + 1).padStart(4, '0')}@example.com`;
+
 function sellerCountFor(listings: number): number {
   return Math.min(1500, Math.max(40, Math.round(listings / 60)));
 }
@@ -349,7 +352,7 @@ function buildSellers(random: Random, count: number, now: Date) {
     rows.push({
       id,
       legacy_lister_id: FIRST_LEGACY_LISTER_ID + i,
-      email: `catalog.seller${String(i + 1).padStart(4, '0')}@example.com`,
+      email: catalogSellerEmail(i),
       password_hash: null,
       first_name: firstName,
       last_name: lastName,
@@ -739,6 +742,7 @@ export function createCatalogSeedPart(settings: CatalogSeedSettings = {}): SeedP
   return {
     name: 'catalog',
     run: (db, random, options) => run(db, random, options, (settings.now ?? startOfUtcDay)()),
+    seeded: (db) => anyRow(db, sql`select 1 from users where email = ${catalogSellerEmail(0)}`),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PRODUCT_FOCUS_ZONES } from '../../shared/domain/ads.ts';
 import { type CategoryFamily, CategoryFamilyId } from '../../shared/domain/category.ts';
 import { toSearchQueryString } from '../../shared/search/search-url.ts';
@@ -8,7 +9,7 @@ import { sanitizeDescription } from '../modules/listings/description.ts';
 import { familyImagePath } from '../modules/stock-images/artwork.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS } from './catalog-products.ts';
 import type { Random } from './random.ts';
-import type { SeedPart } from './seed-part.ts';
+import { anyRow, type SeedPart } from './seed-part.ts';
 
 /*
  * The digest's demo articles (our own text), the demo ad creatives of every zone, and a demo short
@@ -326,7 +327,12 @@ const startOfUtcDay = () => {
 };
 
 export function createContentSeedPart(settings: { now?: () => Date } = {}): SeedPart {
-  return { name: 'content', run: (db, random) => run(db, random, (settings.now ?? startOfUtcDay)()) };
+  return {
+    name: 'content',
+    run: (db, random) => run(db, random, (settings.now ?? startOfUtcDay)()),
+    seeded: (db) =>
+      anyRow(db, sql`select 1 from short_links where short_code = ${DEMO_SHORT_LINK.shortCode}`),
+  };
 }
 
 /** Digest articles, ad creatives and a short link. */

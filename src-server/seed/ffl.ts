@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { fflDealers } from '../db/schema.ts';
 import { zipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import type { Random } from './random.ts';
-import type { SeedPart } from './seed-part.ts';
+import { anyRow, type SeedPart } from './seed-part.ts';
 
 /** ATF region of each demo state (the licence number's first digit). */
 const REGION: Readonly<Record<string, string>> = {
@@ -150,6 +151,11 @@ function demoDealers(random: Random): SeedDealer[] {
 
 export const fflSeedPart: SeedPart = {
   name: 'ffl dealers',
+  seeded: (db) =>
+    anyRow(
+      db,
+      sql`select 1 from ffl_dealers where license_number = ${DEMO_DEALER_LICENSE} and user_id = ${DEMO_ACCOUNTS.dealer.id}::uuid`,
+    ),
   async run(db: DbExecutor, random: Random) {
     const rows = demoDealers(random).map((dealer) => {
       const centroid = zipCentroid(dealer.premiseZip);

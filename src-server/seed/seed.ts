@@ -18,7 +18,21 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (rows[0]?.count ?? 0) === 0;
 }
 
-/** Fills an empty database with deterministic demo data; returns the parts that ran. */
+/**
+ * Seeding at start: an empty database gets the demo data, and one whose demo seeding began (its
+ * demo accounts are there) gets the parts an interrupted start left out. A database of real users
+ * is never touched. Returns the parts that ran.
+ */
+export async function seedDemoDataAtStart(db: Database, options: SeedOptions): Promise<string[]> {
+  if (!(await isDatabaseEmpty(db)) && !(await accountsSeedPart.seeded(db))) return [];
+  return seedDemoData(db, options);
+}
+
+/**
+ * Fills a database with deterministic demo data, each part in one transaction, skipping the parts
+ * already committed (a seeding interrupted earlier is completed, never doubled); returns the parts
+ * that ran.
+ */
 export async function seedDemoData(
   db: Database,
   options: SeedOptions = DEFAULT_SEED_OPTIONS,
@@ -26,10 +40,16 @@ export async function seedDemoData(
 ): Promise<string[]> {
   const ran: string[] = [];
   try {
-    for (const part of parts) {
+    for (const [index, part] of parts.entries()) {
+      if (await part.seeded(db)) continue;
       // Each part draws from its own sequence so adding a part never changes another's data.
-      const random = createRandom(options.seed + ran.length * 7919);
-      await db.transaction(async (tx) => part.run(tx, random, options));
+      const random = createRandom(options.seed + index * 7919);
+      await db.transaction(async (tx) => {
+        // A part writes thousands of rows and builds search indexes: however long a statement takes
+        // on a busy machine, seeding is not a request, so the request statement timeout is lifted.
+        await tx.execute(sql`set local statement_timeout = 0`);
+        await part.run(tx, random, options);
+      });
       ran.push(part.name);
     }
   } finally {

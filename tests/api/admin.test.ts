@@ -71,6 +71,7 @@ const SAMPLE: Record<AdminCallName, () => [string, object | undefined]> = {
   adminListingReports: () => ['/api/pprAdmin/listing-reports', {}],
   adminFreezeListing: () => [`/api/pprAdmin/listings/${someId}/freeze`, { reason: 'Permission check' }],
   adminUnfreezeListing: () => [`/api/pprAdmin/listings/${someId}/unfreeze`, undefined],
+  adminMessageReportAction: () => [`/api/pprAdmin/message-reports/${someId}/action`, { action: 'dismiss' }],
   billingRunInvoices: () => ['/api/billing/invoices/run', { period: '2020-01' }],
   adminEscrowDisputes: () => ['/api/pprAdmin/escrow/disputes?status=resolved', undefined],
   adminResolveEscrow: () => [

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsTestApp, authed, createAccountsTestApp, tokenOf } from './support/accounts.ts';
+import {
+  type AccountsTestApp,
+  authed,
+  createAccountsTestApp,
+  DEMO_ACCOUNTS,
+  freshAddress,
+  login,
+  tokenOf,
+} from './support/accounts.ts';
 
 let t: AccountsTestApp;
 let token: string;
@@ -41,5 +49,57 @@ describe('answers for one account are never cached', () => {
     const anonymous = await send(call);
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('answers that carry a token are never cached', () => {
+  it('sign-in: the token, and the refusal', async () => {
+    const { email, password } = DEMO_ACCOUNTS.buyer;
+    const signedIn = await login(t.app, email, password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().jwtToken).toEqual(expect.any(String));
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const refused = await login(t.app, email, 'not the password at all');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sign-in of an account frozen for non-payment: the 402 answer with its unfreeze token', async () => {
+    const res = await login(t.app, DEMO_ACCOUNTS.pastDue.email, DEMO_ACCOUNTS.pastDue.password);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().unfreezeToken).toEqual(expect.any(String));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('registration: the token of the new account', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      remoteAddress: freshAddress(),
+      payload: {
+        firstName: 'Casey',
+        lastName: 'Cache',
+        email: 'casey.cache@example.com',
+        password: 'never kept by a proxy',
+        phone: '(214) 555-0177',
+        zipCode: '75207',
+        acceptTerms: true,
+        marketingOptIn: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().jwtToken).toEqual(expect.any(String));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('paying the past-due balance: the refusal of a request without proof of the account', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/unfreeze',
+      remoteAddress: freshAddress(),
+      payload: { email: DEMO_ACCOUNTS.pastDue.email },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

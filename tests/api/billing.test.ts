@@ -201,6 +201,25 @@ describe('invoices', () => {
     expect(await ledgerSums()).toEqual({ total: 0, unbalanced: 0 });
   });
 
+  it('refuses a month that has not begun, and invoices nothing for it', async () => {
+    const seller = await account(t.db, 'seller');
+    expect((await addListing(seller, { paidOptions: ListingOption.Bold })).statusCode).toBe(200);
+    const now = clock();
+    const nextMonth = periodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    for (const month of [nextMonth, `${now.getUTCFullYear() + 3}-01`]) {
+      const res = await runInvoices(month);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'validation_failed',
+        message: 'The request is not valid.',
+        fields: { period: `${month} has not begun yet. Choose ${period()} or an earlier month.` },
+      });
+    }
+    expect((await get(t.app, '/api/billing/invoices', seller)).json().results).toEqual([]);
+    expect((await runInvoices(period())).statusCode).toBe(200);
+    expect((await get(t.app, '/api/billing/invoices', seller)).json().results).toHaveLength(1);
+  });
+
   it('runs safely twice at once: one invoice per seller and month', async () => {
     const seller = await account(t.db, 'seller');
     expect((await addListing(seller, { paidOptions: ListingOption.Bold })).statusCode).toBe(200);

@@ -282,6 +282,21 @@ describe('POST /users/process-bulkuploads', () => {
     expect(encoding.statusCode).toBe(415);
     expect(encoding.json().error.message).toMatch(/UTF-8/);
 
+    // Excel's "Unicode Text" and some exports write UTF-16, whose mark FF FE also begins an MPEG audio frame.
+    const wide = Buffer.from(csvOf([good('W-1')]).toString('utf8'), 'utf16le');
+    for (const [name, data] of [
+      ['utf16le.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), wide])],
+      ['utf16be.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(wide).swap16()])],
+      ['utf16-no-mark.csv', wide],
+    ] as const) {
+      const res = await upload(sellerToken, data, name);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json().error).toEqual({
+        code: 'unsupported_media_type',
+        message: `“${name}” is UTF-16 text, not UTF-8. Save it as “CSV UTF-8” (in Excel: Save As, CSV UTF-8) and upload that file.`,
+      });
+    }
+
     const headerless = await upload(
       sellerToken,
       Buffer.from('RUG-9,Something,1,2\nRUG-10,Other,3,4\n'),

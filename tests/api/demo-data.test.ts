@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app.ts';
 import type { AppConfig } from '../../src-server/config.ts';
-import type { DatabaseHandle } from '../../src-server/db/client.ts';
-import { isDatabaseEmpty } from '../../src-server/seed/seed.ts';
+import { type DatabaseHandle, type DbExecutor, queryRows } from '../../src-server/db/client.ts';
+import { accountsSeedPart } from '../../src-server/seed/accounts.ts';
+import { catalogSeedPart } from '../../src-server/seed/catalog.ts';
+import { isDatabaseEmpty, seedDemoData } from '../../src-server/seed/seed.ts';
+import type { SeedPart } from '../../src-server/seed/seed-part.ts';
 import { DEMO_ACCOUNTS, login } from './support/accounts.ts';
 import { testConfig } from './support/test-app.ts';
 import { openTestDatabase } from './support/test-database.ts';
@@ -16,9 +20,9 @@ afterEach(async () => {
 });
 
 /** Starts the server as `main.ts` does (asking for demo data) with the given configuration. */
-async function start(overrides: Partial<AppConfig>) {
-  const database = await openTestDatabase();
-  opened.push(database);
+async function start(overrides: Partial<AppConfig>, existing?: DatabaseHandle) {
+  const database = existing ?? (await openTestDatabase());
+  if (!existing) opened.push(database);
   const app = await buildApp(testConfig(overrides), {
     database,
     ownsDatabase: false,
@@ -49,5 +53,87 @@ describe('demo data at start', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+/** What the demo data is made of, counted from the database. */
+async function counts(db: DbExecutor) {
+  const [row] = await queryRows<{ users: number; listings: number; dealers: number; links: number }>(
+    db,
+    sql`select (select count(*) from users)::int as users, (select count(*) from listings)::int as listings,
+      (select count(*) from ffl_dealers)::int as dealers, (select count(*) from short_links)::int as links`,
+  );
+  return row;
+}
+
+describe('demo data seeding interrupted', () => {
+  it('is completed by the next start when a start stopped after the accounts part', async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    // The catalogue's transaction fails after writing everything, as a start that was stopped would.
+    const interruptedCatalog: SeedPart = {
+      ...catalogSeedPart,
+      run: async (tx, random, options) => {
+        await catalogSeedPart.run(tx, random, options);
+        throw new Error('the start was stopped');
+      },
+    };
+    await expect(
+      seedDemoData(database.db, SMALL_SEED, [accountsSeedPart, interruptedCatalog]),
+    ).rejects.toThrow('the start was stopped');
+    const left = await counts(database.db);
+    expect(left?.users).toBeGreaterThan(0);
+    expect(left?.listings).toBe(0);
+
+    const { app } = await start({ nodeEnv: 'development', demoData: true }, database);
+    await app.close();
+    const seeded = await counts(database.db);
+    expect(seeded?.listings).toBeGreaterThan(0);
+    expect(seeded?.users).toBeGreaterThan(left?.users ?? 0);
+    expect(seeded?.dealers).toBeGreaterThan(0);
+    expect(seeded?.links).toBe(1);
+
+    // A later start finds every part there and seeds nothing twice.
+    const { app: again } = await start({ nodeEnv: 'development', demoData: true }, database);
+    try {
+      expect(await counts(database.db)).toEqual(seeded);
+      expect((await login(again, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('leaves a database of real users alone', async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    await database.db.execute(
+      sql`insert into users (email, first_name, last_name) values ('someone@example.com', 'Some', 'One')`,
+    );
+    const { app } = await start({ nodeEnv: 'development', demoData: true }, database);
+    await app.close();
+    expect(await counts(database.db)).toEqual({ users: 1, listings: 0, dealers: 0, links: 0 });
+  });
+
+  it('runs free of the request statement timeout', async () => {
+    const database = await openTestDatabase({ statementTimeoutMs: 100 });
+    opened.push(database);
+    const settings: string[] = [];
+    const slowPart: SeedPart = {
+      name: 'slow',
+      seeded: async () => false,
+      run: async (tx) => {
+        const [row] = await queryRows<{ timeout: string }>(
+          tx,
+          sql`select current_setting('statement_timeout') as timeout`,
+        );
+        settings.push(row?.timeout ?? '');
+        // Longer than the requests' statement timeout.
+        await tx.execute(sql`select pg_sleep(0.3)`);
+      },
+    };
+    await expect(seedDemoData(database.db, SMALL_SEED, [slowPart])).resolves.toEqual(['slow']);
+    expect(settings).toEqual(['0']);
   });
 });

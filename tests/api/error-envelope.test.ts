@@ -84,6 +84,35 @@ describe('errors raised before a route runs answer in the envelope with the secu
   );
 });
 
+describe('OPTIONS', () => {
+  it.each([
+    { url: '/api/listings/search', headers: {} },
+    { url: '/api/listings/search', headers: { 'access-control-request-method': 'POST' } },
+    { url: '/api/listings/search', headers: { origin: 'http://ironsight.test' } },
+    { url: '/api/no-such-call', headers: {} },
+    { url: '/', headers: {} },
+  ])('that is no CORS preflight ($url $headers) answers in the envelope', async ({ url, headers }) => {
+    const res = await t.app.inject({ method: 'OPTIONS', url, headers });
+    expect(res.statusCode).toBe(400);
+    expectEnvelope(
+      { headers: res.headers, body: res.body },
+      'OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method.',
+    );
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('that is a CORS preflight of an allowed origin still answers 204 with the CORS headers', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/listings/search',
+      headers: { origin: 'http://ironsight.test', 'access-control-request-method': 'POST' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://ironsight.test');
+    expect(res.body).toBe('');
+  });
+});
+
 describe('requests the HTTP parser refuses answer in the envelope with the security headers', () => {
   it('raw bytes above 0x7F in the request line', async () => {
     const request = Buffer.concat([

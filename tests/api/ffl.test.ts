@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import exifr from 'exifr';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src-server/db/client.ts';
 import { importLicensees } from '../../src-server/modules/ffl/import.ts';
@@ -21,7 +23,7 @@ import {
   tokenOf,
 } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { multipartForm } from './support/uploads.ts';
+import { cameraJpeg, multipartForm, PHOTO_GPS } from './support/uploads.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'ffl');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name), 'utf8');
@@ -472,7 +474,8 @@ describe('dealer profiles and licence copies', () => {
       expect(read.statusCode).toBe(200);
       expect(read.headers['content-type']).toBe('image/png');
       expect(read.headers['cache-control']).toBe('private, no-store');
-      expect(Buffer.from(read.rawPayload).equals(PNG)).toBe(true);
+      const stored = await sharp(Buffer.from(read.rawPayload)).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(['png', 1, 1]);
     }
     // A text file named .pdf is refused by its content, as is a file over the limit.
     const text = await upload('dealer', Buffer.from('just some text, not a licence'), 'licence.pdf');
@@ -486,6 +489,32 @@ describe('dealer profiles and licence copies', () => {
       headers: authed(tokens.dealer),
     });
     expect(profile.json().licenseCopy.mediaType).toBe('image/png');
+  });
+
+  it('keeps a photo of the licence without its camera metadata or GPS position; a PDF as sent', async () => {
+    const photo = await cameraJpeg(800, 600);
+    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(PHOTO_GPS.latitude, 3);
+    const sent = await upload('dealer', photo, 'licence-photo.jpg', 'image/jpeg');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().licenseCopy).toMatchObject({ mediaType: 'image/jpeg' });
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/ffl/dealers/${demoDealerId}/license-copy`,
+        headers: authed(tokens.dealer),
+      });
+    const stored = Buffer.from((await read()).rawPayload);
+    expect(await exifr.gps(stored).catch(() => undefined)).toBeUndefined();
+    expect(await exifr.parse(stored).catch(() => undefined)).toBeUndefined();
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
+    // Turned upright by its orientation before the tag was dropped.
+    expect([meta.width, meta.height]).toEqual([600, 800]);
+
+    expect((await upload('dealer', PDF)).statusCode).toBe(200);
+    expect(Buffer.from((await read()).rawPayload).equals(PDF)).toBe(true);
   });
 
   it('lets a seller read the copy once checkout allows it', async () => {

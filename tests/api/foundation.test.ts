@@ -16,7 +16,13 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      // PostgreSQL: its pool at rest, every open connection idle and none waited for.
+      ...(process.env.DATABASE_URL
+        ? { pool: { max: 4, total: expect.any(Number), idle: expect.any(Number), waiting: 0 } }
+        : {}),
     });
+    const pool = res.json().pool;
+    if (pool) expect(pool.idle).toBe(pool.total);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   sendMessage,
   sentMessage,
 } from './support/messages.ts';
-import { type Account, account, listing } from './support/orders.ts';
+import { type Account, account, listing, post } from './support/orders.ts';
 
 let t: MessagesTestApp;
 let origin: string;
@@ -119,5 +119,44 @@ describe('the live channel', () => {
     await wait(200);
     const again = await open(origin, busy);
     expect(again.status).toBe(200);
+  });
+
+  it('ends the stream of an account that is locked while it is open; no message reaches it', async () => {
+    const admin = await account(t.db, 'admin');
+    const locked = await account(t.db, 'seller');
+    const stream = await open(origin, locked);
+    await stream.next((event) => event.type === 'unread');
+    const lock = await post(t.app, `/api/pprAdmin/users/${locked.id}/action`, admin, { action: 'lock' });
+    expect(lock.statusCode, lock.body).toBe(200);
+    await sentMessage(t.app, buyer, { recipientId: locked.id, body: 'Are you still selling the scope?' });
+    const outcome = await Promise.race([
+      stream.ended.then(() => 'ended'),
+      wait(3000).then(() => 'still open'),
+    ]);
+    expect(outcome).toBe('ended');
+    expect(stream.events.filter((event) => event.type === 'message')).toEqual([]);
+    // Reconnecting meets the 401.
+    expect((await open(origin, locked)).status).toBe(401);
+  });
+
+  it('answers HEAD at once with the headers alone, holding no stream open', async () => {
+    const asker = await account(t.db, 'buyer');
+    const head = (who: Account | null) =>
+      fetch(`${origin}/api/messages/live`, {
+        method: 'HEAD',
+        headers: who ? { authorization: who.authorization } : {},
+        signal: AbortSignal.timeout(2000),
+      });
+    expect((await head(null)).status).toBe(401);
+    for (let i = 0; i < LIVE_STREAMS_PER_USER + 2; i += 1) {
+      const res = await head(asker);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const stream = await open(origin, asker);
+    expect(stream.status).toBe(200);
+    expect(await stream.next((event) => event.type === 'unread')).toEqual({ type: 'unread', unreadCount: 0 });
+    stream.close();
   });
 });

@@ -4,6 +4,7 @@ import {
   createMessagesTestApp,
   listenLocally,
   type MessagesTestApp,
+  resetMessageAllowance,
   SMALL_PDF,
   sendMessage,
   sentMessage,
@@ -33,10 +34,13 @@ afterAll(() => t.close());
 const as = (caller: Caller) => (caller === 'visitor' ? null : who[caller]);
 
 /** A fresh message of the buyer to the seller, with a PDF attached. */
-const freshMessage = () =>
-  sentMessage(t.app, who.buyer, { listingId, body: 'Is it available?' }, [
+const freshMessage = async () => {
+  // Many messages of one pair are sent here; the sending limits have their own tests.
+  await resetMessageAllowance(t.db);
+  return sentMessage(t.app, who.buyer, { listingId, body: 'Is it available?' }, [
     { filename: 'offer.pdf', contentType: 'application/pdf', data: SMALL_PDF },
   ]);
+};
 
 interface Row {
   call: (caller: Caller) => Promise<{ statusCode: number }>;
@@ -47,7 +51,8 @@ const ANYONE_SIGNED_IN = { visitor: 401, buyer: 200, seller: 200, anotherUser: 2
 
 /**
  * Every messages endpoint and the status each caller gets, written out by hand. A message and its
- * attachments are read by its two parties only (a third user gets 403; admins read to moderate);
+ * attachments are read by its two parties only (to a third user they answer 404, as an unknown id
+ * does; admins read to moderate);
  * only the recipient marks it read or reports it; only the sender asks for the e-mail notice.
  */
 const MATRIX: Record<keyof typeof MESSAGES_ENDPOINTS, Row> = {
@@ -62,7 +67,7 @@ const MATRIX: Record<keyof typeof MESSAGES_ENDPOINTS, Row> = {
   messagesAddOrUpdate: {
     // Marking a received message read: the recipient's alone.
     call: async (caller) => sendMessage(t.app, as(caller), { id: (await freshMessage()).id, isRead: true }),
-    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 403, admin: 403 },
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 404, admin: 403 },
   },
   messagesGetUnreadCount: {
     call: (caller) => get(t.app, '/api/messages/getUnreadMessagesCount', as(caller)),
@@ -71,16 +76,16 @@ const MATRIX: Record<keyof typeof MESSAGES_ENDPOINTS, Row> = {
   usersSendMessageEmail: {
     call: async (caller) =>
       post(t.app, '/api/users/sendMessageEmail', as(caller), { messageId: (await freshMessage()).id }),
-    expected: { visitor: 401, buyer: 200, seller: 403, anotherUser: 403, admin: 403 },
+    expected: { visitor: 401, buyer: 200, seller: 403, anotherUser: 404, admin: 403 },
   },
   messagesConversation: {
     call: async (caller) =>
       get(t.app, `/api/messages/conversations/${(await freshMessage()).conversationId}`, as(caller)),
-    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 403, admin: 200 },
+    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 404, admin: 200 },
   },
   messagesAttachment: {
     call: async (caller) => get(t.app, (await freshMessage()).attachments[0]!.url, as(caller)),
-    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 403, admin: 200 },
+    expected: { visitor: 401, buyer: 200, seller: 200, anotherUser: 404, admin: 200 },
   },
   messagesLive: {
     // A stream stays open, so it is opened over real HTTP and closed once answered.
@@ -126,7 +131,7 @@ const MATRIX: Record<keyof typeof MESSAGES_ENDPOINTS, Row> = {
         messageId: (await freshMessage()).id,
         reason: 'Spam',
       }),
-    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 403, admin: 403 },
+    expected: { visitor: 401, buyer: 403, seller: 200, anotherUser: 404, admin: 403 },
   },
   messagesReports: {
     call: (caller) => post(t.app, '/api/messages/reports', as(caller), {}),
@@ -146,6 +151,40 @@ describe('who may call each messages endpoint', () => {
     const unknown = '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70';
     expect((await get(t.app, `/api/messages/conversations/${unknown}`, who.buyer)).statusCode).toBe(404);
     expect((await get(t.app, `/api/messages/attachments/${unknown}`, who.buyer)).statusCode).toBe(404);
+  });
+
+  it("answers another pair's message, conversation or attachment exactly as an unknown id", async () => {
+    const unknown = '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f71';
+    const message = await freshMessage();
+    const attachmentId = message.attachments[0]!.id;
+    const asStranger = {
+      conversation: (id: string) => get(t.app, `/api/messages/conversations/${id}`, who.anotherUser),
+      attachment: (id: string) => get(t.app, `/api/messages/attachments/${id}`, who.anotherUser),
+      markRead: (id: string) => sendMessage(t.app, who.anotherUser, { id, isRead: true }),
+      reply: (id: string) => sendMessage(t.app, who.anotherUser, { parentMessageId: id, body: 'Hello?' }),
+      report: (id: string) =>
+        post(t.app, '/api/messages/report', who.anotherUser, { messageId: id, reason: 'x' }),
+      emailNotice: (id: string) =>
+        post(t.app, '/api/users/sendMessageEmail', who.anotherUser, { messageId: id }),
+    };
+    const theirs: Record<keyof typeof asStranger, string> = {
+      conversation: message.conversationId,
+      attachment: attachmentId,
+      markRead: message.id,
+      reply: message.id,
+      report: message.id,
+      emailNotice: message.id,
+    };
+    for (const [name, call] of Object.entries(asStranger) as [
+      keyof typeof asStranger,
+      (id: string) => Promise<{ statusCode: number; json(): unknown }>,
+    ][]) {
+      const forOthers = await call(theirs[name]);
+      const forNobody = await call(unknown);
+      expect(forNobody.statusCode, name).toBe(404);
+      expect(forOthers.statusCode, name).toBe(404);
+      expect(forOthers.json(), name).toEqual(forNobody.json());
+    }
   });
 
   it('writes each staff read of a conversation or attachment to the audit log, naming both parties', async () => {

@@ -152,7 +152,7 @@ describe('unread counts', () => {
     const bySender = await sendMessage(t.app, buyer, { id: sent.id, isRead: true });
     expect(bySender.statusCode).toBe(403);
     expect(bySender.json().error.message).toBe('Only the recipient can mark a message read or unread.');
-    expect((await sendMessage(t.app, stranger, { id: sent.id, isRead: true })).statusCode).toBe(403);
+    expect((await sendMessage(t.app, stranger, { id: sent.id, isRead: true })).statusCode).toBe(404);
   });
 });
 

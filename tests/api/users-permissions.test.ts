@@ -185,6 +185,12 @@ const MATRIX: Partial<Record<EndpointName, MatrixRow>> = {
     payload: () => ({ filters: {} }),
     expected: { visitor: 401, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
   },
+  usersGetAll: {
+    method: 'POST',
+    url: '/api/users/getall',
+    payload: () => ({ filters: { userIds: [DEMO_ACCOUNTS.seller.id] } }),
+    expected: { visitor: 200, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
+  },
 };
 
 /** What a 400 of the table must say, so it is the handler's answer and not a malformed request. */

@@ -29,6 +29,8 @@ test.describe('selling', () => {
   test('a seller with payments set up lists an item with two photos, finds it, edits the price and closes it', async ({
     page,
   }) => {
+    // Listing with photos, a search, an edit and a confirmed close: more than one page's default budget.
+    test.setTimeout(60_000);
     // A model name no demo listing has, so the header search finds exactly this listing.
     const model = `Zx${Date.now().toString(36)}`;
     const title = `Ironsight Arms ${model} 9mm - New in box`;
@@ -117,6 +119,10 @@ test.describe('selling', () => {
 
     // Close it: it leaves the active tab for the closed one.
     await page.getByRole('button', { name: `Close ${title}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Close this listing?' })
+      .getByRole('button', { name: 'Close listing' })
+      .click();
     await expect(page.getByText(`${title}: Closed`)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
     await page

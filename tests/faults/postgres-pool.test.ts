@@ -18,6 +18,22 @@ describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     expect(eight.ms).toBeLessThan(1400);
   });
 
+  it('gives a connection back when its transaction cannot even begin', async () => {
+    const { database } = await serverWith({ poolSize: 1 });
+    // A BEGIN the database refuses: the connection was checked out and must return to the pool.
+    const refused = await database.db
+      .transaction(async () => 'never', { isolationLevel: 'no such level' as 'serializable' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(database.poolCounts?.()).toMatchObject({ waiting: 0 });
+    const counts = database.poolCounts?.();
+    expect(counts?.idle).toBe(counts?.total);
+    // The pool's one connection serves the next statement at once, not after the connect timeout.
+    const { result, ms } = await timed(() => sleepInSql(database, 0));
+    expect(result).toBe('done');
+    expect(ms).toBeLessThan(1000);
+  });
+
   it('cancels a statement past statement_timeout and answers 503 with Retry-After, then serves the next', async () => {
     const { app } = await serverWith({ poolSize: 2, statementTimeoutMs: 300 });
 

@@ -29,9 +29,8 @@ export function AccountMenu({ user }: AccountMenuProps) {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={styles.trigger} aria-label={`Account menu for ${fullName}`}>
-        <span className={styles.avatar} aria-hidden="true">
-          {user.initials}
-        </span>
+        {/* The initials are drawn, not written: the button's name is its label, and no text in it differs. */}
+        <span className={styles.avatar} data-initials={user.initials} aria-hidden="true" />
         <CircleUser className={styles.icon} size={22} aria-hidden="true" />
         <span className={styles.name} aria-hidden="true">
           {user.firstName}

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useCurrentUser, useSession } from '../../lib/session/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { sellTarget } from './sell-target.ts';
 
 // Only signed-in users see the menu: visitors never download it or its popover.
@@ -13,8 +14,11 @@ export interface HeaderAccountProps {
 /** The header's account slot: the account menu when signed in, the Login button when not. */
 export function HeaderAccount({ signedOut }: HeaderAccountProps) {
   const session = useSession();
+  // The server renders every page for a visitor: the session shows once the header is hydrated,
+  // even when the stored token was read before this part of the page hydrates.
+  const hydrated = useHydrated();
   // While the stored token is read (a moment) and the menu loads, the visitor's control shows.
-  return session.status === 'signedIn' ? (
+  return hydrated && session.status === 'signedIn' ? (
     <Suspense fallback={signedOut}>
       <AccountMenu user={session.user} />
     </Suspense>
@@ -25,5 +29,6 @@ export function HeaderAccount({ signedOut }: HeaderAccountProps) {
 
 /** Where the header's Sell button leads for the current user. */
 export function useSellTarget(): string {
-  return sellTarget(useCurrentUser());
+  const user = useCurrentUser();
+  return sellTarget(useHydrated() ? user : null);
 }

@@ -28,6 +28,10 @@ const AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
   createShortLink: 'Created a short link',
   resolveEscrowDispute: 'Resolved an escrow dispute',
   readConversation: 'Read a conversation',
+  dismissMessageReport: 'Dismissed a message report',
+  removeMessage: 'Removed a message',
+  warnSender: 'Warned a sender',
+  lockSender: 'Locked a reported sender',
 };
 
 const FILTERS = ['keyword', 'action', 'adminId', 'targetUserId', 'from', 'to'] as const;

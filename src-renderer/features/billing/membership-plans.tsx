@@ -19,6 +19,7 @@ import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useCurrentUser, useSession, useStoreToken } from '../../lib/session/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import styles from '../../ui/commerce.module.css';
 import { FormError, FormNotice } from '../../ui/form-field.tsx';
@@ -54,7 +55,9 @@ function prorationText(cents: number, at: Date): string {
 export function MembershipPlans() {
   const session = useSession();
   const user = useCurrentUser();
-  const current = user ? planOfRoles(user.roles) : null;
+  // The page is rendered on the server for everyone: who is reading it shows once it is hydrated.
+  const hydrated = useHydrated();
+  const current = hydrated && user ? planOfRoles(user.roles) : null;
   const [choosing, setChoosing] = useState<PlanRole | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const plans = PLAN_ORDER.map((role) => MEMBERSHIP_PLANS[role]);
@@ -73,7 +76,7 @@ export function MembershipPlans() {
       ) : null}
 
       <div className={billing.tableScroll}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${billing.planTable}`}>
           <caption className={billing.caption}>Membership plans</caption>
           <thead>
             <tr>
@@ -102,7 +105,7 @@ export function MembershipPlans() {
         </table>
       </div>
 
-      {session.status === 'signedOut' ? (
+      {hydrated && session.status === 'signedOut' ? (
         <section className={styles.panel} aria-labelledby="membership-sign-in">
           <h2 id="membership-sign-in" className={styles.panelHeading}>
             Choose a plan
@@ -147,11 +150,11 @@ function PlanRow({
   return (
     <tr>
       <th scope="row">{plan.name}</th>
-      <td>{monthlyPriceText(plan)}</td>
-      <td>{listingLimitLabel(plan)}</td>
-      <td>{feeText(plan.finalValueFee)}</td>
-      <td>{included.length > 0 ? included.join(', ') : 'None'}</td>
-      <td>
+      <td data-label="Price">{monthlyPriceText(plan)}</td>
+      <td data-label="Active listings">{listingLimitLabel(plan)}</td>
+      <td data-label="Final value fee">{feeText(plan.finalValueFee)}</td>
+      <td data-label="Included listing options">{included.length > 0 ? included.join(', ') : 'None'}</td>
+      <td data-label="Perks">
         <ul className={billing.perks}>
           {plan.perks.map((perk) => (
             <li key={perk}>{perk}</li>
@@ -159,7 +162,7 @@ function PlanRow({
         </ul>
       </td>
       {current ? (
-        <td>
+        <td className={billing.planChoice}>
           {current === plan.role ? (
             <span className={billing.badge}>Current plan</span>
           ) : (

@@ -44,14 +44,6 @@ function fileAnnouncement(state: InventoryFileState): string {
   return `${fileName} is read: ${count.format(totalRows)} rows, ${count.format(validRows)} ready, ${count.format(errorRows)} with errors.`;
 }
 
-/** What a screen reader hears as an upload started on this page moves on. */
-function runAnnouncement(upload: BulkUpload | undefined): string {
-  if (!upload) return '';
-  if (isUploadRunning(upload)) return `Importing ${upload.fileName}.`;
-  if (upload.status === BulkUploadStatus.Failed) return `The upload of ${upload.fileName} failed.`;
-  return `${upload.fileName} is uploaded: ${outcomeText(upload)}`;
-}
-
 /** Where an upload the seller started on this page stands: processing, done or failed. */
 function UploadRun({ upload }: { upload: BulkUpload }) {
   if (isUploadRunning(upload)) {
@@ -224,9 +216,9 @@ export function BulkUploadSection() {
         </>
       ) : null}
 
-      {run ? <UploadRun upload={run} /> : null}
-      <div role="status" className="visually-hidden">
-        {runAnnouncement(run)}
+      {/* One live region, kept on the page, shows and announces the run: the outcome is written once. */}
+      <div role="status" className={styles.runStatus}>
+        {run ? <UploadRun upload={run} /> : null}
       </div>
       <div role="status" className="visually-hidden">
         {fileAnnouncement(state)}

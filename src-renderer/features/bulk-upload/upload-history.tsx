@@ -76,8 +76,11 @@ export function UploadHistory({ headingId }: { headingId: string }) {
             <tbody>
               {rows.map((upload) => (
                 <tr key={upload.id}>
-                  <th scope="row" className={styles.fileName}>
-                    {upload.fileName}
+                  <th scope="row">
+                    {/* A long name is cut with an ellipsis; the whole name is its title. */}
+                    <span className={styles.fileName} title={upload.fileName}>
+                      {upload.fileName}
+                    </span>
                   </th>
                   <td data-label="Uploaded">
                     <time dateTime={upload.createdAt}>{when.format(new Date(upload.createdAt))}</time>

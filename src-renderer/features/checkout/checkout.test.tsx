@@ -303,6 +303,72 @@ describe('checkout', () => {
     ]);
   });
 
+  it('asks for the dealer of a firearm order, and the ask clears once a dealer is chosen', async () => {
+    const dealer = {
+      id: 'f0000000-0000-4000-8000-000000000002',
+      licenseNumber: '5-75-113-01-9K-00002',
+      licenseName: 'DEEP ELLUM FFL LLC',
+      businessName: 'Deep Ellum FFL',
+      premiseStreet: '2 Elm St',
+      premiseCity: 'Dallas',
+      premiseState: 'TX',
+      premiseZip: '75226',
+      phone: null,
+      transferFee: 30,
+      notes: null,
+      registered: true,
+      distanceMiles: 2.5,
+    };
+    const fetch = createFakeFetch((request) => {
+      if (request.url.endsWith('/api/orders/quote'))
+        return jsonResponse(
+          quote([quoteGroup(SELLER_A, 'Sam S.', [quoteItem(rifle, { requiresDealer: true })])]),
+        );
+      if (request.url.includes('/api/ffl/search'))
+        return jsonResponse({ total: 1, page: 1, pageSize: 10, radius: 25, results: [dealer] });
+      if (request.url.endsWith('/api/users/cart')) return jsonResponse({ items: [] });
+      return jsonResponse({ success: true });
+    });
+    renderCheckout(fetch as ReturnType<typeof server>, { [RIFLE]: rifle });
+    const group = await screen.findByRole('region', { name: 'Order from Sam S.' });
+    type('First name on card', 'Blake');
+    type('Last name on card', 'Buyer');
+    type('Card number', '4242424242424242');
+    type('Expiration (MM/YY)', '12/30');
+    type('Security code', '123');
+    type('Billing address', '100 Main Street');
+    type('Billing city', 'Dallas');
+    choose('Billing state', 'TX');
+    type('Billing ZIP code', '75207');
+    fireEvent.click(screen.getByLabelText(/I am at least \d+ years old\./));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay' })));
+
+    // A name that ends with a period ends the sentence: no second period.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Choose a licensed dealer to receive the order from Sam S.');
+
+    const finder = within(group).getByRole('form', { name: 'Find a dealer' });
+    fireEvent.change(within(finder).getByLabelText('ZIP code'), { target: { value: '75226' } });
+    await act(async () => fireEvent.click(within(finder).getByRole('button', { name: 'Search' })));
+    await act(async () =>
+      fireEvent.click(await within(group).findByRole('button', { name: 'Choose Deep Ellum FFL' })),
+    );
+    expect(screen.queryByText(/Choose a licensed dealer to receive/)).toBeNull();
+    expect(checkoutRequests(fetch as ReturnType<typeof server>)).toHaveLength(0);
+  });
+
+  it("says 'State is required.' when no state is chosen", async () => {
+    const fetch = server([approved]);
+    renderCheckout(fetch);
+    await fillForm('4242424242424242');
+    choose('State', '');
+    choose('Billing state', '');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay' })));
+
+    await waitFor(() => expect(screen.getAllByText('State is required.')).toHaveLength(2));
+    expect(checkoutRequests(fetch)).toHaveLength(0);
+  });
+
   it('flags the items a 409 names (sold meanwhile) and keeps the form for the rest', async () => {
     const fetch = server([
       () =>

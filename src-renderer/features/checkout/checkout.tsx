@@ -150,6 +150,8 @@ function CheckoutForm({
   const [committedAddress, setCommittedAddress] = useState<ShippingAddress | null>(null);
   const [blocksFromCheckout, setBlocksFromCheckout] = useState<Record<string, ItemBlock>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The seller whose firearms still need a dealer when Pay was pressed; choosing one clears it.
+  const [dealerMissingFor, setDealerMissingFor] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const inFlight = useRef(false);
   const attemptKeys = useMemo(() => createAttemptKeys(), []);
@@ -220,10 +222,8 @@ function CheckoutForm({
     if (inFlight.current) return;
     setFailure(null);
     const missingDealer = buyableGroups.find((group) => group.requiresDealer && !dealers[group.sellerId]);
-    if (missingDealer) {
-      setFailure(`Choose a licensed dealer to receive the order from ${missingDealer.sellerDisplayName}.`);
-      return;
-    }
+    setDealerMissingFor(missingDealer?.sellerId ?? null);
+    if (missingDealer) return;
     for (const group of buyableGroups) {
       const cardError = validateCardNumber(values.payment.cardNumber, group.acceptedPaymentMethods);
       if (cardError) {
@@ -308,6 +308,10 @@ function CheckoutForm({
     }
     setFailure(paymentFailureText(error.status, error.status === 0 ? null : (error.body ?? null)));
   }
+
+  const dealerMissing = quote.groups.find(
+    (group) => group.sellerId === dealerMissingFor && !dealers[group.sellerId],
+  );
 
   return (
     <div className={styles.stack}>
@@ -497,7 +501,9 @@ function CheckoutForm({
             <dt>Total to pay</dt>
             <dd>{formatPrice(buyableGroups.reduce((sum, group) => sum + group.total, 0))}</dd>
           </dl>
-          <FormError>{failure}</FormError>
+          <FormError>
+            {failure ?? (dealerMissing ? dealerMissingText(dealerMissing.sellerDisplayName) : null)}
+          </FormError>
           <div className={styles.actions}>
             <Button type="submit" disabled={paying || buyableGroups.length === 0} aria-busy={paying}>
               {paying ? 'Paying…' : 'Pay'}
@@ -510,6 +516,12 @@ function CheckoutForm({
       </form>
     </div>
   );
+}
+
+/** Asks for the dealer of one seller's order; a seller name that ends a sentence already takes no second period. */
+export function dealerMissingText(sellerDisplayName: string): string {
+  const name = sellerDisplayName.trim();
+  return `Choose a licensed dealer to receive the order from ${name}${name.endsWith('.') ? '' : '.'}`;
 }
 
 /** Maps a server field key (`payment.cardNumber`, `shipping.0.destination.address.zip`) to the form's. */

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ListingOption } from '../../../shared/domain/listing.ts';
 import { onLoginRequest } from '../../lib/session/login-request.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
@@ -67,6 +68,28 @@ describe('listing page', () => {
     expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(true);
     expect(robots()).toBe('noindex,nofollow');
     expect(document.querySelector('script[type="application/ld+json"]')?.textContent).toContain('OutOfStock');
+  });
+
+  it.each([
+    ['frozen by staff', { listingOptions: ListingOption.FrozenDueToFraud }, 'This listing is not available.'],
+    ['sold', { isSold: true }, 'This listing has sold.'],
+    ['closed', { isActive: false }, 'This listing has ended.'],
+    ['past its end date', { listingEndDate: '2020-01-01T00:00:00.000Z' }, 'This listing has ended.'],
+  ] as const)(
+    'a listing %s says why it cannot be bought, has no Buy now and is not indexed',
+    async (_state, change, message) => {
+      renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail(change)]) });
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(screen.queryByText(/In stock/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+      expect(robots()).toBe('noindex,nofollow');
+    },
+  );
+
+  it('shows the listing number', async () => {
+    renderApp(`/${LISTING_ID}`, { fetch: answering([listingDetail({ listingNumber: 1_000_042 })]) });
+    const details = within(await screen.findByRole('region', { name: 'Details' }));
+    expect(details.getByText('Listing number').nextElementSibling?.textContent).toBe('1000042');
   });
 
   it('offers only the units accepted offers do not hold', async () => {

@@ -5,7 +5,15 @@ import type { ListingCard, ListingDetail } from '../../../shared/contract/listin
 import { familyByKey, requiresFfl } from '../../../shared/domain/category.ts';
 import { toFlagNames } from '../../../shared/domain/flags.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
-import { CONDITION_LABELS, ListingType, ReturnPolicy } from '../../../shared/domain/listing.ts';
+import {
+  CONDITION_LABELS,
+  isListingListed,
+  LISTING_SALE_MESSAGES,
+  ListingSaleState,
+  ListingType,
+  listingSaleState,
+  ReturnPolicy,
+} from '../../../shared/domain/listing.ts';
 import {
   cardThumbnail,
   formatPrice,
@@ -14,7 +22,7 @@ import {
   showsInstantCheckout,
   showsSalesCount,
 } from '../../../shared/domain/listing-card.ts';
-import { shortenText, stockAvailability } from '../../../shared/domain/metadata.ts';
+import { shortenText } from '../../../shared/domain/metadata.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { familyLabelByKey } from '../../lib/family-label.ts';
@@ -100,17 +108,22 @@ export function ListingView({
   listing,
   contactSeller,
   offer,
+  report,
 }: {
   listing: ListingDetail;
   contactSeller?: ReactNode;
   offer?: ReactNode;
+  /** "Report this listing" (the moderation feature), under the seller. */
+  report?: ReactNode;
 }) {
   const buyNow = useBuyNow();
   // What a shopper may buy: units accepted offers hold for their buyers are not for sale.
-  const inStock = stockAvailability(listing.available) === 'InStock';
-  const onHold = !inStock && listing.quantity > 0;
-  const ended = listing.isSold || !listing.isActive;
-  const canBuy = inStock && !ended && listing.listingType !== ListingType.Local;
+  const saleState = listingSaleState({ ...listing, quantity: listing.available });
+  const inStock = saleState === ListingSaleState.OnSale;
+  // Off the catalogue (frozen, sold, ended…): no Buy now at all, only why.
+  const listed = isListingListed(saleState);
+  const onHold = saleState === ListingSaleState.SoldOut && listing.quantity > 0;
+  const canBuy = inStock && listing.listingType !== ListingType.Local;
   const shipping = shippingMessage(listing.deliveryDays);
   const family = familyByKey(listing.family);
   const fflRequired = requiresFfl(listing.family);
@@ -141,7 +154,11 @@ export function ListingView({
         <ListingGallery title={listing.title} images={listing.images} fallback={thumbnail} />
 
         <div className={styles.summary}>
-          <h1 className={styles.title}>{listing.title}</h1>
+          {/* The heart sits on the title's first line, on every screen width. */}
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>{listing.title}</h1>
+            <FavoriteToggle listing={cardOf(listing)} />
+          </div>
           <ul className={styles.badges} aria-label="Badges">
             {showsInstantCheckout(listing) ? <li className={styles.instant}>Instant Checkout</li> : null}
             {isFeatured(listing.listingOptions) ? <li className={styles.featured}>Featured</li> : null}
@@ -150,20 +167,18 @@ export function ListingView({
           <p className={styles.price} data-numeric="">
             {formatPrice(listing.displayPrice)}
           </p>
-          <p className={styles.stock} data-in-stock={inStock && !ended}>
-            {listing.isSold
-              ? 'Sold'
-              : !listing.isActive
-                ? 'This listing has ended'
-                : inStock
-                  ? `In stock · ${listing.available.toLocaleString('en-US')} available`
-                  : onHold
-                    ? 'On hold for an accepted offer'
-                    : 'Out of stock'}
+          <p className={styles.stock} data-in-stock={inStock}>
+            {saleState === ListingSaleState.OnSale
+              ? `In stock · ${listing.available.toLocaleString('en-US')} available`
+              : onHold
+                ? 'On hold for an accepted offer'
+                : saleState === ListingSaleState.SoldOut
+                  ? 'Out of stock'
+                  : LISTING_SALE_MESSAGES[saleState]}
           </p>
 
           <div className={styles.actions}>
-            {listing.listingType !== ListingType.Local ? (
+            {listed && listing.listingType !== ListingType.Local ? (
               <Button
                 size="lg"
                 disabled={!canBuy}
@@ -185,7 +200,6 @@ export function ListingView({
               </Button>
             ) : null}
             {contactSeller}
-            <FavoriteToggle listing={cardOf(listing)} />
           </div>
           {offer}
 
@@ -255,6 +269,7 @@ export function ListingView({
             </ul>
             <Link to={paths.sellerSearch(listing.seller.id)}>More from this seller</Link>
           </section>
+          {report}
         </div>
       </div>
 
@@ -289,7 +304,7 @@ export function ListingView({
             <Fact label="Payment" value={payments.length > 0 ? payments.join(', ') : null} />
             <Fact label="Listed" value={dateText(listing.listingStartDate)} />
             <Fact label="Ends" value={dateText(listing.listingEndDate)} />
-            <Fact label="Listing number" value={listing.legacyId ?? listing.id} />
+            <Fact label="Listing number" value={listing.listingNumber} />
           </dl>
         </section>
       </div>

@@ -124,7 +124,13 @@ function ConversationThread({ conversation, backTo }: { conversation: Conversati
                 <span>{mine ? 'You' : message.senderDisplayName}</span>
                 <time dateTime={message.createdAt}>{dateTimeText(message.createdAt)}</time>
               </p>
-              <MessageBody body={message.body} />
+              {message.removed ? (
+                <p>
+                  <em>{message.body}</em>
+                </p>
+              ) : (
+                <MessageBody body={message.body} />
+              )}
               {message.attachments.length > 0 ? (
                 <ul className={styles.attachments} aria-label="Attachments">
                   {message.attachments.map((attachment) => (
@@ -134,7 +140,7 @@ function ConversationThread({ conversation, backTo }: { conversation: Conversati
                   ))}
                 </ul>
               ) : null}
-              {!mine ? (
+              {!mine && !message.removed ? (
                 <Button size="sm" variant="ghost" onClick={() => setReporting(message)}>
                   Report message
                 </Button>

@@ -96,13 +96,21 @@ export function MessageForm({
           help={`Up to ${MESSAGE_ATTACHMENTS_MAX} files: JPEG, PNG or WebP images and PDFs, ${MESSAGE_ATTACHMENT_MAX_BYTES / MB} MB each. Photo location data is removed.`}
         >
           {(control) => (
-            <input
-              {...control}
-              type="file"
-              multiple
-              accept={MESSAGE_ATTACHMENT_TYPES.join(',')}
-              onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
-            />
+            // The browser's own input would name the chosen file beside it as well as the list
+            // below: it is hidden behind a button-like label, and the list alone names the files.
+            <div className={styles.filePicker}>
+              <input
+                {...control}
+                className={styles.fileInput}
+                type="file"
+                multiple
+                accept={MESSAGE_ATTACHMENT_TYPES.join(',')}
+                onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+              />
+              <label htmlFor={control.id} className={styles.fileLabel}>
+                Choose files
+              </label>
+            </div>
           )}
         </FormField>
       ) : null}

@@ -26,6 +26,20 @@ describe('mega menu', () => {
     });
   });
 
+  it.each([
+    ['/search?zipCode=75207&distance=50&listingType=local', true],
+    ['/search?zipCode=10001&distance=25&listingType=local', true],
+    ['/search?keyword=glock', false],
+    ['/search?sellerId=d1000000-0000-4000-8000-000000000002', false],
+    ['/search?listingType=national', false],
+    ['/search', false],
+    ['/newthisweek', false],
+  ])('marks Shop Local as the current page on %s: %s', (url, current) => {
+    renderWithRouter(<MegaMenu />, { url });
+    const shopLocal = screen.getByRole('link', { name: 'Shop Local' });
+    expect(shopLocal.getAttribute('aria-current') === 'page').toBe(current);
+  });
+
   it('links every category family once, by its familyIDs', () => {
     const familyIds = menuLinks
       .map((link) => parseSearchParams(link.to).familyIDs)

@@ -16,14 +16,43 @@ export const SMALL_SCREEN_QUERY = '(max-width: 767.98px)';
  */
 
 function MenuAnchor({ link, className }: { link: MenuLink; className?: string }) {
-  return link.external ? (
-    <a className={className} href={link.to}>
-      {link.label}
-    </a>
-  ) : (
+  if (link.external) {
+    return (
+      <a className={className} href={link.to}>
+        {link.label}
+      </a>
+    );
+  }
+  if (link.currentWhen)
+    return <SearchKindLink link={link} currentWhen={link.currentWhen} className={className} />;
+  return (
     <NavLink className={className} to={link.to} end>
       {link.label}
     </NavLink>
+  );
+}
+
+/** A link to one kind of search: current on its path only when the page's query is of that kind. */
+function SearchKindLink({
+  link,
+  currentWhen,
+  className,
+}: {
+  link: MenuLink;
+  currentWhen: Readonly<Record<string, string>>;
+  className?: string | undefined;
+}) {
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  const current =
+    pathname === new URL(link.to, 'https://ironsight.invalid').pathname &&
+    Object.entries(currentWhen).every(
+      ([name, value]) => query.get(name)?.toLowerCase() === value.toLowerCase(),
+    );
+  return (
+    <Link className={className} to={link.to} aria-current={current ? 'page' : undefined}>
+      {link.label}
+    </Link>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CategoryFamily, CategoryFamilyId, FIREARMS_SECTIONS } from '../../../shared/domain/category.ts';
-import { HOME_LINKS, paths } from '../../../shared/routes/paths.ts';
+import { HOME_LINKS, paths, SHOP_LOCAL_DEFAULTS } from '../../../shared/routes/paths.ts';
 import { familyLabel } from '../../lib/family-label.ts';
 
 export interface MenuLink {
@@ -7,6 +7,11 @@ export interface MenuLink {
   to: string;
   /** Leaves the app (the digest). */
   external?: boolean;
+  /**
+   * A link to a kind of search is current only on that kind: the query values its page has (Shop
+   * Local: local searches, whatever their zip code or distance). Without it, the path decides.
+   */
+  currentWhen?: Readonly<Record<string, string>>;
 }
 
 export interface MenuColumn {
@@ -97,7 +102,12 @@ export const MENU: readonly MenuEntry[] = [
       },
     ],
   },
-  { kind: 'link', label: 'Shop Local', to: HOME_LINKS.shopLocal },
+  {
+    kind: 'link',
+    label: 'Shop Local',
+    to: HOME_LINKS.shopLocal,
+    currentWhen: { listingType: SHOP_LOCAL_DEFAULTS.listingType },
+  },
   { kind: 'link', label: 'New This Week', to: paths.newThisWeek() },
   { kind: 'link', label: 'Find a Dealer', to: paths.ffl() },
   { kind: 'link', label: 'News & Reviews', to: paths.digest() },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingDetail } from '../../../shared/contract/listings.ts';
 import type { Offer } from '../../../shared/contract/offers.ts';
-import { ListingType } from '../../../shared/domain/listing.ts';
+import { isListingOnSale, ListingType } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { LIVE_OFFER_STATES, OFFER_STATE_LABELS } from '../../../shared/domain/offers.ts';
 import { paths } from '../../../shared/routes/paths.ts';
@@ -21,13 +21,7 @@ const OfferDialog = offerDialog.Component;
 
 /** Whether a listing takes offers now: the seller allows them and it can be bought through checkout. */
 export function takesOffers(listing: ListingDetail): boolean {
-  return (
-    listing.acceptsOffers &&
-    listing.isActive &&
-    !listing.isSold &&
-    listing.quantity > 0 &&
-    listing.listingType !== ListingType.Local
-  );
+  return listing.acceptsOffers && isListingOnSale(listing) && listing.listingType !== ListingType.Local;
 }
 
 /**

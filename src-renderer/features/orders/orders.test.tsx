@@ -138,6 +138,30 @@ describe('orders lists', () => {
     expect(await screen.findByText('Your orders could not be loaded. Please try again.')).toBeTruthy();
   });
 
+  it('says what an order awaiting the dealer waits for, to the seller and to the buyer', async () => {
+    const waiting = [order(4, { state: 'awaitingDealer' })];
+    renderApp('/dashboard/selling/orders', {
+      fetch: server(waiting),
+      platform: createMemoryPlatform(fakeToken(SELLER_CLAIMS)),
+    });
+    const card = (await screen.findByRole('heading', { name: /^Order / })).closest('li') as HTMLElement;
+    expect(within(card).getByText('Awaiting the dealer')).toBeTruthy();
+    expect(
+      within(card).getByText(
+        "Ships to the buyer's FFL dealer: check the dealer's license, then ship the firearm to the dealer.",
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    renderApp('/dashboard/buying/orders', {
+      fetch: server(waiting),
+      platform: createMemoryPlatform(fakeToken()),
+    });
+    expect(
+      await screen.findByText(/^Ships to your FFL dealer: the seller checks the dealer's license/),
+    ).toBeTruthy();
+  });
+
   it("opens the receiving dealer's license copy for the seller to print", async () => {
     const dealerId = 'f0000000-0000-4000-8000-000000000001';
     const withDealer = order(3, {

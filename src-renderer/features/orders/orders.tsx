@@ -9,6 +9,7 @@ import {
   isCancellable,
   type OrderState,
   orderStateLabel,
+  orderStateNextStep,
 } from '../../../shared/domain/orders.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
@@ -99,6 +100,7 @@ function OrderSummary({
 }) {
   const detailsId = `order-${order.id}`;
   const other = role === 'buyer' ? `from ${order.seller.displayName}` : `to ${order.buyer.displayName}`;
+  const nextStep = orderStateNextStep(order.state, role);
   return (
     <li className={styles.panel}>
       <div className={styles.actions}>
@@ -117,6 +119,7 @@ function OrderSummary({
           {open ? 'Hide details' : 'Details'}
         </Button>
       </div>
+      {nextStep ? <p className={styles.muted}>{nextStep}</p> : null}
       {order.trackingUrl || order.trackingNumber ? <Tracking order={order} /> : null}
       {open ? (
         <div id={detailsId}>

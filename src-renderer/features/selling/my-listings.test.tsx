@@ -26,6 +26,7 @@ function sellerListing(n: number, overrides: Partial<SellerListing> = {}): Selle
   return {
     ...listingCard({ id, title: `Listing ${n}`, listingURL: `/${id}/listing-${n}`, price: 100 * n }),
     legacyId: null,
+    listingNumber: 1000 + n,
     isActive: true,
     isSold: false,
     listingStartDate: `2026-10-${String(n).padStart(2, '0')}T12:00:00.000Z`,
@@ -164,6 +165,9 @@ describe('my listings', () => {
     await click(screen.getByRole('checkbox', { name: 'Select Listing 1' }));
     await click(screen.getByRole('checkbox', { name: 'Select Listing 2' }));
     await click(screen.getByRole('button', { name: 'Close selected (2)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close 2 listings?' }));
+    expect(closed).toEqual([]);
+    await click(dialog.getByRole('button', { name: 'Close 2 listings' }));
 
     const report = await screen.findByText('1 of 2 done.');
     const lines = within(report.parentElement as HTMLElement)
@@ -199,6 +203,29 @@ describe('my listings', () => {
     await screen.findByRole('table');
     await click(screen.getByRole('button', { name: 'Relist Listing 6' }));
     expect(await screen.findByText(`Listing 6: ${ListingLifecycleMessage.FrozenRelist}`)).toBeTruthy();
+  });
+
+  it('closes a listing only after confirmation, saying it comes off sale', async () => {
+    const closed: string[] = [];
+    const fetch = server({
+      '/api/listings/close/': (request) => {
+        closed.push(request.url);
+        return jsonResponse({ success: true });
+      },
+    });
+    renderMyListings('/dashboard/selling/listings', fetch);
+    await screen.findByRole('table');
+    await click(screen.getByRole('button', { name: 'Close Listing 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close this listing?' }));
+    expect(dialog.getByText(/“Listing 1” will come off sale/)).toBeTruthy();
+    await click(dialog.getByRole('button', { name: 'Keep listing' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(closed).toEqual([]);
+
+    await click(screen.getByRole('button', { name: 'Close Listing 1' }));
+    await click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close listing' }));
+    expect(await screen.findByText('Listing 1: Closed')).toBeTruthy();
+    expect(closed).toEqual(['/api/listings/close/5e11e700-0000-4000-8000-000000000001']);
   });
 
   it('deletes a listing only after confirmation', async () => {

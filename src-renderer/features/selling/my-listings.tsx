@@ -67,6 +67,13 @@ function TabLink({
   );
 }
 
+/** What closing does, said before it is done: the listings come off sale and can be relisted. */
+function closeDescription(listings: readonly SellerListing[] | null): string | undefined {
+  if (!listings || listings.length === 0) return undefined;
+  const which = listings.length === 1 ? `“${listings[0]?.title}”` : `${listings.length} listings`;
+  return `${which} will come off sale: buyers can no longer find or buy ${listings.length === 1 ? 'it' : 'them'}. You can relist from the Closed tab.`;
+}
+
 /** My listings: the seller's listings by state, searched and sorted, with close, relist, edit and delete. */
 export function MyListings() {
   const api = useApiClient();
@@ -87,6 +94,8 @@ export function MyListings() {
   const [results, setResults] = useState<ResultLine[] | null>(null);
   const [working, setWorking] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<SellerListing | null>(null);
+  // Closing takes listings off sale, so it is confirmed as deleting is (one listing or the selection).
+  const [confirmClose, setConfirmClose] = useState<readonly SellerListing[] | null>(null);
   const [savedNotice] = useState<SavedListingNotice | null>(
     () => (location.state as { savedListing?: SavedListingNotice } | null)?.savedListing ?? null,
   );
@@ -155,6 +164,12 @@ export function MyListings() {
     setWorking(false);
     await queryClient.invalidateQueries({ queryKey: SELLER_LISTINGS_QUERY_KEY });
     requestAnimationFrame(() => resultsRef.current?.focus());
+  }
+
+  function closeConfirmed() {
+    const targets = confirmClose;
+    setConfirmClose(null);
+    if (targets && targets.length > 0) void act('close', targets);
   }
 
   const selectedRows = rows.filter((listing) => selected.has(listing.id));
@@ -255,7 +270,7 @@ export function MyListings() {
           variant="secondary"
           size="sm"
           disabled={working || closable.length === 0}
-          onClick={() => void act('close', closable)}
+          onClick={() => setConfirmClose(closable)}
         >
           Close selected{closable.length > 0 ? ` (${closable.length})` : ''}
         </Button>
@@ -374,7 +389,7 @@ export function MyListings() {
                       size="sm"
                       disabled={working}
                       aria-label={`Close ${listing.title}`}
-                      onClick={() => void act('close', [listing])}
+                      onClick={() => setConfirmClose([listing])}
                     >
                       Close
                     </Button>
@@ -423,6 +438,30 @@ export function MyListings() {
           ) : null}
         </nav>
       ) : null}
+
+      <ModalDialog
+        open={confirmClose !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmClose(null);
+        }}
+        title={
+          confirmClose && confirmClose.length > 1
+            ? `Close ${confirmClose.length} listings?`
+            : 'Close this listing?'
+        }
+        description={closeDescription(confirmClose)}
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirmClose(null)}>
+            {confirmClose && confirmClose.length > 1 ? 'Keep listings' : 'Keep listing'}
+          </Button>
+          <Button onClick={closeConfirmed}>
+            {confirmClose && confirmClose.length > 1
+              ? `Close ${confirmClose.length} listings`
+              : 'Close listing'}
+          </Button>
+        </DialogActions>
+      </ModalDialog>
 
       <ModalDialog
         open={confirmDelete !== null}

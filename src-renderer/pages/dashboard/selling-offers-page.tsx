@@ -4,6 +4,7 @@ import { DashboardFrame } from './dashboard-frame.tsx';
 export function SellingOffersPage() {
   return (
     <DashboardFrame
+      sellersOnly
       heading="Offers"
       title="Offers Received"
       intro="Offers buyers have made on your listings."

@@ -11,6 +11,7 @@ import styles from './selling-tools-page.module.css';
 export function SellingToolsPage() {
   return (
     <DashboardFrame
+      sellersOnly
       heading="Seller Tools"
       intro="Bulk inventory upload, your distributor feeds and the seller API."
     >

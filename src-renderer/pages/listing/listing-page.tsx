@@ -2,6 +2,7 @@ import { useListing } from '../../features/listings/api/use-listing.ts';
 import { listingHead } from '../../features/listings/listing-meta.ts';
 import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
 import { ListingView } from '../../features/listings/listing-view.tsx';
+import { ReportListing } from '../../features/moderation/report-listing.tsx';
 import { MakeOffer } from '../../features/offers/make-offer.tsx';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
@@ -28,6 +29,13 @@ export function ListingPage() {
           listing={listing.data}
           contactSeller={<ContactSellerFor listing={listing.data} />}
           offer={<MakeOffer listing={listing.data} />}
+          report={
+            <ReportListing
+              listingId={listing.data.id}
+              listingTitle={listing.data.title}
+              sellerId={listing.data.seller.id}
+            />
+          }
         />
       </>
     );

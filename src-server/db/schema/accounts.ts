@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -57,6 +67,13 @@ export const alerts = pgTable(
     message: text('message').notNull(),
     /** What a user alert is about (`UserAlertKind`); null for alerts written by staff. */
     kind: text('kind'),
+    /**
+     * What a user alert is about (`offer:{id}`, `savedSearch:{id}`, `reminder:{name}`): the alerts of
+     * one subject are shown as one entry, and one whose subject is settled is no longer shown.
+     */
+    subject: text('subject'),
+    /** The times the message names (`{deadline}` in the text), shown in the reader's time zone. */
+    times: jsonb('times').$type<Record<string, string>>(),
     severity: text('severity', { enum: ['info', 'warning', 'critical'] })
       .notNull()
       .default('info'),
@@ -70,6 +87,7 @@ export const alerts = pgTable(
   (t) => [
     index('alerts_location_starts_idx').on(t.location, t.startsAt),
     index('alerts_user_location_idx').on(t.userId, t.location),
+    index('alerts_user_subject_idx').on(t.userId, t.subject),
   ],
 );
 

@@ -42,6 +42,15 @@ export const listings = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     /** Numeric id of the previous site (`/listing?p=`). */
     legacyId: bigint('legacy_id', { mode: 'number' }).unique(),
+    /**
+     * The short number people see and quote ("Listing number", `/listing?p=`): the next of the
+     * `listing_numbers` sequence, or the legacy id for a listing of the previous site (trigger
+     * `listings_number_legacy`, which also keeps the sequence above every legacy id).
+     */
+    listingNumber: bigint('listing_number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('listing_numbers')`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

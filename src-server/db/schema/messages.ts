@@ -62,6 +62,9 @@ export const messages = pgTable(
     body: text('body').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Removed by staff: both parties see a notice instead of the subject, body and attachments. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -120,6 +123,12 @@ export const messageReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How staff closed the report (`MessageReportResolution`); null while it waits in the queue. */
+    resolution: text('resolution', {
+      enum: ['dismissed', 'messageRemoved', 'senderWarned', 'senderLocked'],
+    }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('message_reports_message_reporter_unique').on(t.messageId, t.reporterId),

@@ -32,6 +32,8 @@ export const listingReports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What kind of problem the reporter chose (`ListingReportCategory`). */
+    category: text('category').notNull().default('other'),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,7 +34,7 @@ export async function listPublicAlertsForStaff(db: Database): Promise<AdminAlert
     .where(isNull(alerts.userId))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(200);
-  return { results: rows.map(toAlert) };
+  return { results: rows.map((row) => toAlert(row)) };
 }
 
 export async function createPublicAlert(

@@ -3,6 +3,7 @@ import type { AlertRunResult, AlertSettings } from '../../../shared/contract/ale
 import { searchRequestSchema } from '../../../shared/contract/listings.ts';
 import { SavedSearchFrequency } from '../../../shared/contract/saved-searches.ts';
 import {
+  alertSubject,
   newListingsText,
   priceDropText,
   savedSearchDue,
@@ -16,7 +17,7 @@ import { parseSearchParams, toSearchQueryString } from '../../../shared/search/s
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { alertSettings, favoritePriceWatches, savedSearches, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { OFFERED } from '../listings/cards.ts';
+import { OFFERED, offeredInCopy } from '../listings/cards.ts';
 import { boundingBoxSql, distanceSql, planSearch } from '../listings/search/plan.ts';
 import { findZipCentroid } from '../location/service.ts';
 import { digestMessage } from './digest-mail.ts';
@@ -115,7 +116,7 @@ async function newMatches(tx: Transaction, userId: string, search: SavedSearchRo
   const since = isoOf(search.createdAt);
   const checked = search.checkedThrough ? isoOf(search.checkedThrough) : since;
   const conditions: SQL[] = [
-    sql`l.offered_until > now()`,
+    offeredInCopy('l', sql`now()`),
     sql`l.listing_start_date > greatest(${since}::timestamptz, ${checked}::timestamptz - ${LATE_COMMIT_SLACK})`,
     sql`l.user_id <> ${userId}`,
     ...plan.where,
@@ -156,6 +157,7 @@ async function savedSearchAlerts(tx: Transaction, userId: string, now: Date): Pr
           // Rewritten from its parsed form, so whatever was stored, the link is a plain /search address.
           link: paths.search(parseSearchParams(search.searchQuery)),
           linkText: 'See the search',
+          subject: alertSubject.savedSearch(search.id),
         }),
       );
     }

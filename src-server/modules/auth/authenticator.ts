@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { hasFlag } from '../../../shared/domain/flags.ts';
-import { AccountOption, isAdminRole, isSellerRole, UserStatus } from '../../../shared/domain/user.ts';
+import {
+  AccountOption,
+  isAdminRole,
+  isSellerRole,
+  rolesOf,
+  UserStatus,
+} from '../../../shared/domain/user.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { AuthContext, Authenticator } from '../../http/auth-context.ts';
@@ -15,6 +21,7 @@ export function jwtAuthenticator(secret: string): Authenticator {
       return {
         userId: claims.unique_name,
         claims,
+        roles: rolesOf(claims.role),
         isSeller: isSellerRole(claims.role),
         isAdmin: isAdminRole(claims.role),
       };
@@ -65,6 +72,7 @@ export function accountAuthenticator(db: Database, secret: string): Authenticato
       const context: AuthContext = {
         userId: claims.unique_name,
         claims,
+        roles: [...account.roles],
         isSeller: isSellerRole(account.roles),
         isAdmin: isAdminRole(account.roles),
       };

@@ -97,6 +97,20 @@ export const THROTTLE_RULES = {
     windowSeconds: 60 * 60,
     message: `Too many payment attempts. ${WAIT}`,
   },
+  /** Messages sent per account, to anyone: far above a person answering inquiries, well below a flood. */
+  messageSender: {
+    bucket: 'message-sender',
+    max: 60,
+    windowSeconds: 10 * 60,
+    message: `You are sending messages too quickly. ${WAIT}`,
+  },
+  /** Messages sent by one account to one other account. */
+  messagePair: {
+    bucket: 'message-pair',
+    max: 20,
+    windowSeconds: 10 * 60,
+    message: `You have sent this person many messages in a short time. ${WAIT}`,
+  },
 } as const satisfies Record<string, ThrottleRule>;
 
 const SWEEP_CHANCE = 0.01;

@@ -23,7 +23,7 @@ import { AccountOption } from '../../../shared/domain/user.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import { accountPayments, invoiceLines, invoices, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { issueSessionToken } from '../auth/session-tokens.ts';
 import { type GatewayResult, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
 import {
@@ -193,12 +193,22 @@ async function sellersToInvoice(db: DbExecutor, period: string, now: Date): Prom
   return rows.map((row) => row.user_id);
 }
 
-/** The monthly run: invoices every seller for `period` (default: last month), then freezes past-due accounts. */
+/**
+ * The monthly run: invoices every seller for `period` (default: last month), then freezes past-due
+ * accounts. The current month may be invoiced early (its charges so far); a month to come may not,
+ * as it would charge memberships and fees ahead of time.
+ */
 export async function runInvoices(
   deps: BillingDeps,
   period?: string,
 ): Promise<{ invoiced: number; frozen: number }> {
   const now = deps.now();
+  const current = periodOf(now);
+  if (period !== undefined && period > current) {
+    throw badRequest('The request is not valid.', {
+      period: `${period} has not begun yet. Choose ${current} or an earlier month.`,
+    });
+  }
   const month = period ?? periodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
   let invoiced = 0;
   for (const userId of await sellersToInvoice(deps.db, month, now)) {

@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { CartItem, OrderItem, SyncCartRequest } from '../../../shared/contract/cart.ts';
 import { familyById } from '../../../shared/domain/category.ts';
+import { LISTING_SALE_MESSAGES, ListingSaleState, listingSaleState } from '../../../shared/domain/listing.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 import type { Database } from '../../db/client.ts';
 import { listings, userCarts } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 
 /** Replaces the server copy of a user's cart with the one the browser sent (spec §4). */
 export async function storeCart(db: Database, userId: string, body: SyncCartRequest): Promise<void> {
@@ -15,11 +17,49 @@ export async function storeCart(db: Database, userId: string, body: SyncCartRequ
       ...(offerId ? { offerId } : {}),
     }),
   );
+  await refuseListingsNotOnSale(db, userId, items);
   const subtotal = body.subtotal.toFixed(2);
   await db
     .insert(userCarts)
     .values({ userId, items, subtotal })
     .onConflictDoUpdate({ target: userCarts.userId, set: { items, subtotal, updatedAt: new Date() } });
+}
+
+/**
+ * A listing joins the cart only while it is on sale (shared/domain/listing.ts). Lines the stored copy
+ * already holds stay whatever their listing became since: the cart shows them as unavailable and
+ * checkout refuses them, and the buyer removes them there.
+ */
+async function refuseListingsNotOnSale(db: Database, userId: string, items: readonly OrderItem[]) {
+  if (items.length === 0) return;
+  const [stored] = await db
+    .select({ items: userCarts.items })
+    .from(userCarts)
+    .where(eq(userCarts.userId, userId));
+  const had = new Set((stored?.items ?? []).map((item) => item.listingId));
+  const added = items.filter((item) => !had.has(item.listingId)).map((item) => item.listingId);
+  if (added.length === 0) return;
+  const rows = await db
+    .select({
+      id: listings.id,
+      isActive: listings.isActive,
+      isSold: listings.isSold,
+      listingOptions: listings.listingOptions,
+      quantity: listings.quantity,
+      listingEndDate: listings.listingEndDate,
+    })
+    .from(listings)
+    .where(inArray(listings.id, added));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const now = new Date();
+  const fields: Record<string, string> = {};
+  for (const id of added) {
+    const listing = byId.get(id);
+    const state = listing ? listingSaleState(listing, now) : ListingSaleState.Closed;
+    if (state !== ListingSaleState.OnSale) fields[`orderItems.${id}`] = LISTING_SALE_MESSAGES[state];
+  }
+  const [first] = Object.values(fields);
+  if (first) throw new AppError(409, 'conflict', first, { fields });
 }
 
 /**

@@ -202,6 +202,17 @@ describe('a malformed feed', () => {
     expect(parseFeed(bytes, 'rsr').fatal).toMatch(/not a text file/);
   });
 
+  it('is refused as UTF-16 text, with or without its byte-order mark', () => {
+    const text = fixture('liveinv.csv').toString('utf8');
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const bigEndian = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const bytes of [littleEndian, bigEndian, Buffer.from(text, 'utf16le')]) {
+      expect(parseFeed(bytes, 'zanders').fatal).toBe(
+        'The feed is UTF-16 text, not UTF-8. Save or export it as UTF-8 CSV.',
+      );
+    }
+  });
+
   it('is refused when most lines have the wrong number of fields', () => {
     const text = 'A;B;C\nD;E;F\nG;H;I\n';
     const result = parseFeed(Buffer.from(text), 'rsr');

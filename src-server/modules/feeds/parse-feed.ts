@@ -4,6 +4,7 @@ import {
   FEED_RUN_ERRORS_KEPT,
   type FeedColumnMapping,
 } from '../../../shared/contract/distributor-feeds.ts';
+import { wideTextEncodingOf } from '../../http/text-encoding.ts';
 import { davidsonsReader } from './formats/davidsons.ts';
 import type { FeedFormatReader, FeedItem, FeedLineError } from './formats/feed-item.ts';
 import { genericCsvReader } from './formats/generic-csv.ts';
@@ -70,6 +71,11 @@ export function parseFeed(
 ): ParsedFeed {
   const reader = readerFor(format, mapping, today);
   const result: ParsedFeed = { items: [], errors: [], failed: 0, totalRows: 0, fatal: null };
+  const wide = wideTextEncodingOf(bytes);
+  if (wide) {
+    result.fatal = `The feed is ${wide} text, not UTF-8. Save or export it as UTF-8 CSV.`;
+    return result;
+  }
   const text = decodeFeed(bytes);
   if (text === null) {
     result.fatal = 'The feed is not a text file (it holds binary data or an unsupported encoding).';

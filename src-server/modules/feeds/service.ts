@@ -14,6 +14,7 @@ import { distributorFeeds, distributors } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
+import { remoteAddressProblem } from '../../http/remote-fetch.ts';
 import type { FeedRow } from './lease.ts';
 import { type FeedDeps, pullFeed } from './pull.ts';
 
@@ -180,6 +181,15 @@ export async function saveFeed(
   }
   if (input.source === DistributorFeedSource.Upload && !file && !existing?.fileKey) {
     throw badRequest('The request is not valid.', { feedFile: 'Choose the feed file to upload.' });
+  }
+  const addressProblem =
+    input.source === DistributorFeedSource.Url && input.url
+      ? remoteAddressProblem(input.url, deps.allowPrivateAddresses)
+      : null;
+  if (addressProblem) {
+    throw badRequest('The request is not valid.', {
+      url: `The feed must be on the public internet: ${addressProblem}`,
+    });
   }
   const id = existing?.id ?? randomUUID();
   const ownerId = existing?.userId ?? auth.userId;

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contract/ffl.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
+import { stripImageMetadata } from '../../files/images.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { boundingBoxSql, distanceSql } from '../listings/search/plan.ts';
@@ -246,18 +247,23 @@ export async function updateDealerProfile(
   return toProfile(await linkedRow(db, auth.userId));
 }
 
-/** Stores the caller's licence copy (already checked by content and size), replacing the previous one. */
+/**
+ * Stores the caller's licence copy (already checked by content and size), a photo stripped of its
+ * metadata, replacing the previous one.
+ */
 export async function saveLicenseCopy(
   db: DbExecutor,
   blobs: BlobStore,
   auth: AuthContext,
-  file: { mediaType: string; data: Uint8Array },
+  file: { name: string; mediaType: string; data: Uint8Array },
 ): Promise<FflProfile> {
   await requireDealerAccount(db, auth);
   const current = await linkedRow(db, auth.userId);
   if (!current) throw badRequest('Link your licence number before uploading its copy.');
+  // A photo of the licence is kept without its metadata (camera, GPS position), as every photo is.
+  const data = file.mediaType.startsWith('image/') ? await stripImageMetadata(file) : file.data;
   const copyId = randomUUID();
-  await blobs.put(licenseBlobKey(copyId), file.data);
+  await blobs.put(licenseBlobKey(copyId), data);
   const updated = await queryRows<{ id: string }>(
     db,
     sql`update ffl_dealers set license_copy_id = ${copyId}, license_copy_media_type = ${file.mediaType},

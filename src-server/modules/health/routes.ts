@@ -16,7 +16,13 @@ export function registerHealthModule({ endpoints, database }: ModuleContext): vo
         // reconnects on a later check once the database is back.
         throw serviceUnavailable(`Database unavailable: ${connectionLossReason(error)}.`);
       }
-      return { status: 'ok' as const, database: database.kind, version: packageJson.version };
+      const pool = database.poolCounts?.();
+      return {
+        status: 'ok' as const,
+        database: database.kind,
+        version: packageJson.version,
+        ...(pool ? { pool } : {}),
+      };
     },
   });
 }

@@ -36,6 +36,7 @@ const row: CardJson = {
   rating: 4.75,
   description: 'A compact   pistol.\nShips fast.',
   legacyId: 1234,
+  listingNumber: '1234',
   quantity: 2,
   isActive: true,
   isSold: false,

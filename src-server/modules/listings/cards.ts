@@ -2,14 +2,38 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ListingCard, ListingDetail, SellerListing } from '../../../shared/contract/listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
-import { type Condition, ListingType, type ReturnPolicy } from '../../../shared/domain/listing.ts';
+import {
+  type Condition,
+  ListingType,
+  type ReturnPolicy,
+  STAFF_LISTING_OPTIONS,
+} from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 import { heldUnitsOf } from '../offers/reservations.ts';
 import { sanitizeDescription } from './description.ts';
 
-/** A listing is offered while it is active, unsold and not past its end date. */
-export const OFFERED = sql`l.is_active and not l.is_sold and (l.listing_end_date is null or l.listing_end_date > now())`;
+/**
+ * A listing is offered (listed in the catalogue) while it is active, unsold, not frozen by staff
+ * and not past its end date: `listingSaleState` of shared/domain/listing.ts in SQL, less the
+ * stock (`ON_SALE` adds it). The freeze mask is written as a constant so the planner can match the
+ * partial indexes that carry the same predicate.
+ */
+export const OFFERED = sql`l.is_active and not l.is_sold
+  and (l.listing_options & ${sql.raw(String(STAFF_LISTING_OPTIONS))}) = 0
+  and (l.listing_end_date is null or l.listing_end_date > now())`;
+
+/**
+ * OFFERED as the keyword copy (`listing_search`) and its postings read it: `offered_until` folds
+ * active, unsold, unfrozen and the end date (SQL function `listing_search_row`). `now` is a
+ * parameter, not a call per row.
+ */
+export function offeredInCopy(alias: 'l' | 'k' | 'x', now: SQL): SQL {
+  return sql`${sql.raw(alias)}.offered_until > ${now}`;
+}
+
+/** A listing can be bought now: offered, with units left. */
+export const ON_SALE = sql`${OFFERED} and l.quantity > 0`;
 
 /** Card fields `toCard` computes rather than reads. */
 export const CARD_COMPUTED_FIELDS = [
@@ -34,7 +58,8 @@ export const CARD_JSON: SQL = sql`json_build_object(
   'liveCheckoutEnabled', l.live_checkout_enabled, 'familyId', l.family_id,
   'listingType', l.listing_type, 'listingOptions', l.listing_options, 'condition', l.condition,
   'rating', u.rating, 'description', left(l.description, 400),
-  'legacyId', l.legacy_id, 'quantity', l.quantity, 'isActive', l.is_active, 'isSold', l.is_sold,
+  'legacyId', l.legacy_id, 'listingNumber', l.listing_number,
+  'quantity', l.quantity, 'isActive', l.is_active, 'isSold', l.is_sold,
   'listingStartDate', l.listing_start_date, 'listingEndDate', l.listing_end_date)`;
 
 /** The JSON object CARD_JSON builds. */
@@ -58,6 +83,7 @@ export interface CardJson {
   rating: number | null;
   description: string;
   legacyId: number | null;
+  listingNumber: number | string;
   quantity: number;
   isActive: boolean;
   isSold: boolean;
@@ -110,6 +136,7 @@ export function toSellerListing(row: CardJson): SellerListing {
   return {
     ...toCard(row),
     legacyId: row.legacyId,
+    listingNumber: Number(row.listingNumber),
     isActive: row.isActive,
     isSold: row.isSold,
     listingStartDate: toIso(row.listingStartDate),
@@ -121,6 +148,7 @@ export function toSellerListing(row: CardJson): SellerListing {
 export interface DetailRow {
   id: string;
   legacy_id: number | string | null;
+  listing_number: number | string;
   user_id: string;
   title: string;
   description: string;
@@ -165,7 +193,8 @@ export interface DetailRow {
 }
 
 export const DETAIL_SELECT: SQL = sql`
-  select l.id, l.legacy_id, l.user_id, l.title, l.description, l.manufacturer, l.model, l.caliber,
+  select l.id, l.legacy_id, l.listing_number, l.user_id, l.title, l.description, l.manufacturer,
+    l.model, l.caliber,
     l.condition, l.quantity, greatest(l.quantity - ${heldUnitsOf(sql`l.id`)}, 0) as available,
     l.price::float8 as price, l.upc, l.sku, l.seller_stock_number, l.family_id,
     l.listing_type, l.listing_options, l.return_policy, l.accepted_payment_methods,
@@ -209,6 +238,7 @@ export function toDetail(row: DetailRow): ListingDetail {
   return {
     id: row.id,
     legacyId: row.legacy_id === null ? null : Number(row.legacy_id),
+    listingNumber: Number(row.listing_number),
     userId: row.user_id,
     title: row.title,
     // Whatever wrote the row (an older save, the seed, an import), the page gets only the safe tags.

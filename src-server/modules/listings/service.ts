@@ -19,6 +19,7 @@ import {
   DETAIL_SELECT,
   type DetailRow,
   OFFERED,
+  ON_SALE,
   toCard,
   toDetail,
   toSellerListing,
@@ -45,7 +46,7 @@ function cardsStatement(where: SQL, order: SQL, limit: number, select: SQL = sql
  * prove the index applies whatever plan it caches.
  */
 const constant = (value: number) => sql.raw(String(value));
-const HOME_OFFERED = sql`${OFFERED} and l.quantity > 0`;
+const HOME_OFFERED = ON_SALE;
 const FEATURED_OR_HOMEPAGE = constant(ListingOption.Featured | ListingOption.Homepage);
 const HOMEPAGE = constant(ListingOption.Homepage);
 const LOCAL = sql`${HOME_OFFERED} and l.listing_type = ${constant(ListingType.Local)}`;
@@ -136,7 +137,7 @@ export async function localListings(
   return anywhere.map((row) => toCard(row.card));
 }
 
-/** Details by ids and legacy ids, in the order asked, each listing once; unknown ids are left out. */
+/** Details by ids and listing numbers (legacy ids), in the order asked, each listing once; unknown ids are left out. */
 export async function listingsByIds(
   db: Database,
   ids: readonly string[],
@@ -151,9 +152,11 @@ export async function listingsByIds(
         sql`, `,
       )})`,
     );
+  // A listing of the previous site keeps its legacy id as its listing number, so `/listing?p=` (and
+  // these ids) open any listing by the number its page shows.
   if (legacyIds.length) {
     conditions.push(
-      sql`l.legacy_id in (${sql.join(
+      sql`l.listing_number in (${sql.join(
         legacyIds.map((id) => sql`${id}::bigint`),
         sql`, `,
       )})`,
@@ -161,7 +164,7 @@ export async function listingsByIds(
   }
   const rows = await queryRows<DetailRow>(db, sql`${DETAIL_SELECT} where ${sql.join(conditions, sql` or `)}`);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const byLegacy = new Map(rows.map((row) => [Number(row.legacy_id), row]));
+  const byLegacy = new Map(rows.map((row) => [Number(row.listing_number), row]));
   const ordered: DetailRow[] = [];
   const seen = new Set<string>();
   for (const row of [
@@ -222,74 +225,112 @@ const STATUS_CONDITION: Readonly<Record<SellerListingStatus, SQL>> = {
 
 const SELLER_SORT: Readonly<Record<SellerListingSort, SQL>> = {
   newest: sql`l.listing_start_date desc, l.id`,
-  oldest: sql`l.listing_start_date asc, l.id`,
+  // The seller index read backwards: oldest first, ties by id descending.
+  oldest: sql`l.listing_start_date asc, l.id desc`,
   priceAsc: sql`l.price asc, l.listing_start_date desc, l.id`,
   priceDesc: sql`l.price desc, l.listing_start_date desc, l.id`,
   title: sql`lower(l.title), l.id`,
 };
 
-/** A keyword of My listings: words of the listing (full-text), part of its title, or its UPC, SKU or stock number. */
+/**
+ * A keyword of My listings: words of the listing (full-text), part of its title, its UPC, SKU or
+ * stock number, or its listing number (with or without a leading '#').
+ */
 function sellerKeywordCondition(keyword: string): SQL {
   const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const number = /^#?\d{1,15}$/.test(keyword) ? Number(keyword.replace('#', '')) : null;
   return sql`(exists (select 1 from listing_search s where s.listing_id = l.id
       and s.search_vector @@ websearch_to_tsquery('english', ${keyword}))
     or l.title ilike ${pattern}
-    or l.upc = ${keyword} or lower(l.sku) = lower(${keyword}) or lower(l.seller_stock_number) = lower(${keyword}))`;
+    or l.upc = ${keyword} or lower(l.sku) = lower(${keyword}) or lower(l.seller_stock_number) = lower(${keyword})${
+      number === null ? sql`` : sql` or l.listing_number = ${number}::bigint`
+    })`;
+}
+
+/**
+ * The most listings of one scope the tab counts read, so a seller's page costs the same however
+ * many listings they keep; the counts are exact up to this many.
+ */
+export const SELLER_COUNT_LIMIT = 100_000;
+
+/** Every tab's count as one JSON object, read in one pass over at most SELLER_COUNT_LIMIT listings of the scope. */
+function sellerCountsJson(scope: SQL[]): SQL {
+  return sql`(select json_build_object(${sql.join(
+    Object.entries(STATUS_CONDITION).map(
+      ([status, condition]) => sql`${status}::text, (count(*) filter (where ${condition}))::int`,
+    ),
+    sql`, `,
+  )})
+    from (select l.is_active, l.is_sold, l.listing_options, l.listing_start_date, l.listing_end_date, l.quantity
+      from listings l where ${sql.join(scope, sql` and `)} limit ${SELLER_COUNT_LIMIT}) l)`;
 }
 
 async function countSellerListings(db: Database, scope: SQL[]): Promise<SellerListingCounts> {
-  const [counts] = await queryRows<SellerListingCounts>(
+  const [row] = await queryRows<{ counts: SellerListingCounts }>(
     db,
-    sql`select ${sql.join(
-      Object.entries(STATUS_CONDITION).map(
-        ([status, condition]) =>
-          sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(status)}`,
-      ),
-      sql`, `,
-    )}
-      from listings l where ${sql.join(scope, sql` and `)}`,
+    sql`select ${sellerCountsJson(scope)} as counts`,
   );
-  return counts ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
+  return row?.counts ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
 }
 
 /** How many of a seller's listings each tab of My listings holds (the dashboard's selling counts too). */
 export const sellerListingCounts = (db: Database, userId: string) =>
   countSellerListings(db, [sql`l.user_id = ${userId}`]);
 
-/** A seller's own listings for the dashboard, in one tab, with every tab's count. */
-export async function sellerListings(
-  db: Database,
+interface SellerListingsFilters {
+  status: SellerListingStatus;
+  keyword?: string | undefined;
+  listingType?: number | undefined;
+  sort?: SellerListingSort | undefined;
+}
+
+/**
+ * One statement, so the page never queues behind its own count (PGlite runs one at a time): the
+ * page's ids are read in order from the seller's index, only their cards are built, and the tab
+ * counts read a bounded number of the seller's listings.
+ */
+export function sellerListingsStatement(
   userId: string,
-  filters: {
-    status: SellerListingStatus;
-    keyword?: string | undefined;
-    listingType?: number | undefined;
-    sort?: SellerListingSort | undefined;
-  },
+  filters: SellerListingsFilters,
   page: number,
   pageSize: number,
-): Promise<ListingsGetAllResponse> {
+): SQL {
   const scope: SQL[] = [sql`l.user_id = ${userId}`];
   if (filters.keyword) scope.push(sellerKeywordCondition(filters.keyword));
   if (filters.listingType !== undefined) scope.push(sql`l.listing_type = ${filters.listingType}`);
   const where = [...scope, STATUS_CONDITION[filters.status]];
   const order = SELLER_SORT[filters.sort ?? 'newest'];
-  const [rows, counts] = await Promise.all([
-    queryRows<CardRow>(
-      db,
-      sql`select ${CARD_JSON} as card
-        from listings l join users u on u.id = l.user_id
+  return sql`with page as (
+        select l.id from listings l
         where ${sql.join(where, sql` and `)}
         order by ${order}
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    ),
-    countSellerListings(db, scope),
-  ]);
+        limit ${pageSize} offset ${(page - 1) * pageSize}
+      )
+      select (select json_agg(c.card order by c.n) from (
+          select ${CARD_JSON} as card, row_number() over (order by ${order}) as n
+          from page p join listings l on l.id = p.id join users u on u.id = l.user_id
+        ) c) as cards,
+        ${sellerCountsJson(scope)} as counts`;
+}
+
+/** A seller's own listings for the dashboard, in one tab, with every tab's count. */
+export async function sellerListings(
+  db: Database,
+  userId: string,
+  filters: SellerListingsFilters,
+  page: number,
+  pageSize: number,
+): Promise<ListingsGetAllResponse> {
+  const [row] = await queryRows<{ cards: CardRow['card'][] | null; counts: SellerListingCounts }>(
+    db,
+    sellerListingsStatement(userId, filters, page, pageSize),
+  );
+  const counts = row?.counts ?? { active: 0, sold: 0, closed: 0, frozen: 0, outOfStock: 0, all: 0 };
   return {
     total: counts[filters.status],
     page,
     pageSize,
-    results: rows.map((row) => toSellerListing(row.card)),
+    results: (row?.cards ?? []).map((card) => toSellerListing(card)),
     counts,
   };
 }

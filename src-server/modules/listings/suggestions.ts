@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SuggestionsResponse } from '../../../shared/contract/listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { type Database, queryRows } from '../../db/client.ts';
+import { keywordSearchTotals } from './search/keyword-totals.ts';
 
 export const SUGGESTIONS_LIMIT = 10;
 /** Candidates read from the terms table before ordering. */
@@ -88,8 +89,24 @@ export async function suggestionCandidates(db: Database, query: string): Promise
   }));
 }
 
+/**
+ * The header's suggestions for the typed text. The terms table finds and orders the candidates; the
+ * count shown beside each is what a search for it finds (`keywordSearchTotals`, the search's own
+ * counting), and a term whose search would find nothing is not suggested.
+ */
 export async function suggest(db: Database, query: string): Promise<SuggestionsResponse> {
-  const ordered = orderSuggestions(query, await suggestionCandidates(db, query));
+  const candidates = orderSuggestions(query, await suggestionCandidates(db, query));
+  const totals = await keywordSearchTotals(
+    db,
+    candidates.map((candidate) => candidate.term),
+  );
+  // Ordered again by what their searches find, so a larger count never sits below a smaller one of its tier.
+  const ordered = orderSuggestions(
+    query,
+    candidates
+      .map((candidate) => ({ ...candidate, listingCount: totals.get(candidate.term) ?? 0 }))
+      .filter((candidate) => candidate.listingCount > 0),
+  );
   const querySummary: Record<string, number> = {};
   for (const candidate of ordered) querySummary[candidate.term] = candidate.listingCount;
   const top = ordered[0] ? familyById(ordered[0].topFamilyId) : undefined;

@@ -1,7 +1,4 @@
-import sharp from 'sharp';
-import { ERROR_STATUS, ErrorCode } from '../../../shared/contract/common.ts';
-import { IMAGE_FORMAT_OF_TYPE, MAX_INPUT_PIXELS } from '../../files/images.ts';
-import { AppError } from '../../http/errors.ts';
+import { stripImageMetadata } from '../../files/images.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 
 /** An attachment ready to store: its bytes (images re-encoded without metadata) and a safe name. */
@@ -42,37 +39,6 @@ export function attachmentFileName(clientName: string | undefined, contentType: 
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-const unreadableImage = (name: string) =>
-  new AppError(
-    ERROR_STATUS.unsupported_media_type,
-    ErrorCode.UnsupportedMediaType,
-    `${name} could not be read as an image. Choose a JPEG, PNG or WebP image or a PDF.`,
-  );
-
-/**
- * Re-encodes a photo in its own format, turned upright: sharp writes no metadata unless asked, so
- * no EXIF (camera, GPS position), XMP or ICC profile leaves with it. An animation keeps its first frame.
- */
-export async function stripImageMetadata(file: UploadedFile): Promise<Buffer> {
-  const format = IMAGE_FORMAT_OF_TYPE[file.mediaType];
-  if (!format) throw unreadableImage(file.name);
-  try {
-    return await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 90 })
-      .toBuffer();
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(
-        ERROR_STATUS.payload_too_large,
-        ErrorCode.PayloadTooLarge,
-        `${file.name} has too many pixels (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Choose a smaller image.`,
-      );
-    }
-    throw unreadableImage(file.name);
-  }
 }
 
 /** Each file as stored: images stripped of metadata (one at a time: decoding is heavy), PDFs as sent. */

@@ -138,12 +138,15 @@ export class LiveStreams {
   /**
    * Answers the request with a text/event-stream that stays open: the unread count at once, then an
    * event for each signal of this user, until the client leaves, the token expires or the server closes.
+   * `sessionValid` is asked again before each event and heartbeat: a session ended meanwhile (the
+   * account locked, frozen or its password changed) ends the stream, and the reconnect meets the 401.
    */
   serve(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string,
     tokenExpiresAt: number | undefined,
+    sessionValid: () => Promise<boolean> = async () => true,
   ): void {
     if (this.bus.subscriberCount(userId) >= LIVE_STREAMS_PER_USER) {
       throw new AppError(
@@ -152,30 +155,44 @@ export class LiveStreams {
         'Too many live connections for this account. Close another window and try again.',
       );
     }
+    const streamHeaders = {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Proxies such as nginx would otherwise hold events back in a buffer.
+      'x-accel-buffering': 'no',
+    };
+    // HEAD asks for the headers alone: answered at once, with no stream and no slot taken.
+    if (request.method === 'HEAD') {
+      reply.code(200).headers(streamHeaders).send();
+      return;
+    }
     reply.hijack();
     const raw = reply.raw;
     const headers: Record<string, string | number | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) headers[name] = value;
     }
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      // Proxies such as nginx would otherwise hold events back in a buffer.
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
+    raw.writeHead(200, { ...headers, ...streamHeaders, connection: 'keep-alive' });
     raw.write(`retry: ${LIVE_RETRY_MS}\n\n`);
 
     let closed = false;
     // Events are written in the order their signals arrived, each after the previous was read.
     let queue = Promise.resolve();
+    /** False (and the stream closed) once the session has ended; a failed check keeps the stream. */
+    const stillValid = async (): Promise<boolean> => {
+      const valid = await sessionValid().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'live channel: session could not be checked');
+        return true;
+      });
+      if (!valid) close();
+      return valid && !closed;
+    };
     const send = (signal: MessageSignal | 'resync' | 'open') => {
       queue = queue.then(async () => {
         if (closed) return;
         try {
+          if (signal !== 'open' && !(await stillValid())) return;
           const event = await this.source.eventFor(userId, signal);
           if (event && !closed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
         } catch (error) {
@@ -185,7 +202,9 @@ export class LiveStreams {
     };
     const unsubscribe = this.bus.subscribe(userId, send);
     const heartbeat = setInterval(() => {
-      if (!closed) raw.write(': ping\n\n');
+      queue = queue.then(async () => {
+        if (!closed && (await stillValid())) raw.write(': ping\n\n');
+      });
     }, LIVE_HEARTBEAT_MS);
     // An expired session ends its stream; the client reconnects and meets the 401.
     const expiry =

@@ -1,5 +1,8 @@
 import { MESSAGES_ENDPOINTS } from '../../../shared/contract/messages.ts';
+import { bearerToken } from '../../http/auth-context.ts';
 import type { ModuleContext } from '../../module-context.ts';
+import { accountAuthenticator } from '../auth/authenticator.ts';
+import { Throttle } from '../auth/throttle.ts';
 import { attachmentDisposition } from './attachments.ts';
 import { LiveStreams, MessageSignalBus } from './live.ts';
 import {
@@ -25,13 +28,15 @@ import {
  * unread count and new messages, on whichever server instance its stream is open.
  */
 export function registerMessagesModule(
-  { app, endpoints, database }: ModuleContext,
-  deps: Omit<MessagesDeps, 'db'>,
+  { app, endpoints, database, config }: ModuleContext,
+  deps: Omit<MessagesDeps, 'db' | 'throttle'>,
 ): void {
   const { db } = database;
-  const all: MessagesDeps = { ...deps, db };
+  const all: MessagesDeps = { ...deps, db, throttle: new Throttle(db) };
   const bus = new MessageSignalBus(database, app.log);
   const streams = new LiveStreams(bus, { eventFor: (userId, signal) => liveEventFor(db, userId, signal) });
+  // An open stream is one long request: its session is checked again as it runs.
+  const authenticator = accountAuthenticator(db, config.jwtSecret);
   app.addHook('onReady', () => bus.start());
   // Before the server stops taking connections: open streams would otherwise hold the close.
   app.addHook('preClose', async () => {
@@ -61,7 +66,9 @@ export function registerMessagesModule(
       return new Uint8Array(file.data);
     },
     messagesLive: async ({ auth, request, reply }) => {
-      streams.serve(request, reply, auth.userId, auth.claims.exp);
+      const token = bearerToken(request) ?? '';
+      const sessionValid = async () => (await authenticator.authenticate(token))?.userId === auth.userId;
+      streams.serve(request, reply, auth.userId, auth.claims.exp, sessionValid);
       return '';
     },
     messagesBlocks: async ({ auth }) => ({ results: await listBlockedUsers(db, auth) }),

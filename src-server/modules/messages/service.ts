@@ -8,8 +8,10 @@ import type {
   Message,
   MessageListResponse,
   MessageReport,
+  MessageReportResolution,
   SendMessageEmailResponse,
 } from '../../../shared/contract/messages.ts';
+import { REMOVED_MESSAGE_TEXT } from '../../../shared/contract/messages.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
@@ -19,6 +21,7 @@ import type { UploadedFile } from '../../http/multipart.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { messageNotice } from '../../mail/message-messages.ts';
 import { type AdminActor, audit } from '../admin/audit-log.ts';
+import { THROTTLE_RULES, type Throttle } from '../auth/throttle.ts';
 import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
 import { announceMessageSignal, type MessageSignal } from './live.ts';
 
@@ -28,13 +31,14 @@ export interface MessagesDeps {
   mailer: Mailer;
   publicOrigin: string;
   log: { warn(object: Record<string, unknown>, message: string): void };
+  /** Limits how many messages an account sends, in all and to one person. */
+  throttle: Throttle;
 }
 
 export const MESSAGE_ERRORS = {
   notFound: 'Message not found.',
   conversationNotFound: 'Conversation not found.',
   attachmentNotFound: 'Attachment not found.',
-  notParty: 'Only the sender and the recipient can read this message.',
   notRecipient: 'Only the recipient can mark a message read or unread.',
   notSender: 'Only the sender of a message can e-mail its recipient about it.',
   reportNotRecipient: 'Only the recipient can report a message.',
@@ -68,6 +72,7 @@ interface MessageRow extends Record<string, unknown> {
   body: string;
   is_read: boolean;
   created_at: Date | string;
+  removed_at: Date | string | null;
 }
 
 interface AttachmentRow extends Record<string, unknown> {
@@ -80,7 +85,7 @@ interface AttachmentRow extends Record<string, unknown> {
 
 const MESSAGE_SELECT = sql`select m.id, m.conversation_id, m.parent_message_id, m.sender_id,
     ${displayName('s')} as sender_name, m.recipient_id, ${displayName('r')} as recipient_name,
-    c.listing_id, l.title as listing_title, m.subject, m.body, m.is_read, m.created_at
+    c.listing_id, l.title as listing_title, m.subject, m.body, m.is_read, m.created_at, m.removed_at
   from messages m
   join conversations c on c.id = m.conversation_id
   join users s on s.id = m.sender_id
@@ -103,6 +108,7 @@ async function withAttachments(db: DbExecutor, rows: MessageRow[]): Promise<Mess
             )}) order by position`,
         );
   return rows.map((row) => ({
+    ...messageContent(row, attachments),
     id: row.id,
     conversationId: row.conversation_id,
     parentMessageId: row.parent_message_id,
@@ -113,9 +119,20 @@ async function withAttachments(db: DbExecutor, rows: MessageRow[]): Promise<Mess
     listingId: row.listing_id,
     listingTitle: row.listing_title,
     subject: row.subject,
-    body: row.body,
     isRead: row.is_read,
     createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** What the parties read of a message: a removed one is a notice, without its attachments. */
+function messageContent(
+  row: MessageRow,
+  attachments: readonly AttachmentRow[],
+): Pick<Message, 'body' | 'attachments' | 'removed'> {
+  if (row.removed_at !== null) return { body: REMOVED_MESSAGE_TEXT, attachments: [], removed: true };
+  return {
+    body: row.body,
+    removed: false,
     attachments: attachments
       .filter((attachment) => attachment.message_id === row.id)
       .map((attachment) => ({
@@ -125,7 +142,7 @@ async function withAttachments(db: DbExecutor, rows: MessageRow[]): Promise<Mess
         size: attachment.size,
         url: attachmentUrl(attachment.id),
       })),
-  }));
+  };
 }
 
 async function loadMessage(db: DbExecutor, id: string): Promise<Message | null> {
@@ -136,6 +153,10 @@ async function loadMessage(db: DbExecutor, id: string): Promise<Message | null> 
 
 const isParty = (auth: AuthContext, row: { sender_id: string; recipient_id: string }) =>
   row.sender_id === auth.userId || row.recipient_id === auth.userId;
+
+/** Its two parties and staff know a message exists; to anyone else it answers as an unknown id. */
+const canSee = (auth: AuthContext, row: { sender_id: string; recipient_id: string }) =>
+  isParty(auth, row) || auth.isAdmin;
 
 // ---------------------------------------------------------------------------------------------
 // Sending
@@ -170,8 +191,8 @@ async function addressMessage(db: DbExecutor, auth: AuthContext, input: SendInpu
         join conversations c on c.id = m.conversation_id where m.id = ${input.parentMessageId}`,
     );
     const parent = rows[0];
-    if (!parent) throw notFound(MESSAGE_ERRORS.notFound);
-    if (!isParty(auth, parent)) throw forbidden(MESSAGE_ERRORS.notParty);
+    // Another pair's message answers as an unknown id does, so ids cannot be probed.
+    if (!parent || !isParty(auth, parent)) throw notFound(MESSAGE_ERRORS.notFound);
     const recipientId = parent.sender_id === auth.userId ? parent.recipient_id : parent.sender_id;
     return {
       recipientId,
@@ -214,7 +235,7 @@ export async function sendMessage(
   input: SendInput,
   files: readonly UploadedFile[],
 ): Promise<Message> {
-  const { db, blobs } = deps;
+  const { db } = deps;
   const address = await addressMessage(db, auth, input);
   if (address.recipientId === auth.userId) throw badRequest(MESSAGE_ERRORS.toSelf);
   const recipients = await queryRows<{ id: string }>(
@@ -223,7 +244,28 @@ export async function sendMessage(
   );
   if (recipients.length === 0) throw notFound(MESSAGE_ERRORS.recipientNotFound);
   if (await isBlocked(db, address.recipientId, auth.userId)) throw forbidden(MESSAGE_ERRORS.blocked);
+  // Counted before the work and given back when the message is not sent: only sent messages use the allowance.
+  const allowance = await deps.throttle.reserve([
+    { rule: THROTTLE_RULES.messageSender, key: auth.userId },
+    { rule: THROTTLE_RULES.messagePair, key: `${auth.userId}:${address.recipientId}` },
+  ]);
+  try {
+    return await deliverMessage(deps, auth, address, input, files);
+  } catch (error) {
+    await deps.throttle.forget(allowance);
+    throw error;
+  }
+}
 
+/** Stores the files, writes the message in one transaction and announces it at commit. */
+async function deliverMessage(
+  deps: MessagesDeps,
+  auth: AuthContext,
+  address: Addressing,
+  input: SendInput,
+  files: readonly UploadedFile[],
+): Promise<Message> {
+  const { db, blobs } = deps;
   const prepared = await prepareAttachments(files);
   const stored = prepared.map((attachment) => ({ ...attachment, id: randomUUID() }));
   await Promise.all(stored.map((attachment) => blobs.put(attachmentBlobKey(attachment.id), attachment.data)));
@@ -293,12 +335,8 @@ export async function markMessage(
     sql`select sender_id, recipient_id from messages where id = ${id}`,
   );
   const row = rows[0];
-  if (!row) throw notFound(MESSAGE_ERRORS.notFound);
-  if (row.recipient_id !== auth.userId) {
-    throw forbidden(
-      isParty(auth, row) || auth.isAdmin ? MESSAGE_ERRORS.notRecipient : MESSAGE_ERRORS.notParty,
-    );
-  }
+  if (!row || !canSee(auth, row)) throw notFound(MESSAGE_ERRORS.notFound);
+  if (row.recipient_id !== auth.userId) throw forbidden(MESSAGE_ERRORS.notRecipient);
   await deps.db.transaction(async (tx) => {
     const changed = await queryRows<{ id: string }>(
       tx,
@@ -353,7 +391,7 @@ export async function listMessages(
   if (filters.conversationId) where.push(sql`m.conversation_id = ${filters.conversationId}`);
   if (filters.keyword) {
     const pattern = likePattern(filters.keyword);
-    where.push(sql`(m.subject ilike ${pattern} or m.body ilike ${pattern})`);
+    where.push(sql`(m.subject ilike ${pattern} or (m.removed_at is null and m.body ilike ${pattern}))`);
   }
   const condition = sql.join(where, sql` and `);
   const totals = await queryRows<{ total: number | string }>(
@@ -421,7 +459,7 @@ export async function getConversation(
   if (!conversation) throw notFound(MESSAGE_ERRORS.conversationNotFound);
   const parties = [conversation.user_low, conversation.user_high];
   if (!parties.includes(auth.userId)) {
-    if (!auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+    if (!auth.isAdmin) throw notFound(MESSAGE_ERRORS.conversationNotFound);
     await auditStaffRead(db, { auth, address }, parties, { conversationId: id });
   }
   const messageRows = await queryRows<MessageRow>(
@@ -460,15 +498,17 @@ export async function readAttachment(
     content_type: string;
     sender_id: string;
     recipient_id: string;
+    removed: boolean;
   }>(
     deps.db,
-    sql`select a.file_name, a.content_type, m.sender_id, m.recipient_id
+    sql`select a.file_name, a.content_type, m.sender_id, m.recipient_id, m.removed_at is not null as removed
       from message_attachments a join messages m on m.id = a.message_id where a.id = ${id}`,
   );
   const row = rows[0];
-  if (!row) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
+  // The files of a message staff removed are gone for everyone.
+  if (!row || row.removed) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
   if (!isParty(auth, row)) {
-    if (!auth.isAdmin) throw forbidden(MESSAGE_ERRORS.notParty);
+    if (!auth.isAdmin) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
     await auditStaffRead(deps.db, { auth, address }, [row.sender_id, row.recipient_id], { attachmentId: id });
   }
   const data = await deps.blobs.get(attachmentBlobKey(id));
@@ -513,7 +553,7 @@ export async function listBlockedUsers(db: DbExecutor, auth: AuthContext): Promi
   }));
 }
 
-/** The recipient reports a message; reporting it again updates the reason. */
+/** The recipient reports a message; reporting it again updates the reason and puts it back in the queue. */
 export async function reportMessage(
   db: DbExecutor,
   auth: AuthContext,
@@ -527,63 +567,121 @@ export async function reportMessage(
   const row = rows[0];
   if (!row) throw notFound(MESSAGE_ERRORS.notFound);
   if (row.recipient_id !== auth.userId) {
-    throw forbidden(isParty(auth, row) ? MESSAGE_ERRORS.reportNotRecipient : MESSAGE_ERRORS.notParty);
+    if (!canSee(auth, row)) throw notFound(MESSAGE_ERRORS.notFound);
+    throw forbidden(MESSAGE_ERRORS.reportNotRecipient);
   }
   await db.execute(sql`insert into message_reports (message_id, reporter_id, reason)
     values (${messageId}, ${auth.userId}, ${reason})
-    on conflict (message_id, reporter_id) do update set reason = excluded.reason, created_at = now()`);
+    on conflict (message_id, reporter_id) do update set reason = excluded.reason, created_at = now(),
+      resolution = null, resolved_at = null, resolved_by = null`);
 }
 
+interface ReportRow extends Record<string, unknown> {
+  id: string;
+  reason: string;
+  created_at: Date | string;
+  resolution: MessageReportResolution | null;
+  resolved_at: Date | string | null;
+  reporter_id: string;
+  reporter_name: string;
+  sender_id: string;
+  sender_name: string;
+  sender_locked: boolean;
+  sender_email: string;
+  message_id: string;
+  subject: string;
+  body: string;
+  message_created_at: Date | string;
+  removed: boolean;
+}
+
+const REPORT_SELECT = sql`select p.id, p.reason, p.created_at, p.resolution, p.resolved_at,
+    p.reporter_id, ${displayName('rp')} as reporter_name,
+    m.sender_id, ${displayName('s')} as sender_name, s.status = 'Locked' as sender_locked, s.email as sender_email,
+    m.id as message_id, m.subject, m.body, m.created_at as message_created_at, m.removed_at is not null as removed
+  from message_reports p
+  join messages m on m.id = p.message_id
+  join users rp on rp.id = p.reporter_id
+  join users s on s.id = m.sender_id`;
+
+const toReport = (row: ReportRow): MessageReport => ({
+  id: row.id,
+  reason: row.reason,
+  createdAt: new Date(row.created_at).toISOString(),
+  reporter: { id: row.reporter_id, displayName: row.reporter_name },
+  sender: { id: row.sender_id, displayName: row.sender_name, locked: row.sender_locked },
+  message: {
+    id: row.message_id,
+    subject: row.subject,
+    body: row.body,
+    createdAt: new Date(row.message_created_at).toISOString(),
+    removed: row.removed,
+  },
+  resolution: row.resolution,
+  resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
+});
+
+/** The moderation queue: reports waiting for staff, newest first, or those closed, latest closed first. */
 export async function listReports(
   db: DbExecutor,
-  request: { page: number; pageSize: number },
+  request: { page: number; pageSize: number; status: 'open' | 'resolved' },
 ): Promise<{ total: number; page: number; pageSize: number; results: MessageReport[] }> {
+  const open = request.status === 'open';
+  const where = open ? sql`p.resolution is null` : sql`p.resolution is not null`;
   const totals = await queryRows<{ total: number | string }>(
     db,
-    sql`select count(*)::int as total from message_reports`,
+    sql`select count(*)::int as total from message_reports p where ${where}`,
   );
-  const rows = await queryRows<{
-    id: string;
-    reason: string;
-    created_at: Date | string;
-    reporter_id: string;
-    reporter_name: string;
-    sender_id: string;
-    sender_name: string;
-    message_id: string;
-    subject: string;
-    body: string;
-    message_created_at: Date | string;
-  }>(
+  const rows = await queryRows<ReportRow>(
     db,
-    sql`select p.id, p.reason, p.created_at, p.reporter_id, ${displayName('rp')} as reporter_name,
-        m.sender_id, ${displayName('s')} as sender_name, m.id as message_id, m.subject, m.body,
-        m.created_at as message_created_at
-      from message_reports p
-      join messages m on m.id = p.message_id
-      join users rp on rp.id = p.reporter_id
-      join users s on s.id = m.sender_id
-      order by p.created_at desc, p.id desc
+    sql`${REPORT_SELECT} where ${where}
+      order by ${open ? sql`p.created_at desc` : sql`p.resolved_at desc`}, p.id desc
       limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`,
   );
   return {
     total: Number(totals[0]?.total ?? 0),
     page: request.page,
     pageSize: request.pageSize,
-    results: rows.map((row) => ({
-      id: row.id,
-      reason: row.reason,
-      createdAt: new Date(row.created_at).toISOString(),
-      reporter: { id: row.reporter_id, displayName: row.reporter_name },
-      sender: { id: row.sender_id, displayName: row.sender_name },
-      message: {
-        id: row.message_id,
-        subject: row.subject,
-        body: row.body,
-        createdAt: new Date(row.message_created_at).toISOString(),
-      },
-    })),
+    results: rows.map(toReport),
   };
+}
+
+/** One report as the queue shows it, with the sender's address for the audit log; null when unknown. */
+export async function findMessageReport(
+  db: DbExecutor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<(MessageReport & { senderEmail: string }) | null> {
+  const rows = await queryRows<ReportRow>(
+    db,
+    sql`${REPORT_SELECT} where p.id = ${id}${options.lock ? sql` for update of p` : sql``}`,
+  );
+  const row = rows[0];
+  return row ? { ...toReport(row), senderEmail: row.sender_email } : null;
+}
+
+/**
+ * Closes a report with the way staff resolved it; `wholeMessage` closes every open report of its
+ * message (the message is gone, so nothing is left to look at).
+ */
+export async function closeMessageReports(
+  tx: DbExecutor,
+  report: { id: string; messageId: string },
+  resolution: MessageReportResolution,
+  staffId: string,
+  wholeMessage = false,
+): Promise<void> {
+  const which = wholeMessage
+    ? sql`message_id = ${report.messageId} and (resolution is null or id = ${report.id})`
+    : sql`id = ${report.id}`;
+  await tx.execute(sql`update message_reports set resolution = ${resolution}, resolved_at = now(),
+    resolved_by = ${staffId} where ${which}`);
+}
+
+/** Staff remove a message: both parties then read a notice in its place; its files are no longer served. */
+export async function removeMessage(tx: DbExecutor, messageId: string, staffId: string): Promise<void> {
+  await tx.execute(sql`update messages set removed_at = now(), removed_by = ${staffId}
+    where id = ${messageId} and removed_at is null`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -618,7 +716,8 @@ export async function sendMessageEmail(
   const row = rows[0];
   if (!row) throw notFound(MESSAGE_ERRORS.notFound);
   if (row.sender_id !== auth.userId) {
-    throw forbidden(isParty(auth, row) ? MESSAGE_ERRORS.notSender : MESSAGE_ERRORS.notParty);
+    if (!canSee(auth, row)) throw notFound(MESSAGE_ERRORS.notFound);
+    throw forbidden(MESSAGE_ERRORS.notSender);
   }
   const claimed = await queryRows<{ sent_at: Date | string }>(
     deps.db,

@@ -1,9 +1,14 @@
 import { MODERATION_ENDPOINTS } from '../../../shared/contract/moderation.ts';
 import type { ModuleContext } from '../../module-context.ts';
+import type { AccountsDeps } from '../accounts/accounts-deps.ts';
+import { actOnMessageReport } from './message-reports.ts';
 import { freezeListing, listListingReports, reportListing, unfreezeListing } from './service.ts';
 
-/** Listing reports from users, and staff freezes of a listing (each written to the audit log). */
-export function registerModerationModule({ endpoints, database }: ModuleContext): void {
+/**
+ * Listing reports from users, staff freezes of a listing, and staff actions on reported messages
+ * (each staff action written to the audit log).
+ */
+export function registerModerationModule({ endpoints, database }: ModuleContext, deps: AccountsDeps): void {
   const { db } = database;
   endpoints(MODERATION_ENDPOINTS, {
     listingsReport: ({ auth, body }) => reportListing(db, auth, body),
@@ -12,5 +17,7 @@ export function registerModerationModule({ endpoints, database }: ModuleContext)
       freezeListing(db, { auth, address: request.ip }, params.id, body.reason),
     adminUnfreezeListing: ({ auth, params, request }) =>
       unfreezeListing(db, { auth, address: request.ip }, params.id),
+    adminMessageReportAction: ({ auth, params, body, request }) =>
+      actOnMessageReport(deps, { auth, address: request.ip }, params.id, body),
   });
 }

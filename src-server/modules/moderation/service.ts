@@ -1,5 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ListingFreezeState, ListingReportsResponse } from '../../../shared/contract/moderation.ts';
+import type {
+  ListingFreezeState,
+  ListingReportCategory,
+  ListingReportsResponse,
+} from '../../../shared/contract/moderation.ts';
 import { UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { routeDefinition } from '../../../shared/routes/paths.ts';
@@ -23,7 +27,7 @@ const FRAUD = ListingOption.FrozenDueToFraud;
 export async function reportListing(
   db: Database,
   auth: AuthContext,
-  body: { listingId: string; reason: string },
+  body: { listingId: string; category: ListingReportCategory; reason: string },
 ): Promise<{ success: true }> {
   const [listing] = await db
     .select({ userId: listings.userId })
@@ -32,9 +36,10 @@ export async function reportListing(
     .limit(1);
   if (!listing) throw notFound(MODERATION_MESSAGES.listingNotFound);
   if (listing.userId === auth.userId) throw forbidden(MODERATION_MESSAGES.ownListing);
-  await db.execute(sql`insert into listing_reports (listing_id, reporter_id, reason)
-    values (${body.listingId}, ${auth.userId}, ${body.reason})
-    on conflict (listing_id, reporter_id) do update set reason = excluded.reason, created_at = now()`);
+  await db.execute(sql`insert into listing_reports (listing_id, reporter_id, category, reason)
+    values (${body.listingId}, ${auth.userId}, ${body.category}, ${body.reason})
+    on conflict (listing_id, reporter_id) do update
+      set category = excluded.category, reason = excluded.reason, created_at = now()`);
   return { success: true };
 }
 
@@ -46,6 +51,7 @@ export async function listListingReports(
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from listing_reports`),
     queryRows<{
       id: string;
+      category: ListingReportCategory;
       reason: string;
       created_at: Date | string;
       reporter_id: string;
@@ -58,7 +64,7 @@ export async function listListingReports(
       freeze_reason: string | null;
     }>(
       db,
-      sql`select r.id, r.reason, r.created_at, rp.id as reporter_id, rp.email as reporter_email,
+      sql`select r.id, r.category, r.reason, r.created_at, rp.id as reporter_id, rp.email as reporter_email,
           l.id as listing_id, l.title, s.id as seller_id, s.email as seller_email,
           (l.listing_options & ${FRAUD}) <> 0 as frozen, f.reason as freeze_reason
         from listing_reports r
@@ -76,6 +82,7 @@ export async function listListingReports(
     pageSize: request.pageSize,
     results: rows.map((row) => ({
       id: row.id,
+      category: row.category,
       reason: row.reason,
       createdAt: new Date(row.created_at).toISOString(),
       reporter: { id: row.reporter_id, email: row.reporter_email },

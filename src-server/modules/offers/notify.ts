@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Offer } from '../../../shared/contract/offers.ts';
+import { alertSubject, alertTimeToken } from '../../../shared/domain/alerts.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { OFFER_ANSWER_HOURS, OFFER_CHECKOUT_HOURS, type OfferEvent } from '../../../shared/domain/offers.ts';
 import { paths } from '../../../shared/routes/paths.ts';
@@ -19,16 +20,24 @@ export interface OfferNoticeDeps {
 
 type Side = 'buyer' | 'seller';
 
-const when = (iso: string | null) =>
+/** How a time reads: in an e-mail, in UTC; in an alert, a token the reader's screen writes in their zone. */
+type TimeText = (iso: string | null) => string;
+
+const mailTime: TimeText = (iso) =>
   iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'soon';
+const alertTime: TimeText = (iso) => (iso ? alertTimeToken('deadline') : 'soon');
 
 const each = (offer: Offer) =>
   `${formatPrice(offer.amount)} per item for ${offer.quantity} (${formatPrice(offer.total)} before shipping)`;
 
-/** The sentence each side reads about a step; `by` is who took it. */
-function sentence(event: OfferEvent, side: Side, offer: Offer, by: Side | 'system'): string {
+/**
+ * The sentence each side reads about a step; `by` is who took it. The reader is addressed as "you",
+ * never by their own name.
+ */
+function sentence(event: OfferEvent, side: Side, offer: Offer, by: Side | 'system', when: TimeText): string {
   const buyer = offer.buyer.displayName;
   const seller = offer.seller.displayName;
+  const actor = (who: Side) => (who === side ? 'You' : who === 'seller' ? seller : buyer);
   switch (event) {
     case 'make':
       return side === 'seller'
@@ -39,13 +48,16 @@ function sentence(event: OfferEvent, side: Side, offer: Offer, by: Side | 'syste
         ? `${seller} countered your offer with ${each(offer)}. Accept or decline by ${when(offer.deadline)}.`
         : `Your counter-offer of ${each(offer)} was sent to ${buyer}, who has until ${when(offer.deadline)} to answer.`;
     case 'accept': {
-      const agreed = by === 'seller' ? `${seller} accepted the offer` : `${buyer} accepted the counter-offer`;
+      const agreed =
+        by === 'buyer'
+          ? `${actor('buyer')} accepted the counter-offer`
+          : `${actor('seller')} accepted the offer`;
       return side === 'buyer'
         ? `${agreed}: ${each(offer)}. The items are held for you: check out at this price by ${when(offer.deadline)}.`
         : `${agreed}: ${each(offer)}. The items are reserved until ${when(offer.deadline)} for the buyer to check out.`;
     }
     case 'decline':
-      return `${by === 'seller' ? seller : buyer} declined the ${by === 'buyer' ? 'counter-offer' : 'offer'} of ${each(offer)}.`;
+      return `${actor(by === 'buyer' ? 'buyer' : 'seller')} declined the ${by === 'buyer' ? 'counter-offer' : 'offer'} of ${each(offer)}.`;
     case 'expire':
       return `The offer of ${each(offer)} expired: it was not answered within ${OFFER_ANSWER_HOURS} hours.`;
     case 'purchase':
@@ -90,7 +102,7 @@ function offerMail(
     text: [
       `Hi ${name},`,
       '',
-      sentence(event, side, offer, lastStepBy(offer, event)),
+      sentence(event, side, offer, lastStepBy(offer, event), mailTime),
       ...note,
       '',
       `  ${offer.listing.title}`,
@@ -129,9 +141,11 @@ export async function notifyOfferParties(
         await addUserAlert(deps.db, {
           userId: person.id,
           kind: 'offer',
-          text: `${SUBJECTS[event](offer.listing.title, side)}. ${sentence(event, side, offer, lastStepBy(offer, event))}`,
+          text: `${SUBJECTS[event](offer.listing.title, side)}. ${sentence(event, side, offer, lastStepBy(offer, event), alertTime)}`,
           link: offersPage(side),
           linkText: 'See your offers',
+          subject: alertSubject.offer(offer.id),
+          ...(offer.deadline ? { times: { deadline: offer.deadline } } : {}),
         });
         await deps.mailer.send(
           offerMail(person.email, person.firstName, side, event, offer, deps.publicOrigin),

@@ -14,6 +14,7 @@ import {
   checkItemAnywhere,
   itemFacts,
 } from '../../../shared/domain/compliance.ts';
+import { LISTING_SALE_MESSAGES, ListingSaleState, listingSaleState } from '../../../shared/domain/listing.ts';
 import type { ShipToRegionCode } from '../../../shared/domain/us-states.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { listings, users } from '../../db/schema.ts';
@@ -33,6 +34,7 @@ export interface CartListing {
   shippingCost: number;
   isActive: boolean;
   isSold: boolean;
+  listingOptions: number;
   listingEndDate: Date | null;
   liveCheckoutEnabled: boolean;
   acceptedPaymentMethods: number;
@@ -74,6 +76,7 @@ export async function loadCartListings(
       shippingCost: listings.shippingCost,
       isActive: listings.isActive,
       isSold: listings.isSold,
+      listingOptions: listings.listingOptions,
       listingEndDate: listings.listingEndDate,
       liveCheckoutEnabled: listings.liveCheckoutEnabled,
       acceptedPaymentMethods: listings.acceptedPaymentMethods,
@@ -170,12 +173,16 @@ export const CART_MESSAGES = {
   dealerNotFound: 'The chosen dealer is not an active licensed dealer: choose another in the dealer finder.',
 } as const;
 
-/** Whether the listing is offered now and its seller can take a checkout payment (offers check it too). */
+/**
+ * Whether the listing is offered now (the sale rule of shared/domain/listing.ts; its stock is checked
+ * by the caller against the quantity asked) and its seller can take a checkout payment. Quote,
+ * checkout and offers all ask here.
+ */
 export function listingAvailability(listing: CartListing, buyerId: string, now: Date): ItemBlock | null {
   if (listing.userId === buyerId) return availabilityBlock('ownListing', CART_MESSAGES.ownListing);
-  const offered =
-    listing.isActive && !listing.isSold && (listing.listingEndDate === null || listing.listingEndDate > now);
-  if (!offered) return availabilityBlock('unavailable', CART_MESSAGES.unavailable);
+  const state = listingSaleState(listing, now);
+  if (state !== ListingSaleState.OnSale && state !== ListingSaleState.SoldOut)
+    return availabilityBlock('unavailable', LISTING_SALE_MESSAGES[state]);
   const seller = listing.seller;
   const canSell =
     seller.status === 'Active' && listingEligibilityOf(seller).canList && listing.liveCheckoutEnabled;

@@ -7,7 +7,13 @@ import {
 } from '../../../shared/contract/seller-api.ts';
 import type { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
-import { isListingFrozen, ListingOption } from '../../../shared/domain/listing.ts';
+import {
+  isListingFrozen,
+  isListingListed,
+  ListingOption,
+  listingSaleState,
+  STAFF_LISTING_OPTIONS,
+} from '../../../shared/domain/listing.ts';
 import type { Database } from '../../db/client.ts';
 import { listings } from '../../db/schema.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
@@ -46,7 +52,6 @@ type Row = Pick<typeof listings.$inferSelect, keyof typeof columns>;
 
 function toApiListing(row: Row, now: Date): SellerApiListing {
   const frozen = isListingFrozen(row.listingOptions);
-  const ended = row.listingEndDate !== null && row.listingEndDate.getTime() <= now.getTime();
   return {
     id: row.id,
     stockNumber: row.sellerStockNumber,
@@ -63,7 +68,8 @@ function toApiListing(row: Row, now: Date): SellerApiListing {
     shippingCost: row.shippingCost,
     deliveryDays: row.deliveryDays,
     excludedShipToStates: row.excludedShipToStates,
-    isActive: row.isActive && !row.isSold && !ended && !frozen,
+    // Offered (in stock or not), by the sale rule every selling path uses.
+    isActive: isListingListed(listingSaleState(row, now)),
     isSold: row.isSold,
     isFrozen: frozen,
     isManualEntry: hasFlag(row.listingOptions, ListingOption.ManualEntry),
@@ -74,9 +80,13 @@ function toApiListing(row: Row, now: Date): SellerApiListing {
   };
 }
 
-/** The listings of one status (`active`: offered now; `closed`: closed or ended, unsold). */
+/**
+ * The listings of one status (`active`: offered now, as `isActive` reads; `closed`: closed, ended or
+ * frozen by staff, unsold).
+ */
 function statusCondition(status: SellerApiListingStatus): SQL | undefined {
-  const offered = sql`${listings.isActive} and (${listings.listingEndDate} is null or ${listings.listingEndDate} > now())`;
+  const offered = sql`${listings.isActive} and (${listings.listingOptions} & ${STAFF_LISTING_OPTIONS}) = 0
+    and (${listings.listingEndDate} is null or ${listings.listingEndDate} > now())`;
   switch (status) {
     case SellerApiListingStatus.Active:
       return sql`(${offered} and not ${listings.isSold})`;

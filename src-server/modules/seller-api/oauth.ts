@@ -6,6 +6,7 @@ import {
   SELLER_API_SCOPES,
   SELLER_API_TOKEN_LIFETIME_SECONDS,
 } from '../../../shared/contract/seller-api.ts';
+import { unstorableTextReason } from '../../../shared/domain/text.ts';
 import { type EndpointOptions, registerEndpoints } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { frameworkErrorAnswer } from '../../http/framework-errors.ts';
@@ -108,6 +109,14 @@ export async function issueToken(
   const clientId = basic ? basic.clientId : body.client_id;
   const clientSecret = basic ? basic.clientSecret : body.client_secret;
   if (!clientId || !clientSecret) throw invalidClient();
+  // Basic credentials are read here, not by the contract: text no database stores is refused as the body's is.
+  if (unstorableTextReason(clientId) || unstorableTextReason(clientSecret)) {
+    throw oauthError(
+      400,
+      OAuthErrorCode.InvalidRequest,
+      'The client id and secret cannot hold control characters (such as NUL) or broken characters.',
+    );
+  }
 
   const known = SELLER_API_SCOPES as readonly string[];
   const asked = (body.scope ?? '').split(' ').filter(Boolean);

@@ -8,6 +8,7 @@ import { bulkUploadHandlers } from '../inventory/routes.ts';
 import { signupForNewsletter } from '../newsletter/routes.ts';
 import { listOrCreateCredentials, revokeCredential } from '../seller-api/credentials.ts';
 import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
+import { publicSellerProfiles } from './public-profiles.ts';
 import {
   changePassword,
   confirmEmail,
@@ -45,6 +46,7 @@ export function registerUsersModule(
       changePassword(deps, auth, body, clientAddress(request.ip)),
     usersUpdateAccountInfo: ({ body, auth }) => updateAccountInfo(deps, auth, body),
     usersGet: ({ body, auth }) => getProfile(deps, auth, body.filters.userId),
+    usersGetAll: async ({ body }) => ({ results: await publicSellerProfiles(deps.db, body.filters.userIds) }),
     usersGetUserAlerts: ({ query, auth }) => listUserAlerts(deps, auth, query.location),
     usersGetPublicAlerts: ({ query }) => listPublicAlerts(deps, query.location),
     userDashboardSummary: ({ auth }) => dashboardSummary(deps, auth),

@@ -27,6 +27,7 @@ import { sendQuietly } from '../../mail/delivery.ts';
 import { listingEligibilityOf } from '../accounts/account-state.ts';
 import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
+import { listUserAlerts as listCurrentUserAlerts } from '../alerts/user-alerts.ts';
 import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
@@ -252,6 +253,8 @@ function activeAlertsWhere(location: AlertLocation, now: Date) {
   );
 }
 
+const ALERTS_SHOWN_MAX = 50;
+
 async function listAlerts(db: Database, location: AlertLocation, userId: string | null) {
   const now = new Date();
   const rows = await db
@@ -259,12 +262,12 @@ async function listAlerts(db: Database, location: AlertLocation, userId: string 
     .from(alerts)
     .where(and(activeAlertsWhere(location, now), userId ? eq(alerts.userId, userId) : isNull(alerts.userId)))
     .orderBy(sql`${alerts.startsAt} desc`, alerts.id)
-    .limit(50);
-  return { results: rows.map(toAlert) };
+    .limit(ALERTS_SHOWN_MAX);
+  return { results: rows.map((row) => toAlert(row)) };
 }
 
-/** An alert row as the contract answers it. */
-export function toAlert(row: typeof alerts.$inferSelect): Alert {
+/** An alert row as the contract answers it (`updates`: how many alerts of its subject it stands for). */
+export function toAlert(row: typeof alerts.$inferSelect, { updates = 1 }: { updates?: number } = {}): Alert {
   return {
     id: row.id,
     title: row.title,
@@ -277,11 +280,16 @@ export function toAlert(row: typeof alerts.$inferSelect): Alert {
     dismissible: row.dismissible,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt?.toISOString() ?? null,
+    updates,
+    times: row.times ?? {},
   };
 }
 
-export const listUserAlerts = (deps: AccountsDeps, auth: AuthContext, location: AlertLocation) =>
-  listAlerts(deps.db, location, auth.userId);
+/** The caller's own alerts: settled ones left out, an offer's alerts as one entry (user-alerts.ts). */
+export async function listUserAlerts(deps: AccountsDeps, auth: AuthContext, location: AlertLocation) {
+  const listed = await listCurrentUserAlerts(deps.db, auth.userId, location, ALERTS_SHOWN_MAX);
+  return { results: listed.map(({ row, updates }) => toAlert(row, { updates })) };
+}
 
 export const listPublicAlerts = (deps: AccountsDeps, location: AlertLocation) =>
   listAlerts(deps.db, location, null);

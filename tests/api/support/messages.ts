@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type LiveMessageEvent, liveMessageEventSchema } from '../../../shared/contract/messages.ts';
 import { buildApp } from '../../../src-server/app.ts';
 import type { Database, DatabaseHandle } from '../../../src-server/db/client.ts';
+import { throttleEvents } from '../../../src-server/db/schema.ts';
 import { freshAddress } from './accounts.ts';
 import type { Account } from './orders.ts';
 import { testConfig } from './test-app.ts';
@@ -69,6 +71,14 @@ export function sendMessage(
   });
 }
 
+/**
+ * Forgets the messages sent so far as far as the sending limits go, for a test that sends many
+ * messages between one pair to check something else.
+ */
+export async function resetMessageAllowance(db: Database): Promise<void> {
+  await db.delete(throttleEvents).where(like(throttleEvents.bucket, 'message-%'));
+}
+
 /** A message sent through the API; fails the test when it is refused. */
 export async function sentMessage(
   app: FastifyInstance,
@@ -86,6 +96,8 @@ export interface LiveStream {
   events: LiveMessageEvent[];
   /** Waits for an event matching `match` (already received or still to come). */
   next(match: (event: LiveMessageEvent) => boolean, timeoutMs?: number): Promise<LiveMessageEvent>;
+  /** Settles when the server ends the stream (or it is closed here). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -98,9 +110,10 @@ export async function openLiveStream(origin: string, who: Account | null): Promi
   });
   const events: LiveMessageEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       try {
         for (;;) {
@@ -129,6 +142,7 @@ export async function openLiveStream(origin: string, who: Account | null): Promi
   return {
     status: response.status,
     events,
+    ended,
     next: (match, timeoutMs = 2000) =>
       new Promise((resolve, reject) => {
         const check = () => {

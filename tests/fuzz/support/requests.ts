@@ -92,7 +92,7 @@ export function requestArbitrary(endpoint: EndpointDefinition, hints: Hints): fc
     .map(({ caller, attack, form, ...values }) => buildRequest(endpoint, caller, values, attack, form));
 }
 
-function buildRequest(
+export function buildRequest(
   endpoint: EndpointDefinition,
   caller: Caller,
   values: Record<Part, unknown>,

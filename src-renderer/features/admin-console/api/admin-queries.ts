@@ -14,6 +14,7 @@ import {
   ARTICLES_PER_PAGE_MAX,
   type ArticleInput,
 } from '../../../../shared/contract/content.ts';
+import type { MessageReportAction } from '../../../../shared/contract/moderation.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** The query key root of everything the console reads; dropped at sign-out and when viewing as a user. */
@@ -67,13 +68,23 @@ export function useImpersonationToken() {
   return useMutation({ mutationFn: (id: string) => api.call('adminImpersonate', { params: { id } }) });
 }
 
-export function useMessageReports(page: number) {
+/** POST /messages/reports: the reports waiting for staff, or those closed. */
+export function useMessageReports(page: number, status: 'open' | 'resolved' = 'open') {
   const api = useApiClient();
   return useQuery({
-    queryKey: [ADMIN_ROOT, 'message-reports', page],
-    queryFn: ({ signal }) => api.call('messagesReports', { body: { page, pageSize: 20 } }, { signal }),
+    queryKey: [ADMIN_ROOT, 'message-reports', status, page],
+    queryFn: ({ signal }) =>
+      api.call('messagesReports', { body: { page, pageSize: 20, status } }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** POST /pprAdmin/message-reports/{id}/action: dismiss, remove the message, warn or lock the sender. */
+export function useMessageReportAction() {
+  const api = useApiClient();
+  return useAdminMutation(({ id, ...body }: MessageReportAction & { id: string }) =>
+    api.call('adminMessageReportAction', { params: { id }, body }),
+  );
 }
 
 export function useListingReports(page: number) {

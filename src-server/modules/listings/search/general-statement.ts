@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
 import { ListingOption } from '../../../../shared/domain/listing.ts';
-import { OFFERED } from '../cards.ts';
+import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import { distanceSql, type Ordering, orderBy, ordering, type SearchPlan } from './plan.ts';
 
@@ -35,7 +35,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const flagKeys = sql.join(flags.all.map((flag) => sql`, ${flag}`));
   // The keyword copy folds "offered" into one column; the time is a parameter, not a call per row.
   const source = plan.keyword
-    ? sql`listing_search l where l.offered_until > ${new Date().toISOString()}::timestamptz`
+    ? sql`listing_search l where ${offeredInCopy('l', sql`${new Date().toISOString()}::timestamptz`)}`
     : sql`listings l where ${OFFERED}`;
   const within = plan.radius === null ? null : sql`m.distance <= ${plan.radius}::float8`;
   const pageWhere = [within, ...flags.all].filter((condition) => condition !== null);

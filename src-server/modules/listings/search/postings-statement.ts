@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import { offeredInCopy } from '../cards.ts';
 import { answerSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import { orderBy, ordering, type SearchPlan } from './plan.ts';
 
@@ -30,14 +31,14 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
       .map((filter) => sql` and ${filter}`);
   };
   const lexeme = sql`(select w.lexeme from w)`;
-  const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and k.offered_until > ${now}`;
+  const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)}`;
   // Code matches: offered listings whose UPC or SKU is the keyword; counted here when the lexeme's
   // postings do not already hold them.
   const code = codeMatch
     ? {
         cte: sql`x as (
           select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank
-          from listing_search l where l.offered_until > ${now} and ${codeMatch} and exists (select 1 from w)
+          from listing_search l where ${offeredInCopy('l', now)} and ${codeMatch} and exists (select 1 from w)
         ),`,
         counts: sql` union all
           select x.facet_key, count(*) from x
