@@ -4,7 +4,7 @@ import { alertRunResultSchema } from '../../shared/contract/alerts.ts';
 import { type Alert, alertListResponseSchema } from '../../shared/contract/users.ts';
 import { UserAlertKind } from '../../shared/domain/alerts.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
-import { ListingType } from '../../shared/domain/listing.ts';
+import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { listings } from '../../src-server/db/schema.ts';
 import type { MailMessage } from '../../src-server/mail/mailer.ts';
 import { runAlerts } from '../../src-server/modules/alerts/alert-run.ts';
@@ -233,6 +233,18 @@ describe('price drops on favorites', () => {
     await post(t.app, '/api/users/favorite-listings', buyer, { listingId: id });
     await runAt(new Date());
     await t.db.update(listings).set({ price: 700 }).where(eq(listings.id, id));
+    await runAt(new Date());
+    expect(await alertsOf(buyer)).toEqual([]);
+  });
+  it('stays quiet about a favorite staff froze, whatever its price does', async () => {
+    const buyer = await account(t.db, 'buyer');
+    const id = await listing(t.db, seller.id, { title: 'Frozen favorite', price: 800 });
+    await post(t.app, '/api/users/favorite-listings', buyer, { listingId: id });
+    await runAt(new Date());
+    await t.db
+      .update(listings)
+      .set({ listingOptions: ListingOption.FrozenDueToFraud, price: 600 })
+      .where(eq(listings.id, id));
     await runAt(new Date());
     expect(await alertsOf(buyer)).toEqual([]);
   });

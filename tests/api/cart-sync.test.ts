@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverCartResponseSchema } from '../../shared/contract/cart.ts';
 import { familyById } from '../../shared/domain/category.ts';
+import { LISTING_SALE_MESSAGES, ListingOption } from '../../shared/domain/listing.ts';
 import { listings } from '../../src-server/db/schema.ts';
 import {
   type AccountsTestApp,
@@ -115,6 +116,45 @@ describe('the server copy of the cart', () => {
       [id(0), 250, offerId],
       [id(1), 301, undefined],
     ]);
+  });
+
+  it('stores the rest of the cart when a new line is refused, so one line cannot hold back the others', async () => {
+    const buyer = await accountWithRoles(t.database.db, ['Buyer']);
+    const [frozen] = await t.database.db
+      .insert(listings)
+      .values({
+        userId: DEMO_ACCOUNTS.seller.id,
+        title: 'Frozen cart listing Ruger 10/22',
+        description: 'A listing staff froze.',
+        condition: 'Used' as const,
+        price: 350,
+        familyId: 1,
+        zipCode: '75207',
+        thumbnailPicture: null,
+        listingOptions: ListingOption.FrozenDueToFraud,
+      })
+      .returning({ id: listings.id });
+    const frozenId = frozen!.id;
+    const body = syncBody([[0, 2, 300]]);
+    for (const quantity of [1, 3]) {
+      const withFrozen = {
+        orderItems: {
+          ...body.orderItems,
+          [id(0)]: { listingId: id(0), quantity, price: 300 },
+          [frozenId]: { listingId: frozenId, quantity: 1, price: 350 },
+        },
+        subtotal: quantity * 300 + 350,
+      };
+      const synced = await call('POST', '/users/sync-cart', buyer.authorization, withFrozen);
+      expect(synced.statusCode, synced.body).toBe(409);
+      expect(synced.json().error.fields).toEqual({
+        [`orderItems.${frozenId}`]: LISTING_SALE_MESSAGES.frozen,
+      });
+      const { items } = serverCartResponseSchema.parse(
+        (await call('GET', '/users/cart', buyer.authorization)).json(),
+      );
+      expect(items.map((item) => [item.id, item.quantity])).toEqual([[id(0), quantity]]);
+    }
   });
 
   it('replaces the whole copy on each sync, an empty cart included', async () => {

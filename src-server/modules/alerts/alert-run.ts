@@ -232,11 +232,11 @@ async function priceDropAlerts(
     lastPrice: number | string | null;
   }>(
     tx,
-    sql`select f.listing_id as "listingId", x.title, x.price, w.last_price as "lastPrice"
+    sql`select f.listing_id as "listingId", l.title, l.price, w.last_price as "lastPrice"
       from favorites f
-      join listings x on x.id = f.listing_id
+      join listings l on l.id = f.listing_id
       left join favorite_price_watches w on w.user_id = f.user_id and w.listing_id = f.listing_id
-      where f.user_id = ${userId} and x.is_active and not x.is_sold
+      where f.user_id = ${userId} and ${OFFERED}
       order by f.created_at, f.listing_id`,
   );
   const added: StoredUserAlert[] = [];

@@ -17,28 +17,46 @@ export async function storeCart(db: Database, userId: string, body: SyncCartRequ
       ...(offerId ? { offerId } : {}),
     }),
   );
-  await refuseListingsNotOnSale(db, userId, items);
-  const subtotal = body.subtotal.toFixed(2);
+  const refused = await linesNotOnSale(db, userId, items);
+  const kept = refused ? items.filter((item) => !(`orderItems.${item.listingId}` in refused)) : items;
+  // The buyer's figure, less the refused lines when some were left out.
+  const subtotal = refused ? subtotalOf(kept) : body.subtotal.toFixed(2);
   await db
     .insert(userCarts)
-    .values({ userId, items, subtotal })
-    .onConflictDoUpdate({ target: userCarts.userId, set: { items, subtotal, updatedAt: new Date() } });
+    .values({ userId, items: kept, subtotal })
+    .onConflictDoUpdate({
+      target: userCarts.userId,
+      set: { items: kept, subtotal, updatedAt: new Date() },
+    });
+  // The rest of the cart is stored; the refused lines are named, so one cannot hold back the others.
+  const [first] = Object.values(refused ?? {});
+  if (refused && first) throw new AppError(409, 'conflict', first, { fields: refused });
+}
+
+function subtotalOf(items: readonly OrderItem[]): string {
+  const cents = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return (cents / 100).toFixed(2);
 }
 
 /**
- * A listing joins the cart only while it is on sale (shared/domain/listing.ts). Lines the stored copy
- * already holds stay whatever their listing became since: the cart shows them as unavailable and
+ * A listing joins the cart only while it is on sale (shared/domain/listing.ts): the new lines that may
+ * not, each with its reason, keyed as request fields; undefined when every line may. Lines the stored
+ * copy already holds stay whatever their listing became since: the cart shows them as unavailable and
  * checkout refuses them, and the buyer removes them there.
  */
-async function refuseListingsNotOnSale(db: Database, userId: string, items: readonly OrderItem[]) {
-  if (items.length === 0) return;
+async function linesNotOnSale(
+  db: Database,
+  userId: string,
+  items: readonly OrderItem[],
+): Promise<Record<string, string> | undefined> {
+  if (items.length === 0) return undefined;
   const [stored] = await db
     .select({ items: userCarts.items })
     .from(userCarts)
     .where(eq(userCarts.userId, userId));
   const had = new Set((stored?.items ?? []).map((item) => item.listingId));
   const added = items.filter((item) => !had.has(item.listingId)).map((item) => item.listingId);
-  if (added.length === 0) return;
+  if (added.length === 0) return undefined;
   const rows = await db
     .select({
       id: listings.id,
@@ -58,8 +76,7 @@ async function refuseListingsNotOnSale(db: Database, userId: string, items: read
     const state = listing ? listingSaleState(listing, now) : ListingSaleState.Closed;
     if (state !== ListingSaleState.OnSale) fields[`orderItems.${id}`] = LISTING_SALE_MESSAGES[state];
   }
-  const [first] = Object.values(fields);
-  if (first) throw new AppError(409, 'conflict', first, { fields });
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 /**
