@@ -14,6 +14,8 @@ export default defineConfig({
             'src-server/**/*.test.ts',
             'src-main/**/*.test.ts',
             'tests/desktop/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -15,7 +15,7 @@
  * is reset as the upload starts (`/proc/PID/clear_refs`) and read when it has completed.
  *
  * Usage: npm run bench:bulk-upload [-- --rows 100000] [--postgres URL] [--no-pglite] [--server-process]
- * Targets (issue 14): 100k rows in ≤ 20 s on each database, peak RSS ≤ 400 MB, re-upload ≤ 10 s.
+ * Targets: 100k rows in ≤ 20 s on each database, peak RSS ≤ 400 MB, re-upload ≤ 10 s.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { APP_START_SCRIPT } from '../shared/server-render.ts';
 import { MIN_PRECOMPRESS_BYTES } from '../vite.precompress.ts';
 
-/** The home page's initial JavaScript, gzipped (issue 12's budget). */
+/** The home page's initial JavaScript, gzipped (its budget). */
 export const HOME_INITIAL_JS_BUDGET = 120_000;
 
 /**

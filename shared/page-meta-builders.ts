@@ -36,7 +36,7 @@ const ITEM_CONDITION: Readonly<Record<Condition, string>> = {
 };
 
 /**
- * The Offer's shipping (spec §9 'Transit time minimum 3 days'): the shipping cost as the rate, and
+ * The Offer's shipping: the shipping cost as the rate, and
  * a transit time of at least MIN_TRANSIT_DAYS, up to the listing's delivery days when longer.
  * Handling is the seller's and not known, so no handlingTime is claimed.
  */
@@ -58,7 +58,7 @@ export function offerShippingDetails(listing: Pick<ListingDetail, 'shippingCost'
   };
 }
 
-/** A listing page: product title, keywords, Open Graph and JSON-LD Product (spec §5, §9 cleaning). */
+/** A listing page: product title, keywords, Open Graph and JSON-LD Product (keywords and structured data cleaned). */
 export function listingPageMeta(listing: ListingDetail, origin: string, now: Date): PageMeta {
   const canonical = absolute(origin, listing.listingUrl);
   const imagePath = listing.images[0]?.src ?? cardThumbnail(listing);

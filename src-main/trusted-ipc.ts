@@ -4,6 +4,7 @@
  * arguments that pass the channel's zod schema; what it returns is checked against the
  * channel's result schema, which also strips anything the contract does not declare.
  */
+import type { z } from 'zod';
 import {
   type DesktopEventChannel,
   type DesktopEventPayload,
@@ -13,6 +14,15 @@ import {
   desktopEventChannels,
   desktopInvokeChannels,
 } from '../shared/desktop-ipc.ts';
+
+/** The channel table seen per channel, so the schema looked up by a channel parses to that channel's types. */
+type InvokeSchemas = {
+  [C in DesktopInvokeChannel]: {
+    args: z.ZodType<DesktopInvokeParsedArgs<C>>;
+    result: z.ZodType<DesktopInvokeResult<C>>;
+  };
+};
+const invokeSchemas: InvokeSchemas = desktopInvokeChannels;
 
 /** What a handler needs from Electron's `IpcMainInvokeEvent`. */
 export interface IpcInvokeEventLike {
@@ -62,7 +72,7 @@ export function createTrustedIpc(options: TrustedIpcOptions): TrustedIpc {
   return {
     handle<C extends DesktopInvokeChannel>(channel: C, handler: DesktopHandler<C>) {
       if (registered.has(channel)) throw new Error(`IPC channel ${channel} already has a handler`);
-      const spec = desktopInvokeChannels[channel];
+      const spec: InvokeSchemas[C] = invokeSchemas[channel];
       options.ipcMain.handle(channel, async (event, ...rawArgs) => {
         const untrusted = untrustedSenderReason(event, options);
         if (untrusted !== null) {
@@ -80,8 +90,7 @@ export function createTrustedIpc(options: TrustedIpcOptions): TrustedIpc {
           options.onRejected?.(channel, `invalid arguments — ${summary}`);
           throw new Error(`Invalid arguments for ${channel}: ${summary}`);
         }
-        // The schema was looked up by this very channel, so its output is this channel's arguments.
-        const result = await handler(parsed.data as unknown as DesktopInvokeParsedArgs<C>);
+        const result = await handler(parsed.data);
         const checked = spec.result.safeParse(result);
         if (!checked.success) {
           options.onRejected?.(channel, `handler returned an undeclared result — ${checked.error.message}`);

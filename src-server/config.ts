@@ -49,9 +49,9 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
-  /** The ad server's script (spec §7), loaded by the web app once a page is interactive; unset: none. */
+  /** The ad server's script, loaded by the web app once a page is interactive; unset: none. */
   AD_SCRIPT_URL: thirdPartyScriptUrl('AD_SCRIPT_URL').optional(),
-  /** The email-marketing service's script (spec §7); signed-in visitors are identified to it. Unset: none. */
+  /** The email-marketing service's script; signed-in visitors are identified to it. Unset: none. */
   MARKETING_SCRIPT_URL: thirdPartyScriptUrl('MARKETING_SCRIPT_URL').optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,7 +98,7 @@ export interface AppConfig {
    * subdomains), told to the client in the page head; undefined keeps the cookie host-only.
    */
   cookieDomain?: string | undefined;
-  /** The optional third-party scripts of spec §7, named to the web app in the page head and allowed by the CSP. */
+  /** The optional third-party scripts (see docs/configuration.md), named to the web app in the page head and allowed by the CSP. */
   thirdPartyScripts?: ThirdPartyScripts;
   /** Seconds a claim on a bulk upload holds without a batch renewing it; unset: 60. */
   bulkUploadLeaseSeconds?: number;

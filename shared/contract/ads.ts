@@ -18,7 +18,7 @@ export const adZoneNameSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'Expected a zone name.' });
 
-/** The home page's hero zones (spec §7); other zone ids are configuration. */
+/** The home page's hero zones; other zone ids are configuration. */
 export const HOME_AD_ZONES = {
   page: 'home',
   hero: 'rev_home_hero_1',

@@ -72,7 +72,7 @@ export const loginResultSchema = z.discriminatedUnion('statusCode', [
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Token claims (spec §3)
+// Token claims
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -126,7 +126,7 @@ function base64UrlDecode(segment: string): string {
 
 /**
  * Reads (does not verify) the claims of a stored token. A token that is not three-part or cannot
- * be decoded raises `TokenDecodeError` (spec §8); so do claims that break the schema.
+ * be decoded raises `TokenDecodeError`; so do claims that break the schema.
  */
 export function decodeTokenClaims(token: string): TokenClaims {
   const parts = token.split('.');

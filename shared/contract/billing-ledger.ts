@@ -1,5 +1,5 @@
 /**
- * Fees, invoices, payments, stored cards and escrow disputes (issue 19). Amounts are answered in
+ * Fees, invoices, payments, stored cards and escrow disputes. Amounts are answered in
  * dollars like the rest of the API; the server keeps them as integer cents in its ledger.
  */
 import { z } from 'zod';

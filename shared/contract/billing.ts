@@ -10,7 +10,7 @@ import { paymentMethodsSchema } from './listings.ts';
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The unfreeze payload of spec §3 (build it with `toUnfreezePayload` from domain/billing), plus
+ * The unfreeze payload (build it with `toUnfreezePayload` from domain/billing), plus
  * the `unfreezeToken` of the login 402 answer. A caller signed in to the same account may send its
  * bearer token instead.
  */
@@ -44,7 +44,7 @@ export type PaymentGatewayInput = z.infer<typeof paymentGatewayInputSchema>;
 
 /**
  * The seller's whole payment setup, replacing the previous one. Live checkout needs a payment
- * gateway or a GunTab account (spec §1).
+ * gateway or a GunTab account.
  */
 export const paymentOptionsInputSchema = z
   .object({
@@ -112,7 +112,7 @@ export const escrowAccountSchema = z.object({
 });
 export type EscrowAccount = z.infer<typeof escrowAccountSchema>;
 
-/** POST /pprAdmin/add-credit-to-user (spec §3 'Credit transaction'). */
+/** POST /pprAdmin/add-credit-to-user. */
 export const creditTransactionRequestSchema = z.object({
   userId: uuidSchema,
   amount: moneySchema.min(0.01),

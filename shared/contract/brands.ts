@@ -25,7 +25,7 @@ export const brandFocusProductSchema = z.object({
 });
 export type BrandFocusProduct = z.infer<typeof brandFocusProductSchema>;
 
-/** Brand-focus block (spec §3): hero text, a shop button and product tiles. */
+/** Brand-focus block: hero text, a shop button and product tiles. */
 export const brandFocusBlockSchema = z.object({
   name: z.string(),
   heroSubtext: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST, moneySchema, successSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
-/** One line of the browser cart (`gacart`), keyed by listing id (spec §3). */
+/** One line of the browser cart (`gacart`), keyed by listing id. */
 export const cartItemSchema = z.object({
   id: uuidSchema,
   quantity: z.int().min(1),
@@ -77,7 +77,7 @@ export const serverCartResponseSchema = z.object({ items: z.array(cartItemSchema
 export type ServerCartResponse = z.infer<typeof serverCartResponseSchema>;
 
 /**
- * The cart after signing in (spec §4): the listings of both copies, each with the larger of its two
+ * The cart after signing in: the listings of both copies, each with the larger of its two
  * quantities; a line in both keeps the browser's details (what the buyer saw last). A line bought at
  * an accepted offer keeps the offer's price and quantity, from whichever copy names the offer.
  */

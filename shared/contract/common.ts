@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../zod-messages.ts';
 import { NEWSLETTER_FAILURE_MESSAGE } from '../domain/constants.ts';
 import type { FlagSet } from '../domain/flags.ts';
+import { MONEY_MAX } from '../domain/listing.ts';
 import { plainText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS, type ShipToRegionCode, US_STATES, type UsStateCode } from '../domain/us-states.ts';
 
@@ -34,7 +35,7 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 // Values
 // ---------------------------------------------------------------------------------------------
 
-export const MONEY_MAX = 10_000_000;
+export { MONEY_MAX };
 
 /** US dollars with at most two decimals. */
 export const moneySchema = z.number().nonnegative().max(MONEY_MAX).multipleOf(0.01);
@@ -108,7 +109,7 @@ export function optionalQueryText(max = 200) {
     .transform((value) => (value === '' ? undefined : value));
 }
 
-/** `cmc` is copied from the page URL onto every request that lacks it (spec §7); it is opaque text. */
+/** `cmc` is copied from the page URL onto every request that lacks it; it is opaque text. */
 export const cmcSchema = plainText().trim().max(64);
 export const cmcQuerySchema = z.object({ cmc: optionalQueryText(64) });
 
@@ -143,7 +144,7 @@ export function resultsSchema<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item) });
 }
 
-/** The `{ filters: … }` request wrapper several calls of spec §7 use. */
+/** The `{ filters: … }` request wrapper several calls use. */
 export function filtersBodySchema<T extends z.ZodType>(filters: T) {
   return z.object({ filters });
 }
@@ -193,7 +194,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   service_unavailable: 503,
 };
 
-/** Messages of spec §8 that are part of the contract: the server answers with them, clients show them. */
+/** Messages that are part of the contract: the server answers with them, clients show them. */
 export const ErrorMessage = {
   InvalidCredentials: 'Invalid email or password',
   NoIdOrLegacyId: 'No id or legacyId provided',

@@ -12,7 +12,7 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 
-/** The digest shows 3 articles, first page (spec §9). */
+/** The digest shows 3 articles, first page. */
 export const ARTICLES_PER_PAGE_DEFAULT = 3;
 export const ARTICLES_PER_PAGE_MAX = 20;
 
@@ -49,7 +49,7 @@ export type ArticleQuery = z.input<typeof articleQuerySchema>;
 export const imageSizeSchema = z.object({ width: z.int().positive(), url: z.string() });
 
 /**
- * An article (spec §3): `link` is its page on this site (`/digest/{slug}`); `readingTime` is in
+ * An article: `link` is its page on this site (`/digest/{slug}`); `readingTime` is in
  * minutes; `featuredImageSizes` are the responsive widths of the featured image.
  */
 export const articleSchema = z.object({
@@ -68,7 +68,7 @@ export const articleSchema = z.object({
 });
 export type Article = z.infer<typeof articleSchema>;
 
-/** A content failure answers an empty list, not an error (spec §7); `total` counts every match. */
+/** A content failure answers an empty list, not an error; `total` counts every match. */
 export const articleListResponseSchema = resultsSchema(articleSchema).extend({
   total: z.int().nonnegative(),
 });

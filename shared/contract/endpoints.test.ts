@@ -24,7 +24,7 @@ import {
   toFastifyPath,
 } from './endpoints.ts';
 
-/** Every call of spec §7, as the spec writes it. */
+/** Every call of the API, with its path as published (casing included). */
 const SPEC_CALLS = [
   // Auth
   ['POST', '/auth/login'],
@@ -112,12 +112,12 @@ const IMPLIED_CALLS = [
   ['GET', '/ads/zone'],
   ['GET', '/stock-images/{upc}'],
   ['GET', '/health'],
-  // The server copy of the cart, read at sign-in to merge with the browser's (spec §4).
+  // The server copy of the cart, read at sign-in to merge with the browser's.
   ['GET', '/users/cart'],
   ['GET', '/users/payment-options'],
-  // The error report of a bulk upload (issue 14).
+  // The error report of a bulk upload.
   ['GET', '/users/bulkuploads/{id}/errors'],
-  // The seller API of spec §7 (POST /users/sellerapi): its token endpoint and the calls a dealer's
+  // The seller API (see docs/capabilities/seller-api.md; POST /users/sellerapi): its token endpoint and the calls a dealer's
   // software makes with the token.
   ['POST', '/oauth/token'],
   ['PUT', '/seller/v1/inventory/{stockNumber}'],
@@ -125,7 +125,7 @@ const IMPLIED_CALLS = [
   ['GET', '/seller/v1/listings'],
   ['GET', '/seller/v1/listings/{id}'],
   ['POST', '/seller/v1/listings/{id}/close'],
-  // Checkout and orders (issue 15).
+  // Checkout and orders.
   ['POST', '/orders/quote'],
   ['POST', '/orders/checkout'],
   ['GET', '/orders/{id}'],
@@ -134,7 +134,7 @@ const IMPLIED_CALLS = [
   ['POST', '/orders/cancel/{id}'],
   ['POST', '/orders/deliver/{id}'],
   ['POST', '/orders/complete/{id}'],
-  // Offers (issue 16).
+  // Offers.
   ['POST', '/offers/make'],
   ['POST', '/offers/respond/{id}'],
   ['POST', '/offers/getall'],
@@ -145,12 +145,12 @@ const IMPLIED_CALLS = [
   ['POST', '/ffl/profile'],
   ['POST', '/ffl/profile/license-copy'],
   ['GET', '/ffl/dealers/{id}/license-copy'],
-  // Buyer alerts (issue 16): their settings, the digest's unsubscribe link, a run on demand.
+  // Buyer alerts: their settings, the digest's unsubscribe link, a run on demand.
   ['GET', '/users/alert-settings'],
   ['POST', '/users/alert-settings'],
   ['POST', '/alerts/unsubscribe'],
   ['POST', '/alerts/run'],
-  // Messaging (issue 17): the conversation view, attachments, the live channel, blocking, reports.
+  // Messaging: the conversation view, attachments, the live channel, blocking, reports.
   ['GET', '/messages/conversations/{id}'],
   ['GET', '/messages/attachments/{id}'],
   ['GET', '/messages/live'],
@@ -159,7 +159,7 @@ const IMPLIED_CALLS = [
   ['DELETE', '/messages/blocks/{id}'],
   ['POST', '/messages/report'],
   ['POST', '/messages/reports'],
-  // The admin console (issue 18): one user, account actions, the audit log.
+  // The admin console: one user, account actions, the audit log.
   ['GET', '/pprAdmin/users/{id}'],
   ['POST', '/pprAdmin/users/{id}/action'],
   ['GET', '/pprAdmin/audit'],
@@ -175,7 +175,7 @@ const IMPLIED_CALLS = [
   ['POST', '/pprAdmin/listings/{id}/freeze'],
   ['POST', '/pprAdmin/listings/{id}/unfreeze'],
   ['POST', '/pprAdmin/message-reports/{id}/action'],
-  // Billing, membership and escrow (issue 19).
+  // Billing, membership and escrow.
   ['GET', '/billing/summary'],
   ['GET', '/billing/invoices'],
   ['GET', '/billing/invoices/{id}'],
@@ -191,7 +191,7 @@ const IMPLIED_CALLS = [
   ['POST', '/pprAdmin/escrow/resolve/{id}'],
   // The console's queue of escrow disputes.
   ['GET', '/pprAdmin/escrow/disputes'],
-  // Digest, ads, short links and the newsletter (issue 20): an article page, the console's writes,
+  // Digest, ads, short links and the newsletter: an article page, the console's writes,
   // ad counting, the social-proof figures and the newsletter's double opt-in links.
   ['GET', '/wp/article/{slug}'],
   ['POST', '/wp/addOrUpdate'],

@@ -1,5 +1,5 @@
 /**
- * The API contract: one entry per call of spec §7 (plus the calls it implies), keyed by a stable
+ * The API contract: one entry per call of the API (see docs/api.md), keyed by a stable
  * name. Each resource's file holds its own table (`AUTH_ENDPOINTS` in `auth.ts`, …), served by the
  * server module of the same name; this file only merges them. The server registers its routes
  * from the tables and the renderer's client is typed by them. A 200 answer is `response`; bodies of

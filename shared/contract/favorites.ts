@@ -3,7 +3,7 @@ import { dateTimeSchema, MAX_IDS_PER_REQUEST, moneySchema, resultsSchema, uuidSc
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { listingCardSchema } from './listings.ts';
 
-/** A buyer keeps at most 10 favorites; 10 or more counts as the maximum (spec §5, §9). */
+/** A buyer keeps at most 10 favorites; 10 or more counts as the maximum. */
 export const FAVORITES_MAX = 10;
 
 export const favoriteSchema = z.object({
@@ -27,7 +27,7 @@ export type FavoriteListResponse = z.infer<typeof favoriteListResponseSchema>;
 
 /**
  * POST /users/favorite-listings. Adding a listing that already is a favorite answers the existing
- * favorite (the toggle of spec §4 is the client's); an eleventh favorite is refused with 409.
+ * favorite (the add-or-remove toggle is the client's); an eleventh favorite is refused with 409.
  */
 export const addFavoriteRequestSchema = z.object({ listingId: uuidSchema });
 export type AddFavoriteRequest = z.infer<typeof addFavoriteRequestSchema>;

@@ -3,9 +3,16 @@ import { CategoryFamily, CategoryFamilyId } from '../domain/category.ts';
 import {
   Condition,
   hasValidUpcCheckDigit,
+  LISTING_DELIVERY_DAYS_DEFAULT,
+  LISTING_DELIVERY_DAYS_MAX,
+  LISTING_DETAIL_MAX,
+  LISTING_QUANTITY_MAX,
+  LISTING_STOCK_NUMBER_MAX,
   LISTING_TITLE_MAX_LENGTH,
   ListingOption,
   ListingType,
+  MAX_LISTING_DESCRIPTION,
+  MAX_LISTING_IMAGES,
   ReturnPolicy,
   UPC_MESSAGES,
 } from '../domain/listing.ts';
@@ -60,7 +67,7 @@ export const stateCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Enter a 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A listing tile (spec §3 'Search result / listing card', primary names). `thumbnailPicture` may
+ * A listing tile (the search result / listing card, primary names). `thumbnailPicture` may
  * be null, 'catalog' or an all-zero id: the client then shows the stock image of the upc.
  */
 export const listingCardSchema = z.object({
@@ -137,7 +144,7 @@ export type ListingLocation = z.infer<typeof listingLocationSchema>;
 export const listingNumberSchema = z.int().positive();
 
 /**
- * Everything the listing page shows (spec §3 'Listing fields read'). Note the spec's casing:
+ * Everything the listing page shows. Note the published casing:
  * the detail carries `listingUrl`, the card `listingURL`.
  */
 export const listingDetailSchema = z.object({
@@ -384,22 +391,18 @@ export type ListingsGetAllResponse = z.infer<typeof listingsGetAllResponseSchema
 export const LISTING_TITLE_MAX = LISTING_TITLE_MAX_LENGTH;
 export const LISTING_DURATION_DEFAULT_DAYS = 30;
 export const LISTING_DURATION_MAX_DAYS = 90;
-/** Photos a listing may carry in all. */
-export const MAX_LISTING_IMAGES = 20;
 /** Largest photo file accepted. */
 export const MAX_LISTING_IMAGE_BYTES = 15 * MB;
 
-export const MAX_LISTING_DESCRIPTION = 20_000;
-/** Most units one listing offers. */
-export const LISTING_QUANTITY_MAX = 10_000;
-/** Longest handling time a listing promises, in days. */
-export const LISTING_DELIVERY_DAYS_MAX = 30;
-/** Handling time of a listing that names none, in days. */
-export const LISTING_DELIVERY_DAYS_DEFAULT = 3;
-/** Longest free-text make, model or caliber. */
-export const LISTING_DETAIL_MAX = 100;
-/** Longest SKU or seller stock number. */
-export const LISTING_STOCK_NUMBER_MAX = 64;
+export {
+  LISTING_DELIVERY_DAYS_DEFAULT,
+  LISTING_DELIVERY_DAYS_MAX,
+  LISTING_DETAIL_MAX,
+  LISTING_QUANTITY_MAX,
+  LISTING_STOCK_NUMBER_MAX,
+  MAX_LISTING_DESCRIPTION,
+  MAX_LISTING_IMAGES,
+};
 
 /** A UPC of 8 to 14 digits; a 12-digit UPC-A must end in its check digit. */
 export const upcSchema = z

@@ -1,5 +1,5 @@
 /**
- * Offers (issue 16): a buyer offers a price per item on a listing whose seller takes offers; the
+ * Offers: a buyer offers a price per item on a listing whose seller takes offers; the
  * seller accepts, counters or declines; the buyer accepts or declines a counter. The states and the
  * rules are `shared/domain/offers.ts`. An accepted offer is checked out through `POST
  * /orders/checkout` with its id on the cart line (`offerId`), at its price.

@@ -41,7 +41,7 @@ function messages(input: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('paymentFailureText (spec §8)', () => {
+describe('paymentFailureText', () => {
   it('shows an error in the answer as given', () => {
     expect(
       paymentFailureText(402, { error: { code: 'payment_declined', message: 'Your card was declined.' } }),
@@ -65,7 +65,7 @@ describe('checkout request', () => {
   it('accepts a valid request', () => {
     expect(messages(valid)).toEqual({});
   });
-  it('checks the card and the address with the §5 messages', () => {
+  it('checks the card and the address with the billing validator messages', () => {
     expect(
       messages({
         ...valid,

@@ -73,7 +73,7 @@ const checkoutItemsSchema = z
   });
 
 /**
- * The buyer's address, checked with the §5 rules (billing validators). `state` is one of the 50
+ * The buyer's address, checked with the billing validators. `state` is one of the 50
  * states or DC.
  */
 export const shippingAddressSchema = z.object({
@@ -198,7 +198,7 @@ export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The card, checked with the shared validators (spec §5). The card goes to the payment gateway and
+ * The card, checked with the shared validators. The card goes to the payment gateway and
  * is never stored or logged; orders keep only the brand and last four digits. `expiration` is MM/YY.
  * Each seller's accepted brands are checked by the server ('This card type is not accepted by the
  * seller.' on `payment.cardNumber`).
@@ -394,11 +394,11 @@ export type CancelOrderRequest = z.input<typeof cancelOrderRequestSchema>;
 export const orderResponseSchema = orderSchema;
 
 // ---------------------------------------------------------------------------------------------
-// Payment failure texts (spec §8)
+// Payment failure texts
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The text the checkout page shows when paying fails (spec §8):
+ * The text the checkout page shows when paying fails:
  * - an answer with an error (the envelope; a 402 carries the processor's reason): its message as given;
  * - an answer with only a message and no error: 'Error processing payment contact support';
  * - no answer (network failure, timeout, a body that is not JSON) or a server failure: 'Error processing payment'.

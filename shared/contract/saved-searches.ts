@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { SavedSearchFrequency } from '../domain/alerts.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { dateTimeSchema, idParamsSchema, successSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { searchFiltersSchema } from './listings.ts';
 
-/**
- * How often a saved search alerts about new matches: at the first alert run after they appear, at
- * most once a day or once a week, or never (the search is only kept). The spec names the field,
- * not its values.
- */
-export const SavedSearchFrequency = {
-  Immediately: 'Immediately',
-  Daily: 'Daily',
-  Weekly: 'Weekly',
-  Never: 'Never',
-} as const;
-export type SavedSearchFrequency = (typeof SavedSearchFrequency)[keyof typeof SavedSearchFrequency];
+export { SavedSearchFrequency };
 export const savedSearchFrequencySchema = z.enum(SavedSearchFrequency);
 export const SAVED_SEARCH_FREQUENCIES = Object.values(SavedSearchFrequency) as SavedSearchFrequency[];
 

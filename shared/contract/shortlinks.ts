@@ -18,7 +18,7 @@ export const shortLinkSchema = z.object({
 });
 export type ShortLink = z.infer<typeof shortLinkSchema>;
 
-/** Every short-link answer carries its links in `items` (spec §3: the link is `items[0]`). */
+/** Every short-link answer carries its links in `items` (the link is `items[0]`). */
 export const shortLinkItemsSchema = z.object({ items: z.array(shortLinkSchema) });
 export type ShortLinkItems = z.infer<typeof shortLinkItemsSchema>;
 

@@ -79,7 +79,7 @@ export const MembershipPlan = {
 export type MembershipPlan = (typeof MembershipPlan)[keyof typeof MembershipPlan];
 export const membershipPlanSchema = z.enum(MembershipPlan);
 
-/** The signed-in user's own account (spec §3 'User' plus what account settings edit). */
+/** The signed-in user's own account (the token's user fields plus what account settings edit). */
 export const userProfileSchema = z.object({
   id: uuidSchema,
   firstName: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Ad zones (spec §2, §7, §8): each page's zones and the size each reserves, so a zone takes its
+ * Ad zones: each page's zones and the size each reserves, so a zone takes its
  * place before its creative loads and the page never shifts. A page or zone not listed here is an
  * unknown location: the server answers 'Invalid location' and the page renders nothing there.
  */
@@ -17,7 +17,7 @@ const HERO_MOBILE: AdZoneSize = { width: 320, height: 100, screens: 'mobile' };
 const FOCUS: AdZoneSize = { width: 300, height: 250, screens: 'desktop' };
 const FOCUS_MOBILE: AdZoneSize = { width: 320, height: 100, screens: 'mobile' };
 
-/** 'Product Focus' (spec §2): three featured-deal zones per page, each with a mobile variant. */
+/** 'Product Focus': three featured-deal zones per page, each with a mobile variant. */
 export const PRODUCT_FOCUS_ZONES = [
   { zone: 'product_focus_1', mobile: 'product_focus_1_mob' },
   { zone: 'product_focus_2', mobile: 'product_focus_2_mob' },

@@ -1,4 +1,15 @@
-import type { SavedSearchFrequency } from '../contract/saved-searches.ts';
+/**
+ * How often a saved search alerts about new matches: at the first alert run after they appear, at
+ * most once a day or once a week, or never (the search is only kept). The spec names the field,
+ * not its values.
+ */
+export const SavedSearchFrequency = {
+  Immediately: 'Immediately',
+  Daily: 'Daily',
+  Weekly: 'Weekly',
+  Never: 'Never',
+} as const;
+export type SavedSearchFrequency = (typeof SavedSearchFrequency)[keyof typeof SavedSearchFrequency];
 
 /**
  * What a user alert is about. The alert job writes the first three; offers and messages add theirs

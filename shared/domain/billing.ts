@@ -106,7 +106,7 @@ export function makeBillingFormSchema(acceptedPaymentFlags?: number | null) {
 export const billingFormSchema = makeBillingFormSchema();
 export type BillingForm = z.infer<typeof billingFormSchema>;
 
-/** Body of POST /users/unfreeze (spec §3): card digits, expiration as MM/YYYY. */
+/** Body of POST /users/unfreeze: card digits, expiration as MM/YYYY. */
 export const unfreezePayloadSchema = z.object({
   customerFirstName: plainText().trim().min(1, { error: BILLING_MESSAGES.firstNameRequired }),
   customerLastName: plainText().trim().min(1, { error: BILLING_MESSAGES.lastNameRequired }),

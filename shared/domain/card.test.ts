@@ -84,7 +84,7 @@ describe('detectCardBrand', () => {
   });
 });
 
-describe('grouping and maximum length (spec §5)', () => {
+describe('grouping and maximum length', () => {
   it.each([
     ['amex', [4, 6, 5], 15],
     ['diners', [4, 6, 5], 15],

@@ -48,7 +48,7 @@ export function detectCardBrand(digits: string | null | undefined): CardBrand | 
   return BRAND_PATTERNS.find(([, pattern]) => pattern.test(clean))?.[0] ?? null;
 }
 
-/** Digit groups shown while typing, per brand (spec §5). */
+/** Digit groups shown while typing, per brand. */
 export const CARD_GROUPING: Readonly<Record<CardBrand, readonly number[]>> = {
   amex: [4, 6, 5],
   diners: [4, 6, 5],

@@ -49,7 +49,7 @@ const FAMILIES = [
   [25, 'Suppressor', 'Suppressor', 'Firearm', true],
 ] as const;
 
-describe('category families (spec §3)', () => {
+describe('category families', () => {
   it('lists the 25 identifiers in alphabetical order with ids 1..25', () => {
     expect(CATEGORY_FAMILIES.map((family) => [family.id, family.key])).toEqual(
       FAMILIES.map(([id, key]) => [id, key]),

@@ -1,4 +1,4 @@
-/** Category family identifiers (spec §3), each mapping to itself. */
+/** Category family identifiers, each mapping to itself. */
 export const CategoryFamily = {
   Accessories: 'Accessories',
   Ammunition: 'Ammunition',
@@ -58,7 +58,7 @@ export const CategoryFamilyId = {
 } as const satisfies Record<CategoryFamily, number>;
 export type CategoryFamilyId = (typeof CategoryFamilyId)[keyof typeof CategoryFamilyId];
 
-/** Display names of spec §3; several families share one combined display name. */
+/** Display names; several families share one combined display name. */
 export const FamilyDisplayName = {
   Accessories: 'Accessories',
   Ammunition: 'Ammunition',
@@ -99,7 +99,7 @@ export type CategoryFamilyInfo = {
   readonly requiresFfl: boolean;
 };
 
-/** Families that may ship directly to the buyer (spec §5); every other family ships to an FFL. */
+/** Families that may ship directly to the buyer; every other family ships to an FFL. */
 export const FFL_EXEMPT_FAMILIES: readonly CategoryFamily[] = [
   CategoryFamily.EverythingElse,
   CategoryFamily.CollectibleFirearms,

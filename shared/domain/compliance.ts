@@ -44,7 +44,7 @@ export interface ItemFacts {
   readonly isAmmunition: boolean;
   /** Ammunition for handguns: 21 to buy from a licensee. Unknown calibers count as handgun ammunition. */
   readonly isHandgunAmmunition: boolean;
-  /** Must ship to a dealer: the FFL rule of spec §5 (`requiresFfl` in category.ts). */
+  /** Must ship to a dealer: the FFL rule (`requiresFfl` in category.ts). */
   readonly requiresDealer: boolean;
   readonly magazineCapacity: number | null;
   readonly platform: MagazinePlatform;
@@ -203,7 +203,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     id: 'dealerRequired',
     kind: 'dealerRequired',
     source:
-      '18 U.S.C. § 922(a)(3), (a)(5), (b)(3); spec §5 FFL rule (requiresFfl, shared/domain/category.ts)',
+      '18 U.S.C. § 922(a)(3), (a)(5), (b)(3); the category families that require an FFL (requiresFfl, shared/domain/category.ts)',
     note: 'A firearm of a family that requires an FFL ships only to a licensed dealer, who transfers it to the buyer.',
   },
   {

@@ -27,7 +27,7 @@ import {
   TOKEN_COOKIE_PATH,
 } from './constants.ts';
 
-describe('business constants (spec §9)', () => {
+describe('business constants', () => {
   it.each([
     [
       'STORAGE_KEYS',

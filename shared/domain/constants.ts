@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §9). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   token: 'gatoken',
   cart: 'gacart',
@@ -18,7 +18,7 @@ export const TOKEN_COOKIE_PATH = '/';
 export const COOKIE_DOMAIN_META = 'ironsight:cookie-domain';
 
 /**
- * The head metas through which the server names the optional third-party scripts (spec §7): the ad
+ * The head metas through which the server names the optional third-party scripts: the ad
  * server's and the email-marketing service's (AD_SCRIPT_URL, MARKETING_SCRIPT_URL). Absent: not loaded.
  */
 export const AD_SCRIPT_META = 'ironsight:ad-script';
@@ -29,12 +29,12 @@ export const DEFAULT_RETURN_PATH = '/dashboard';
 export const SUGGESTIONS_DEBOUNCE_MS = 500;
 export const SUGGESTIONS_MIN_LENGTH = 3;
 
-/** Suggestions are requested only for text longer than 2 characters (spec §5). */
+/** Suggestions are requested only for text longer than 2 characters. */
 export function shouldRequestSuggestions(text: string | null | undefined): boolean {
   return (text ?? '').trim().length >= SUGGESTIONS_MIN_LENGTH;
 }
 
-/** The newsletter sign-up's failure text (spec §8). */
+/** The newsletter sign-up's failure text. */
 export const NEWSLETTER_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
 /** Subscribing does nothing for an empty email; the spec shows no format check. */
@@ -69,7 +69,7 @@ export const ARTICLE_DIGEST_PER_PAGE = 3;
 export const ARTICLE_DIGEST_PAGE = 1;
 
 /**
- * The spec leaves password strength open (§5). Current guidance (NIST SP 800-63B): at least 8
+ * Password strength rules (see docs/security.md). Current guidance (NIST SP 800-63B): at least 8
  * characters (15 recommended), no composition rules; the server also refuses common passwords.
  */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,6 +1,6 @@
 import { fail, type ValidationError } from './validation.ts';
 
-// Entries are lowercase; matching is an exact, trimmed, case-insensitive comparison (spec §5).
+// Entries are lowercase; matching is an exact, trimmed, case-insensitive comparison.
 // Words that are also common given names or surnames (Molly, Dick, Speed, Weed...) are left out so real cardholders can pay.
 
 /** Words that would let an account pass itself off as staff or the product itself. */

@@ -1,5 +1,5 @@
 /**
- * The home page's frequently asked questions (spec §1): what is sold, how buying works, legality
+ * The home page's frequently asked questions: what is sold, how buying works, legality
  * and FFL transfers, selling, restrictions and shipping. One text for the page and its FAQPage data.
  */
 export interface FaqEntry {

@@ -1,5 +1,5 @@
 /*
- * What changed on a favorite listing since the buyer added it (the favorites page of spec §2): its
+ * What changed on a favorite listing since the buyer added it (the favorites page): its
  * price and its stock, measured against what the server kept at the moment of the add.
  */
 

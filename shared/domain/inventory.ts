@@ -4,24 +4,22 @@
  * listing form (POST /listings/add). Built to check 100k rows in a browser worker in well under a
  * second: no schema is built or parsed per row, every rule is a plain function over the cell text.
  */
-import { MONEY_MAX } from '../contract/common.ts';
-import {
-  LISTING_DELIVERY_DAYS_DEFAULT,
-  LISTING_DELIVERY_DAYS_MAX,
-  LISTING_DETAIL_MAX,
-  LISTING_QUANTITY_MAX,
-  LISTING_STOCK_NUMBER_MAX,
-  LISTING_TITLE_MAX,
-  MAX_LISTING_DESCRIPTION,
-  MAX_LISTING_IMAGES,
-} from '../contract/listings.ts';
 import { CATEGORY_FAMILIES, type CategoryFamilyId, familiesForDisplayName } from './category.ts';
 import { csvDocument } from './csv.ts';
 import {
   CONDITION_LABELS,
   Condition,
   hasValidUpcCheckDigit,
+  LISTING_DELIVERY_DAYS_DEFAULT,
+  LISTING_DELIVERY_DAYS_MAX,
+  LISTING_DETAIL_MAX,
+  LISTING_QUANTITY_MAX,
+  LISTING_STOCK_NUMBER_MAX,
+  LISTING_TITLE_MAX_LENGTH as LISTING_TITLE_MAX,
   listingTitleFromFields,
+  MAX_LISTING_DESCRIPTION,
+  MAX_LISTING_IMAGES,
+  MONEY_MAX,
   UPC_MESSAGES,
 } from './listing.ts';
 import { hasControlCharacters, hasDirectionControls, hasLineBreaks, TEXT_MESSAGES } from './text.ts';

@@ -22,7 +22,7 @@ import {
   truncateTitle,
 } from './listing-card.ts';
 
-describe('shippingMessage (spec §9)', () => {
+describe('shippingMessage', () => {
   it.each([
     [null, null],
     [undefined, null],

@@ -2,7 +2,7 @@ import { hasFlag } from './flags.ts';
 import { CONDITION_LABELS, ListingOption, ListingType, parseListingType, toCondition } from './listing.ts';
 import { stockAvailability } from './metadata.ts';
 
-/** Shipping badge by deliveryDays (spec §9); nothing for no, zero, negative or more than 3 days. */
+/** Shipping badge by deliveryDays; nothing for no, zero, negative or more than 3 days. */
 export function shippingMessage(deliveryDays: number | null | undefined): string | null {
   if (deliveryDays === null || deliveryDays === undefined || !Number.isFinite(deliveryDays)) return null;
   if (deliveryDays <= 0) return null;
@@ -99,7 +99,7 @@ export function isFavoritesAtMax(count: number): boolean {
 
 export type FavoriteToggleState = 'remove' | 'add' | 'addDisabled';
 
-/** Remove when already a favorite, add while under the limit, a disabled add at the limit (spec §4). */
+/** Remove when already a favorite, add while under the limit, a disabled add at the limit. */
 export function favoriteToggleState(isFavorite: boolean, favoritesCount: number): FavoriteToggleState {
   if (isFavorite) return 'remove';
   return isFavoritesAtMax(favoritesCount) ? 'addDisabled' : 'add';
@@ -116,7 +116,7 @@ export function conditionLabelFor(condition: unknown): string {
   return CONDITION_LABELS[toCondition(condition)];
 }
 
-/** In stock while the quantity is above 0 (spec §4); an out-of-stock card offers no Buy now. */
+/** In stock while the quantity is above 0; an out-of-stock card offers no Buy now. */
 export function isInStock(quantity: number | null | undefined): boolean {
   return stockAvailability(quantity) === 'InStock';
 }

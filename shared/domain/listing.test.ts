@@ -21,7 +21,7 @@ import {
   toCondition,
 } from './listing.ts';
 
-describe('ListingOption flags (spec §3)', () => {
+describe('ListingOption flags', () => {
   it.each([
     ['None', 0],
     ['Bold', 1],

@@ -1,4 +1,4 @@
-/** Listing upsell and state options, as bit flags (spec §3). */
+/** Listing upsell and state options, as bit flags. */
 export const ListingOption = {
   None: 0,
   Bold: 1,
@@ -104,7 +104,7 @@ export function hasValidUpcCheckDigit(upc: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(upc[11]);
 }
 
-/** The paid listing options of spec §3 (their fees: LISTING_OPTION_FEES of domain/membership.ts). */
+/** The paid listing options (their fees: LISTING_OPTION_FEES of domain/membership.ts). */
 export const PAID_LISTING_OPTIONS =
   ListingOption.Bold |
   ListingOption.Featured |
@@ -146,6 +146,21 @@ export interface ListingTitleFields {
 
 /** Longest listing title (the listing form and POST /listings/add). */
 export const LISTING_TITLE_MAX_LENGTH = 100;
+/** Photos a listing may carry in all. */
+export const MAX_LISTING_IMAGES = 20;
+export const MAX_LISTING_DESCRIPTION = 20_000;
+/** Most units one listing offers. */
+export const LISTING_QUANTITY_MAX = 10_000;
+/** Longest handling time a listing promises, in days. */
+export const LISTING_DELIVERY_DAYS_MAX = 30;
+/** Handling time of a listing that names none, in days. */
+export const LISTING_DELIVERY_DAYS_DEFAULT = 3;
+/** Longest free-text make, model or caliber. */
+export const LISTING_DETAIL_MAX = 100;
+/** Longest SKU or seller stock number. */
+export const LISTING_STOCK_NUMBER_MAX = 64;
+/** Largest dollar amount a price or ledger entry may state. */
+export const MONEY_MAX = 10_000_000;
 
 const titlePart = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 

@@ -1,6 +1,6 @@
 /**
  * Membership plans, the fee schedule and the rules of money that the server charges by and the
- * screens show (issue 19). Every amount is in integer cents; `formatCents` turns one into dollars.
+ * screens show. Every amount is in integer cents; `formatCents` turns one into dollars.
  */
 import { FeeType, ListingOption } from './listing.ts';
 import { Role } from './user.ts';
@@ -94,7 +94,7 @@ export function rolesWithPlan(roles: readonly string[], plan: PlanRole): string[
   return [...planRoles, ...others];
 }
 
-/** The paid listing options of spec §3 and what each costs when a listing takes it. */
+/** The paid listing options and what each costs when a listing takes it. */
 export const LISTING_OPTION_FEES = [
   {
     option: ListingOption.Bold,

@@ -99,7 +99,7 @@ export function priceValidUntil(
 
 export type StockAvailability = 'InStock' | 'OutOfStock';
 
-/** Quantity zero or less is out of stock and the page is not indexed (spec §4). */
+/** Quantity zero or less is out of stock and the page is not indexed. */
 export function stockAvailability(quantity: number | null | undefined): StockAvailability {
   return (quantity ?? 0) > 0 ? 'InStock' : 'OutOfStock';
 }

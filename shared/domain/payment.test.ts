@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentMethod } from './payment.ts';
 
-describe('PaymentMethod flags (spec §3)', () => {
+describe('PaymentMethod flags', () => {
   it.each([
     ['None', 0],
     ['CashOnly', 1],

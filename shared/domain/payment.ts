@@ -1,4 +1,4 @@
-/** Payment methods a seller accepts, as bit flags (spec §3). */
+/** Payment methods a seller accepts, as bit flags. */
 export const PaymentMethod = {
   None: 0,
   CashOnly: 1,

@@ -1,5 +1,5 @@
 /**
- * How the header search bar orders suggestions (spec §2): exact matches first, then under the
+ * How the header search bar orders suggestions: exact matches first, then under the
  * heading 'Other searches you may want to try' the rest. A suggestion is an exact match when it
  * is the typed text or starts with it (case and spacing ignored); within each group, suggestions
  * with more listings come first, then alphabetical. The server ranks by the same tiers.

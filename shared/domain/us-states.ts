@@ -1,4 +1,4 @@
-/** The 50 US states (spec §3), by postal abbreviation. */
+/** The 50 US states, by postal abbreviation. */
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },

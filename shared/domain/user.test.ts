@@ -12,7 +12,7 @@ import {
   UserStatus,
 } from './user.ts';
 
-describe('AccountOption flags (spec §3)', () => {
+describe('AccountOption flags', () => {
   it.each([
     ['None', 0],
     ['FrozenForNonPayment', 1],
@@ -23,7 +23,7 @@ describe('AccountOption flags (spec §3)', () => {
   });
 });
 
-describe('UserOption flags (spec §3)', () => {
+describe('UserOption flags', () => {
   it.each([
     ['None', 0],
     ['IsVIP', 1],

@@ -1,4 +1,4 @@
-/** Account state flags carried by the token's accountOptions claim (spec §3). */
+/** Account state flags carried by the token's accountOptions claim. */
 export const AccountOption = {
   None: 0,
   FrozenForNonPayment: 1,
@@ -7,7 +7,7 @@ export const AccountOption = {
 } as const;
 export type AccountOption = (typeof AccountOption)[keyof typeof AccountOption];
 
-/** User preference flags carried by the token's userOptions claim (spec §3). */
+/** User preference flags carried by the token's userOptions claim. */
 export const UserOption = {
   None: 0,
   IsVIP: 1,

@@ -1,5 +1,5 @@
 /**
- * Ids carried by links from the previous site (spec §5): legacy listing and lister ids are
+ * Ids carried by links from the previous site: legacy listing and lister ids are
  * positive integers. At most 18 digits, so every accepted id fits a PostgreSQL bigint.
  */
 const LEGACY_ID_PATTERN = /^0*([1-9]\d{0,17})$/;

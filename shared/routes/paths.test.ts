@@ -13,7 +13,7 @@ import {
 
 const LISTING_ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it.each([
     ['home', '/'],
     ['admin', '/admin/*'],
@@ -171,7 +171,7 @@ describe('listing URL', () => {
   });
 });
 
-describe('home and header links (spec §2 screens)', () => {
+describe('home and header links', () => {
   it.each([
     ['Online Listings: View all', HOME_LINKS.onlineListingsViewAll, '/search?upsells=2&listingType=national'],
     ['Local Listings', HOME_LINKS.localListings, '/search?listingType=local'],

@@ -45,7 +45,7 @@ export function isCitySlug(raw: string | null | undefined): raw is CitySlug {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Route table (spec §2)
+// Route table
 // ---------------------------------------------------------------------------------------------
 
 /** Turns a raw path or query value into its canonical form, or null when the value is not allowed. */
@@ -200,7 +200,7 @@ export function listingPath(id: string, title: string | null | undefined): strin
 // Link builders
 // ---------------------------------------------------------------------------------------------
 
-/** Saved-search details that travel through the login page (spec §2, Login screen). */
+/** Saved-search details that travel through the login page (Login screen). */
 export type LoginSavedSearchParams = { searchName: string; searchQuery: string; frequency: string };
 
 const FIREARMS_PATHS: Readonly<Record<FirearmsSection, string>> = {
@@ -271,7 +271,7 @@ export const paths = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Home page and header links (spec §2 Screens, §9)
+// Home page and header links
 // ---------------------------------------------------------------------------------------------
 
 export const SHOP_LOCAL_DEFAULTS = {
@@ -281,7 +281,7 @@ export const SHOP_LOCAL_DEFAULTS = {
 } as const satisfies SearchRouteParams;
 
 /**
- * New This Week (spec §2): listings of the last 7 days that are not from a distributor's catalogue
+ * New This Week: listings of the last 7 days that are not from a distributor's catalogue
  * (the empty-GUID distributorId). The home list's link and the /newthisweek page search the same.
  */
 export const NEW_THIS_WEEK_SEARCH = {

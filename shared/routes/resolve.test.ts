@@ -17,7 +17,7 @@ function plain(resolution: RouteResolution): unknown {
   return resolution;
 }
 
-describe('legacy redirects (spec §2, special and legacy routes)', () => {
+describe('legacy redirects (special and legacy routes)', () => {
   it.each([
     ['/pistols.htm', '/firearms/handguns'],
     ['/rifles.htm', '/firearms/rifles'],

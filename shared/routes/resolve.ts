@@ -221,7 +221,7 @@ function blogRemainder(path: string): string | null {
 }
 
 /**
- * Where a URL of the product leads (spec §2 route table, special and legacy routes).
+ * Where a URL of the product leads (route table, special and legacy routes).
  *
  * `input` is a path with an optional query (`/Classifieds/View123.aspx?x=1`), an absolute
  * http(s) URL (only its path and query are read: checking the host is the caller's concern)

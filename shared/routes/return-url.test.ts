@@ -3,7 +3,7 @@ import { DEFAULT_RETURN_URL, safeReturnUrl } from './return-url.ts';
 
 const OWN_HOSTS = ['ironsight.example'] as const;
 
-describe('return URL rule (spec §5)', () => {
+describe('return URL rule', () => {
   it.each([
     ['/search?keyword=glock', '/search?keyword=glock'],
     ['/dashboard/buying/favorites', '/dashboard/buying/favorites'],

@@ -1,4 +1,4 @@
-/** Where the user goes after login when no usable return URL is given (spec §9). */
+/** Where the user goes after login when no usable return URL is given. */
 export const DEFAULT_RETURN_URL = '/dashboard';
 
 // Browsers drop tabs and newlines inside URLs ('/\t/evil.com' becomes '//evil.com'), and a CR or LF
@@ -47,7 +47,7 @@ export function sameSitePath(text: string): string | null {
 }
 
 /**
- * The return URL rule (spec §5): an absolute http(s) URL is kept only if its host is the
+ * The return URL rule: an absolute http(s) URL is kept only if its host is the
  * product's own domain (one of `ownHosts`, or a subdomain of one); a relative path must start
  * with a single '/' (no '//host' or '/\host'); anything else falls back to /dashboard.
  */

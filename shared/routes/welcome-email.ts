@@ -2,7 +2,7 @@ import { paths } from './paths.ts';
 import { withQuery } from './query.ts';
 
 /**
- * Where the welcome email's link leads (spec §2, welcome-email-redirect): sellers go straight to
+ * Where the welcome email's link leads (welcome-email-redirect): sellers go straight to
  * listing an item; everyone else, signed in or not, to membership. The query string is kept.
  */
 export function welcomeEmailTarget(

@@ -5,7 +5,7 @@ import { partsOfScreen } from '../lib/lazy-part.ts';
 import { PAGE_LOADERS } from './page-modules.ts';
 
 /*
- * Pages are chosen by the shared route table (spec §2): the address is matched by `matchAppRoute`,
+ * Pages are chosen by the shared route table: the address is matched by `matchAppRoute`,
  * the same function the server and the desktop deep links use, and the matched route's screen is
  * rendered. React Router supplies the location, links and navigation; its route matching and data
  * router are not used, so the browser downloads neither.

@@ -37,7 +37,7 @@ afterEach(() => {
   delete window[MARKETING_QUEUE];
 });
 
-describe('third-party scripts (spec §7, §8)', () => {
+describe('third-party scripts', () => {
   it('loads nothing when the head names no script', () => {
     const { doc, scripts } = pageWith({});
     expect(configuredScripts(doc)).toEqual({ ad: null, marketing: null });

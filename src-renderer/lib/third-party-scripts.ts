@@ -1,11 +1,11 @@
 import { AD_SCRIPT_META, MARKETING_SCRIPT_META } from '../../shared/domain/constants.ts';
 
 /*
- * The optional third-party scripts of spec §7: an ad server's and an email-marketing service's.
+ * The optional third-party scripts (see docs/capabilities/content.md): an ad server's and an email-marketing service's.
  * The server names them in the page head when they are configured (AD_SCRIPT_URL,
  * MARKETING_SCRIPT_URL) and allows their origins in its CSP; the web app loads them once a page is
  * interactive, never before, so they cost the first paint and hydration nothing. Failures follow
- * spec §8: an ad script that does not load is a rejected load; a marketing script that does not load
+ * An ad script that does not load is a rejected load; a marketing script that does not load
  * is logged only. Neither ever breaks the page (the ad zones are served by this site either way).
  */
 
@@ -14,7 +14,7 @@ export interface ThirdPartyScriptUrls {
   marketing: string | null;
 }
 
-/** Who a signed-in visitor is, as the marketing service is told (spec §7). */
+/** Who a signed-in visitor is, as the marketing service is told. */
 export interface MarketingIdentity {
   email: string;
   firstName: string;
@@ -68,7 +68,7 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
 }
 
 export interface StartedScripts {
-  /** The ad script's load: rejects when it does not load (spec §8). Null when not configured. */
+  /** The ad script's load: rejects when it does not load. Null when not configured. */
   ad: Promise<void> | null;
   /** The marketing script's load: a failure is logged and the promise still settles. Null when not configured. */
   marketing: Promise<void> | null;

@@ -63,7 +63,7 @@ export interface CarouselProps {
 
 /**
  * A row that scrolls sideways: Previous and Next move it a view at a time, and it advances one
- * item every CAROUSEL_INTERVAL_MS (spec §9) where it overflows, except while hovered, while
+ * item every CAROUSEL_INTERVAL_MS where it overflows, except while hovered, while
  * anything in it has focus, once paused, or when the visitor prefers reduced motion. The items
  * are rendered on the server as they are; only the scrolling starts after hydration.
  */

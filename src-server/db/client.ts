@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -113,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     returnEveryTransactionClient(db, pool);
     const max = options.poolSize ?? 10;
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'postgres',
       poolCounts: () => ({
         max,
@@ -145,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }),
     );
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
       listenToOwnWrites: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
@@ -208,6 +208,22 @@ function boundPoolQueue(pool: pg.Pool, limit: number): void {
 type PoolDatabase = ReturnType<typeof drizzleNodePg<Schema>>;
 type TransactionConfig = Parameters<PoolDatabase['transaction']>[1];
 
+/** The fields of drizzle's pool session that a session of one checked-out client is built from. */
+interface PoolSessionParts {
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+  transaction: (work: (tx: unknown) => Promise<unknown>, config?: TransactionConfig) => Promise<unknown>;
+}
+
+const isPoolSession = (session: unknown): session is PoolSessionParts =>
+  session instanceof NodePgSession && 'schema' in session && 'options' in session;
+
+const hasDialect = (db: unknown): db is { dialect: PgDialect } =>
+  typeof db === 'object' && db !== null && 'dialect' in db && db.dialect instanceof PgDialect;
+
+const hasRows = <T>(result: unknown): result is { rows: T[] } =>
+  typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows);
+
 /**
  * Every transaction gives its pooled client back, whatever happens. Drizzle's own pool transaction
  * keeps the client when BEGIN fails (a connection ended between checkout and BEGIN), and each such
@@ -216,12 +232,12 @@ type TransactionConfig = Parameters<PoolDatabase['transaction']>[1];
  * client goes back to the pool when the transaction ended cleanly, or is destroyed otherwise.
  */
 function returnEveryTransactionClient(db: PoolDatabase, pool: pg.Pool): void {
-  const session = db._.session as unknown as {
-    schema: ConstructorParameters<typeof NodePgSession>[2];
-    options: ConstructorParameters<typeof NodePgSession>[3];
-    transaction: (work: (tx: unknown) => Promise<unknown>, config?: TransactionConfig) => Promise<unknown>;
-  };
-  const dialect = (db as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1] }).dialect;
+  const session: unknown = db._.session;
+  const database: unknown = db;
+  if (!isPoolSession(session) || !hasDialect(database)) {
+    throw new Error('The node-postgres driver no longer keeps the session parts a pooled transaction needs');
+  }
+  const { dialect } = database;
   session.transaction = async (work, config) => {
     const client = await pool.connect();
     let failure: unknown;
@@ -240,6 +256,7 @@ function returnEveryTransactionClient(db: PoolDatabase, pool: pg.Pool): void {
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: DbExecutor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result: unknown = await db.execute(query);
+  if (!hasRows<T>(result)) throw new Error('The database answered a query without rows');
   return result.rows;
 }

@@ -48,8 +48,25 @@ export interface HandlerContext<E extends EndpointSpec, A extends AuthContext | 
   auth: A;
   /** The seller-API client of a `sellerApi` endpoint (null elsewhere). */
   client: E['access'] extends 'sellerApi' ? SellerApiClient : null;
-  request: FastifyRequest;
-  reply: FastifyReply;
+  request: E['access'] extends 'public' ? PublicRequest : FastifyRequest;
+  reply: E['access'] extends 'public' ? PublicReply : FastifyReply;
+}
+
+/** What a public endpoint's handler may read of the request; a call inside the process supplies the same. */
+export type PublicRequest = Pick<
+  FastifyRequest,
+  'headers' | 'query' | 'params' | 'auth' | 'authRejected' | 'log' | 'ip'
+>;
+
+/** What a public endpoint's handler may do with the reply: status, headers and an answer of its own. */
+export interface PublicReply {
+  readonly sent: boolean;
+  header(name: string, value: string): PublicReply;
+  headers(values: Record<string, string>): PublicReply;
+  code(status: number): PublicReply;
+  status(status: number): PublicReply;
+  type(contentType: string): PublicReply;
+  send(payload?: unknown): PublicReply;
 }
 
 type AuthFor<E extends EndpointSpec> = E['access'] extends 'public'
@@ -211,7 +228,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  // A rule on the whole request (no path) carries a message of spec §8, e.g. 'No ids provided'.
+  // A rule on the whole request (no path) carries a message of the contract, e.g. 'No ids provided'.
   const wholeRequestIssue = result.error.issues.find((issue) => issue.path.length === 0);
   throw new AppError(400, 'validation_failed', wholeRequestIssue?.message ?? 'The request is not valid.', {
     fields: fieldsFromZod(result.error, where === 'body' ? undefined : where),
@@ -318,16 +335,17 @@ export function registerEndpoint<E extends EndpointSpec>(
 }
 
 /** The parts of a request and reply a handler may touch, for a call that never crossed HTTP. */
-function inProcessExchange(log: FastifyInstance['log']) {
-  const reply = {
+function inProcessExchange(log: FastifyInstance['log']): { request: PublicRequest; reply: PublicReply } {
+  const reply: PublicReply = {
     sent: false,
     header: () => reply,
     headers: () => reply,
     code: () => reply,
     status: () => reply,
+    type: () => reply,
     send: () => reply,
   };
-  const request = {
+  const request: PublicRequest = {
     headers: {},
     query: {},
     params: {},
@@ -336,7 +354,7 @@ function inProcessExchange(log: FastifyInstance['log']) {
     log,
     ip: '127.0.0.1',
   };
-  return { request: request as unknown as FastifyRequest, reply: reply as unknown as FastifyReply };
+  return { request, reply };
 }
 
 /**
@@ -379,6 +397,10 @@ function inProcessCaller<E extends EndpointSpec>(
   };
 }
 
+/** A handler found by its endpoint's name: HandlerMap has already tied it to that endpoint's types. */
+const isEndpointHandler = (value: unknown): value is EndpointHandler<EndpointSpec> =>
+  typeof value === 'function';
+
 /** Registers every built endpoint of one resource table with its handler. */
 export function registerEndpoints<T extends Record<string, EndpointSpec>>(
   app: FastifyInstance,
@@ -386,11 +408,11 @@ export function registerEndpoints<T extends Record<string, EndpointSpec>>(
   handlers: HandlerMap<T>,
   options: EndpointOptions,
 ): void {
-  const byName = handlers as unknown as Record<string, EndpointHandler<EndpointSpec> | undefined>;
+  const byName = new Map<string, unknown>(Object.entries(handlers));
   for (const [name, endpoint] of Object.entries(table)) {
     if (endpoint.planned) continue;
-    const handler = byName[name];
-    if (!handler) throw new Error(`No handler for the endpoint ${name}`);
+    const handler = byName.get(name);
+    if (!isEndpointHandler(handler)) throw new Error(`No handler for the endpoint ${name}`);
     registerEndpoint(app, endpoint, handler, options);
     if (options.inProcess && endpoint.access === 'public' && !endpoint.multipart && !endpoint.bodyEncoding) {
       options.inProcess.set(name, inProcessCaller(app, endpoint, handler));

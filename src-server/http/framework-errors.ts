@@ -6,7 +6,7 @@ import { ERROR_STATUS, ErrorCode, errorEnvelope } from '../../shared/contract/co
 /**
  * The Content-Security-Policy of every answer. Scripts come only from this origin (no inline
  * scripts: data embedded in a page is a non-executed `application/json` or `application/ld+json`
- * block) and from the origins of the configured third-party scripts (spec §7), which may also call
+ * block) and from the origins of the configured third-party scripts, which may also call
  * home; inline styles stay allowed because Radix primitives set style attributes and elements;
  * listing images may come from any https host.
  */

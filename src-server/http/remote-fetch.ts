@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -39,16 +39,16 @@ export function isPublicAddress(address: string): boolean {
 /** Resolves like the system resolver, then refuses every non-public address (no DNS rebinding past it). */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const every: LookupAllOptions = { ...options, all: true };
+    dnsLookup(hostname, every, (error, list) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as unknown as { address: string; family: number }[];
       const refused = !allowPrivate && list.some((entry) => !isPublicAddress(entry.address));
       if (refused || list.length === 0) {
         return callback(new RemoteFetchError(`${hostname} is not a public internet address.`), '', 0);
       }
-      if (options.all) return callback(null, list as never);
-      const first = list[0] as { address: string; family: number };
-      return callback(null, first.address, first.family);
+      if (options.all) return callback(null, list);
+      const [first] = list;
+      return first ? callback(null, first.address, first.family) : callback(null, '', 0);
     });
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Database, type DatabaseHandle, queryRows } from '../db/client.ts';
+import type { PublicReply, PublicRequest } from './endpoint.ts';
 
 /**
  * Answers that are the same for every visitor (home lists, brands, popular searches), kept in this
@@ -216,8 +216,8 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
  * endpoint sends nothing more once the 304 is sent.
  */
 export function replyShared<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: Pick<PublicRequest, 'headers'>,
+  reply: PublicReply,
   answer: SharedAnswer<T>,
   caching: { cacheControl: string; vary?: string },
 ): T {

@@ -48,7 +48,7 @@ export interface WebHostOptions {
   pageResolvers: ReadonlyMap<string, PageResolver>;
   /** The token cookie's domain (COOKIE_DOMAIN), told to the web app in every page's head. */
   cookieDomain?: string | undefined;
-  /** The optional third-party scripts (spec §7), named to the web app in every page's head. */
+  /** The optional third-party scripts, named to the web app in every page's head. */
   thirdPartyScripts?: ThirdPartyScripts | undefined;
   /**
    * Renders the public pages on the server. Left out, the renderer's server build beside the web

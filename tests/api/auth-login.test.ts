@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/auth/login: 200', () => {
-  it('signs a buyer in with a token carrying every claim of spec §3', async () => {
+  it('signs a buyer in with a token carrying every session claim', async () => {
     const buyer = DEMO_ACCOUNTS.buyer;
     const res = await login(t.app, buyer.email, buyer.password);
     expect(res.statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe('POST /api/auth/login: refusals', () => {
     await t.database.db.update(users).set({ accountOptions: 0 }).where(eq(users.id, account.id));
   });
 
-  it('refuses a body without email or password with the login messages of spec §5', async () => {
+  it('refuses a body without email or password with the login messages', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -101,7 +101,7 @@ describe('home lists', () => {
 });
 
 describe('POST /listings/get and /listings/get-basic', () => {
-  it('answers the §8 errors when no id is given', async () => {
+  it('answers the missing-id errors when no id is given', async () => {
     for (const body of [{ filters: {} }, {}, { filters: { listingIds: [], legacyIds: [] } }]) {
       const res = await post('/api/listings/get', body);
       expect(res.statusCode).toBe(400);

@@ -196,7 +196,7 @@ describe('POST /api/orders/checkout', () => {
     expect(again.json().items[0]).toMatchObject({ listingId: id, rule: 'outOfStock' });
   });
 
-  it('refuses a card brand the seller does not accept, with the §5 message', async () => {
+  it('refuses a card brand the seller does not accept, with the card-brand message', async () => {
     const id = await listing(t.db, seller.id, { familyId: CategoryFamilyId.Optics });
     const body = checkoutBody([{ listingId: id }], [toAddress(seller.id)]);
     const res = await post(t.app, '/api/orders/checkout', buyer, {

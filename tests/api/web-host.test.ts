@@ -108,7 +108,7 @@ describe('web host: the cookie domain for the web app', () => {
   });
 });
 
-describe('web host: the optional third-party scripts (spec §7)', () => {
+describe('web host: the optional third-party scripts', () => {
   it('names none and allows no other script origin by default', async () => {
     const res = await get('/');
     expect(res.body).not.toContain('ironsight:ad-script');

@@ -25,7 +25,7 @@ async function savedSearchesOf(page: Page) {
   };
 }
 
-test.describe('login with saved-search parameters (spec §4, Redirect after login)', () => {
+test.describe('login with saved-search parameters (Redirect after login)', () => {
   test('loads the favorites, saves the search and lands on the saved-searches dashboard', async ({
     page,
   }) => {

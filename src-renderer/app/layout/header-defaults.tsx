@@ -14,7 +14,7 @@ export function CartLink() {
   return <IconLink to={paths.cartView()} label="Cart" icon={<ShoppingCart size={22} />} />;
 }
 
-/** The Login button (spec §2), returning to the page the visitor was on. */
+/** The Login button, returning to the page the visitor was on. */
 export function LoginLink() {
   const { pathname, search } = useLocation();
   const onAuthPage = /^\/(login|register|forgot-password|password-expired)\/?$/i.test(pathname);

@@ -13,7 +13,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 let started: StartedScripts | null = null;
 
 /**
- * The ad server's and the email-marketing service's scripts (spec §7), when the server names them:
+ * The ad server's and the email-marketing service's scripts, when the server names them:
  * loaded after hydration, when the browser is idle; a signed-in visitor is identified to the
  * marketing service with email, first name, last name and phone.
  */
@@ -27,7 +27,7 @@ export function ThirdPartyScripts() {
     return whenIdle(() => {
       if (started) return;
       started = startThirdPartyScripts();
-      // Spec §8: the ad script's failed load is a rejection; it is reported, and the page carries on.
+      // The ad script's failed load is a rejection; it is reported, and the page carries on.
       started.ad?.catch((error: unknown) => console.warn('The ad script did not load.', error));
     });
   }, [hydrated]);

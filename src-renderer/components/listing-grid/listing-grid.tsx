@@ -9,7 +9,7 @@ export interface ListingGridProps<T extends { id: string }> {
   renderCard: (listing: T, critical: boolean) => ReactNode;
   /** How many leading cards load their image at once. */
   critical?: number;
-  /** Featured grids hide cards after the 10th on small screens (spec §9). */
+  /** Featured grids hide cards after the 10th on small screens. */
   featured?: boolean;
   label?: string;
   /** `row`: one row of cards, wider than the page, for a carousel to scroll. */

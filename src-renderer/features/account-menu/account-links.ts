@@ -12,7 +12,7 @@ export interface AccountLinkGroup {
   links: readonly AccountLink[];
 }
 
-/** The dashboard's groups (spec §2 route table), as the account menu and the dashboard navigation list them. */
+/** The dashboard's groups, as the account menu and the dashboard navigation list them. */
 export const ACCOUNT_LINK_GROUPS: readonly AccountLinkGroup[] = [
   {
     heading: 'Buying',

@@ -15,7 +15,7 @@ export interface AccountMenuProps {
 }
 
 /**
- * The header's account menu (spec §2): greeting with first and last name, the email, List an Item,
+ * The header's account menu: greeting with first and last name, the email, List an Item,
  * collapsible Buying / Selling / Messages / Billing groups, Account Settings, Help in a new tab
  * and Log Out. It closes when the mouse leaves it; on small screens the avatar shows initials.
  */

@@ -28,7 +28,7 @@ const zoneFetch = (ads: unknown[]) =>
     return jsonResponse({}, 204);
   });
 
-describe('an ad zone (spec §2, §8)', () => {
+describe('an ad zone', () => {
   it('shows its creative as a sponsored link at the zone’s reserved size', async () => {
     renderWithRouter(<AdZone page="home" zone="product_focus_1" />, { fetch: zoneFetch([CREATIVE]) });
     const image = await screen.findByAltText('Glock pistols on Ironsight');

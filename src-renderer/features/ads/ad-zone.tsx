@@ -21,7 +21,7 @@ interface AdZoneProps {
 }
 
 /**
- * One ad zone (spec §2, §8). It reserves its size while its ad is loading or shown, so nothing below
+ * One ad zone. It reserves its size while its ad is loading or shown, so nothing below
  * it moves; a zone with no live ad takes no room. An unknown location logs 'Invalid location' and
  * renders nothing; an image that fails to load leaves the reserved box empty, never a broken image.
  */

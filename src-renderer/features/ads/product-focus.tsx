@@ -3,7 +3,7 @@ import { AdZone } from './ad-zone.tsx';
 import styles from './ads.module.css';
 
 /**
- * 'Product Focus' (spec §2): three featured-deal zones, each with its mobile variant. `nearTop`: the
+ * 'Product Focus': three featured-deal zones, each with its mobile variant. `nearTop`: the
  * block starts on the first screen, so its first zone's image is loaded at once and early.
  */
 export function ProductFocus({ page, nearTop = false }: { page: string; nearTop?: boolean }) {

@@ -1,6 +1,6 @@
 import { AlertLocation } from '../../../shared/domain/user.ts';
 
-/** Which alerts the banner shows on a page (spec §2, User-alert banner). */
+/** Which alerts the banner shows on a page (User-alert banner). */
 export type AlertSource = { kind: 'public'; location: AlertLocation } | { kind: 'user' } | null;
 
 const CATEGORY_PREFIXES = ['/firearms', '/guns', '/ammunition', '/ammo', '/accessories'] as const;

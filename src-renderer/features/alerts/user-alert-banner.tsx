@@ -55,7 +55,7 @@ export function AlertMessage({ alert, own }: { alert: Alert; own: boolean }) {
   );
 }
 
-/** Dismissible messages under the header, chosen by the page's path (spec §2); a dismissal is remembered. */
+/** Dismissible messages under the header, chosen by the page's path; a dismissal is remembered. */
 export function UserAlertBanner() {
   const { alerts, own } = useAlerts();
   const [dismissed, setDismissed] = useState(() => readDismissedAlerts());

@@ -10,7 +10,7 @@ import { type LoginRedirect, loginRedirect } from './login-redirect.ts';
 export type LoginMode = { kind: 'page'; query: URLSearchParams } | { kind: 'modal'; close: () => void };
 
 /**
- * The last step of every successful login (spec §4): load the favorite listings (a failure is
+ * The last step of every successful login: load the favorite listings (a failure is
  * ignored), then redirect: the modal closes and the opener refreshes; the page follows its
  * return URL, saving a search first when asked to.
  */

@@ -13,7 +13,7 @@ import { readSession } from '../../lib/session/session-token.ts';
 /** What the past-due modal needs from the login's 402 answer. */
 export type PastDueDetails = Pick<LoginPastDue, 'pastDueAmount' | 'email' | 'freezeReason' | 'unfreezeToken'>;
 
-/** Where one login attempt leads (spec §4, Login flow). */
+/** Where one login attempt leads (Login flow). */
 export type LoginOutcome =
   /** A token: sign in, then ask for payment setup when needed, then redirect. */
   | { kind: 'signedIn'; token: string; needsPaymentSetup: boolean }
@@ -47,7 +47,7 @@ export async function attemptLogin(sendLogin: SendLogin, form: LoginForm): Promi
     return {
       kind: 'signedIn',
       token: result.jwtToken,
-      // The payment-setup prompt is for sellers, who need it before listing (spec §6).
+      // The payment-setup prompt is for sellers, who need it before listing.
       needsPaymentSetup: !result.hasAcceptedPaymentSetup && session.user.isSeller,
     };
   } catch (error) {
@@ -73,7 +73,7 @@ export async function attemptLogin(sendLogin: SendLogin, form: LoginForm): Promi
 }
 
 /**
- * The message for a failed past-due payment (spec §8): the processor's error as given; an answer
+ * The message for a failed past-due payment: the processor's error as given; an answer
  * carrying only a message asks to contact support; a request that failed on the way is generic.
  */
 export function paymentErrorMessage(error: unknown): string {

@@ -39,7 +39,7 @@ export interface LoginFormProps {
   notice?: string | null;
 }
 
-/** The login form of the /login page and of the login modal, with every branch of the login flow (spec §4). */
+/** The login form of the /login page and of the login modal, with every branch of the login flow. */
 export function LoginForm({ mode, onClose, defaultEmail = '', notice }: LoginFormProps) {
   // A server-rendered form cannot be sent before the page is hydrated: the browser would send it
   // itself, passwords and all, instead of the app. (method="post" keeps them out of the address.)

@@ -7,7 +7,7 @@ const LoginModalDialog = lazy(() =>
 );
 
 /**
- * The login modal (spec §2, §4): opened by a login request event from any feature; closing it
+ * The login modal: opened by a login request event from any feature; closing it
  * settles the request, true when the user signed in (the opener then refreshes what it shows).
  */
 export function LoginModalHost() {

@@ -8,7 +8,7 @@ export interface SavedSearchParams {
   frequency: string;
 }
 
-/** Where the user goes after signing in (spec §4, Redirect after login). */
+/** Where the user goes after signing in (Redirect after login). */
 export type LoginRedirect =
   /** Leave the app (the public digest, or another host of the product). */
   | { kind: 'external'; url: string }

@@ -7,7 +7,7 @@ export interface NoPaymentMethodDialogProps {
   onSkip: () => void;
 }
 
-/** 'No Accepted Payment Method' (spec §2): a seller without payment setup may set it up now or skip. */
+/** 'No Accepted Payment Method': a seller without payment setup may set it up now or skip. */
 export function NoPaymentMethodDialog({ open, onSetUpNow, onSkip }: NoPaymentMethodDialogProps) {
   return (
     <ModalDialog

@@ -33,7 +33,7 @@ export interface PastDueDialogProps {
   onPaid: (jwt: string) => Promise<void>;
 }
 
-/** 'Past Due Balance Notice' (spec §2): the amount, a card and billing form, Pay Now and Contact Support. */
+/** 'Past Due Balance Notice': the amount, a card and billing form, Pay Now and Contact Support. */
 export function PastDueDialog({ details, onClose, onPaid }: PastDueDialogProps) {
   const unfreeze = useUnfreeze();
   const [busy, setBusy] = useState(false);

@@ -9,7 +9,7 @@ export interface RequireAuthProps {
   children: ReactNode;
 }
 
-/** Signed-in only: anyone else goes to /login?returnUrl=<this page> (spec §2). */
+/** Signed-in only: anyone else goes to /login?returnUrl=<this page>. */
 export function RequireAuth({ children }: RequireAuthProps) {
   const session = useSession();
   const reload = useReloadSession();

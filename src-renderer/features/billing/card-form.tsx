@@ -15,7 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import styles from '../../ui/commerce.module.css';
 import { Checkbox, FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 
-/** The billing form of spec §5, as typed (the card number grouped, the expiration MM/YY). */
+/** The billing form, as typed (the card number grouped, the expiration MM/YY). */
 export interface CardFormValues {
   billingFirstName: string;
   billingLastName: string;
@@ -46,7 +46,7 @@ const EMPTY: CardFormValues = {
 };
 
 /**
- * The card is checked by the contract's own schema (the spec §5 validators in shared/); the state,
+ * The card is checked by the contract's own schema (the card validators in shared/domain); the state,
  * picked from a list, reads 'State is required.' until one is chosen, as the spec words it.
  */
 const cardFormSchema = checkoutPaymentSchema.extend({
@@ -84,7 +84,7 @@ export interface CardFormProps {
 }
 
 /**
- * The card and billing address form (spec §5): the card number grouped as typed, MM/YY with the
+ * The card and billing address form: the card number grouped as typed, MM/YY with the
  * slash put in, each field's message under it. A refused card leaves everything typed in place.
  */
 export function CardForm({

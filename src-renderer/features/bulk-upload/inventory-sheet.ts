@@ -253,8 +253,24 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+declare module 'papaparse' {
+  /**
+   * What papaparse's stream reader needs of its input: it streams from any object with `readable`,
+   * `read` and `on`, not only from a Node stream or a File.
+   */
+  interface ReadableTextSource {
+    readonly readable: boolean;
+    read(): void;
+    pause(): void;
+    resume(): void;
+    on(event: string, listener: (value?: unknown) => void): void;
+    removeListener(event: string, listener: (value?: unknown) => void): void;
+  }
+  function parse<T>(source: ReadableTextSource, config: ParseLocalConfig<T, LocalFile>): void;
+}
+
 /** A minimal readable stream in the shape papaparse streams from: it is fed decoded text. */
-class TextFeed {
+class TextFeed implements Papa.ReadableTextSource {
   readonly readable = true;
   readonly #listeners = new Map<string, Set<(value?: unknown) => void>>();
   read(): void {}
@@ -304,8 +320,7 @@ class SheetReader {
     const feed = new TextFeed();
     this.#sheet = sheet;
     this.#feed = feed;
-    // papaparse streams from anything shaped like a Node readable stream.
-    Papa.parse<string[]>(feed as unknown as Papa.LocalFile, {
+    Papa.parse<string[]>(feed, {
       delimiter,
       // Told, not guessed: a first chunk shorter than a line would otherwise be guessed wrong.
       newline,

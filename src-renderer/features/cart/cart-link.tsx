@@ -2,7 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { paths } from '../../../shared/routes/paths.ts';
 import { CountBadge, IconLink } from '../../ui/icon-button.tsx';
 
-/** The header's cart button (spec §2): to /cart/view, with the number of items once there are some. */
+/** The header's cart button: to /cart/view, with the number of items once there are some. */
 export function CartLink({ count }: { count: number }) {
   return (
     <IconLink

@@ -6,7 +6,7 @@ import { cartAtom } from '../../lib/cart/cart-store.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 
 /**
- * Keeps the server copy of the cart (spec §4, §8). On sign-in the server's copy and the browser's
+ * Keeps the server copy of the cart. On sign-in the server's copy and the browser's
  * are merged (every listing of both, the larger quantity of each); after that every change of the
  * cart is sent with POST /users/sync-cart. A failed call changes nothing the buyer sees.
  */
@@ -48,7 +48,7 @@ export function CartSync() {
     if (serialized === lastSent.current) return;
     lastSent.current = serialized;
     api.call('usersSyncCart', { body }).catch(() => {
-      // Spec §8: a failed cart sync is silent; the next change tries again.
+      // A failed cart sync is silent; the next change tries again.
       lastSent.current = null;
     });
   });

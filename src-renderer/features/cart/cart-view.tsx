@@ -18,7 +18,7 @@ import { IconButton } from '../../ui/icon-button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /**
- * /cart/view (spec §3): the cart grouped by seller (each group becomes one order), with quantity
+ * /cart/view: the cart grouped by seller (each group becomes one order), with quantity
  * steppers, removal, the totals of the quote, and each item that cannot be bought as it stands
  * (sold out, closed, price changed, a state rule) flagged with its new state.
  */

@@ -181,7 +181,7 @@ describe('checkout', () => {
     expect(keys.keyFor(request)).toBe('attempt-key-3');
   });
 
-  it('shows the §8 texts for a message-only answer and for a failed request', async () => {
+  it('shows the failure texts for a message-only answer and for a failed request', async () => {
     const fetch = server([
       () => jsonResponse({ message: 'Processor said no.' }, 402),
       () => Promise.reject(new TypeError('Failed to fetch')),

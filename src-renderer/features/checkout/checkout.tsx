@@ -90,7 +90,7 @@ function checkoutFormSchema(needsAddress: boolean, minimumAge: number) {
 }
 
 /**
- * /cart (spec §3, §5, §8): each seller's group ships to a dealer picked in the finder (firearms) or
+ * /cart: each seller's group ships to a dealer picked in the finder (firearms) or
  * to the buyer's address; blocked items are shown with their rule and left out; the buyer states
  * their age and pays with a card the sellers accept. Nothing typed is lost when paying fails.
  */

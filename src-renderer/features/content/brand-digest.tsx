@@ -8,7 +8,7 @@ import styles from './content.module.css';
 
 const SKELETON_KEYS = Array.from({ length: ARTICLE_DIGEST_PER_PAGE }, (_, index) => `skeleton-${index}`);
 
-/** 'News and Reviews for {brand}': the three most recent articles about a brand (spec §2, §9). */
+/** 'News and Reviews for {brand}': the three most recent articles about a brand. */
 export function BrandDigest({ brand, keyword }: { brand: string; keyword: string }) {
   const articles = useArticles({ keyword, perPage: ARTICLE_DIGEST_PER_PAGE });
   const headingId = `digest-${keyword.replace(/[^a-z0-9]+/gi, '-')}`;

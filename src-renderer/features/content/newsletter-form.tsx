@@ -7,7 +7,7 @@ import styles from './content.module.css';
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed' };
 
 /**
- * The newsletter sign-up (spec §2, §5, §8): nothing is sent for an empty address; the server checks
+ * The newsletter sign-up: nothing is sent for an empty address; the server checks
  * the format and answers the success text, which is shown as given; any failure shows the spec's
  * failure text and keeps what was typed. No form library or schema: the page's first script stays small.
  */

@@ -23,7 +23,7 @@ const onFavoritesPage = (pathname: string) =>
   pathname.replace(/\/+$/, '').toLowerCase() === paths.favorites().toLowerCase();
 
 /**
- * The header's Favorites button and its side sheet (spec §2): the count out of 10, See All, the
+ * The header's Favorites button and its side sheet: the count out of 10, See All, the
  * favorites as product cards, or the empty state for a signed-in user or a guest. A red dot shows
  * while there is at least one favorite. On the favorites page itself the button leads there
  * (reloading it) instead of opening the sheet. The sheet is a modal dialog: focus stays inside,

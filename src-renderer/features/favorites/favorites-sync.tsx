@@ -47,7 +47,7 @@ export interface FavoritesSyncProps {
 }
 
 /**
- * Keeps the browser's favorites and the server's in step (spec §4, §8, §9). The server's list is
+ * Keeps the browser's favorites and the server's in step. The server's list is
  * merged in when a user signs in (and whenever it is fetched again); every change is sent 300 ms
  * after the last one. A change the server could not take (offline, a server error) stays in the
  * browser and is sent again later, on a growing delay and as soon as the browser is back online.

@@ -32,7 +32,7 @@ export interface BrandFocusProps {
   productsOnly?: boolean;
 }
 
-/** A brand-focus block (spec §2): hero text, a shop button and up to three product tiles. */
+/** A brand-focus block: hero text, a shop button and up to three product tiles. */
 export function BrandFocus({ brand, productsOnly = false }: BrandFocusProps) {
   const mediaUrl = useMediaUrl();
   const focus = brand.focus;

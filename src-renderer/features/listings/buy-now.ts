@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes/paths.ts';
 import type { NewCartItem } from '../../lib/cart/cart-store.ts';
 
 /**
- * Buy now (spec §4): one more in the cart, remember where the shopper was, go to the cart. The cart
+ * Buy now: one more in the cart, remember where the shopper was, go to the cart. The cart
  * store (and the schema that checks what storage holds) loads on the first press, not with the grid.
  */
 export function useBuyNow(): (item: NewCartItem) => void {

@@ -18,7 +18,7 @@ const LABELS = {
 } as const;
 
 /**
- * The favorite toggle of spec §4: remove when the listing is a favorite, add while under the
+ * The favorite toggle: remove when the listing is a favorite, add while under the
  * maximum, a disabled add at it. A guest is asked to sign in and the favorite is added once they
  * have (the page's data refreshes behind the modal). Changes reach the server from the store.
  */

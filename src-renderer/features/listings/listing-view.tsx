@@ -70,7 +70,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-/** The listing as the card a favorite keeps (spec §3 'Favorite'), built as the server builds cards. */
+/** The listing as the card a favorite keeps, built as the server builds cards. */
 function cardOf(listing: ListingDetail): ListingCard {
   return {
     id: listing.id,
@@ -100,7 +100,7 @@ function cardOf(listing: ListingDetail): ListingCard {
 }
 
 /**
- * Everything the listing page shows about one listing (spec §3 'Listing fields read'). The page
+ * Everything the listing page shows about one listing. The page
  * supplies the Contact seller control (the messages feature), shown beside Buy now, and `offer`, its
  * "Make an offer" (the offers feature), shown under the buying actions.
  */

@@ -32,7 +32,7 @@ export interface ProductCardProps {
 
 const salesLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'sale' : 'sales'}`;
 
-/** The listing tile of spec §2 and §9: 514 px tall, image, title, shipping, seller, price, actions. */
+/** The listing tile: 514 px tall, image, title, shipping, seller, price, actions. */
 export function ProductCard({ listing, critical = false }: ProductCardProps) {
   const buyNow = useBuyNow();
   const shipping = shippingMessage(listing.deliveryDays);

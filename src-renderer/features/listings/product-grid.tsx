@@ -11,7 +11,7 @@ export interface ProductGridProps {
   listings: readonly ListingCard[];
   /** How many leading cards load their image at once, with high priority. */
   critical?: number;
-  /** Featured grids hide cards after the 10th on small screens (spec §9). */
+  /** Featured grids hide cards after the 10th on small screens. */
   featured?: boolean;
   label?: string;
   /** `row`: one row of cards for a carousel. */

@@ -10,7 +10,7 @@ import { type PendingOutcome, sendPendingMessage } from './pending-message.ts';
 
 /**
  * Mounted once in the app shell: follows the live channel while signed in, and sends a message a
- * visitor wrote before signing in (spec §4), then says where it went.
+ * visitor wrote before signing in, then says where it went.
  */
 export function MessagesBackground() {
   useLiveMessages();

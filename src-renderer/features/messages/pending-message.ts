@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageInputSchema } from '../../../shared/contract/messages.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 
-/** The browser key of a message a visitor wrote, kept until they sign in (spec §3, §4, §6). */
+/** The browser key of a message a visitor wrote, kept until they sign in. */
 export const PENDING_MESSAGE_KEY = 'gaPendingMessage';
 
 const pendingMessageSchema = z.object({

@@ -27,7 +27,7 @@ function appPath(target: string, origin: string): string | null {
 }
 
 /**
- * Runs the redirect checks of an unknown address (spec §2, special and legacy routes): legacy
+ * Runs the redirect checks of an unknown address (special and legacy routes): legacy
  * paths, the digest and other external sites, legacy lister links and short links. A look-up
  * that fails leaves the address not found; an aborted check rejects with the abort reason.
  */

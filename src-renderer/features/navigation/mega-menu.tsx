@@ -233,7 +233,7 @@ function MobileMenu() {
   );
 }
 
-/** The mega menu of the header's navigation slot (spec §2). */
+/** The mega menu of the header's navigation slot. */
 export function MegaMenu() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   return small ? <MobileMenu /> : <DesktopMenu />;

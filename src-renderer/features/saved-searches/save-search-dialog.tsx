@@ -33,7 +33,7 @@ function suggestedName(search: string): string {
 
 /**
  * The "Save this search" dialog: a name and how often to alert. A visitor is sent to log in with
- * the search in the address; after logging in it is saved (spec §4, Redirect after login).
+ * the search in the address; after logging in it is saved (Redirect after login).
  */
 export function SaveSearchDialog({ open, onOpenChange, defaultFrequency, onSaved }: SaveSearchDialogProps) {
   const location = useLocation();

@@ -38,7 +38,7 @@ function textFromUrl(search: string): { text: string; mode?: SearchMode } {
 }
 
 /**
- * The header search bar (spec §2): For Sale / Articles, suggestions as an ARIA combobox with a
+ * The header search bar: For Sale / Articles, suggestions as an ARIA combobox with a
  * listbox, the 'in {family}' refinement on the top suggestion, and a live region with counts.
  */
 export function HeaderSearch() {

@@ -115,7 +115,7 @@ export interface ListingFormProps {
   initialValues: Partial<ListingInput>;
 }
 
-/** The listing form (create or edit): fields of spec §3 with the contract's schema, photos and a browser draft. */
+/** The listing form (create or edit): the listing fields with the contract's schema, photos and a browser draft. */
 export function ListingForm({ listing, initialValues }: ListingFormProps) {
   const listingId = listing?.id ?? null;
   const api = useApiClient();

@@ -1,7 +1,7 @@
 import { CARD_BRAND_PAYMENT_FLAG } from '../../../shared/domain/card.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 
-/** How each payment method flag (spec §3) reads on screen. */
+/** How each payment method flag reads on screen. */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<Exclude<PaymentMethod, 0>, string>> = {
   [PaymentMethod.CashOnly]: 'Cash (in person)',
   [PaymentMethod.Visa]: 'Visa',

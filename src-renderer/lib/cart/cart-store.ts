@@ -7,7 +7,7 @@ import { parseUuid } from '../../../shared/routes/uuid.ts';
 import { isObject } from '../stored-shape.ts';
 
 /*
- * The browser cart (spec §3, §4): kept in localStorage under `gacart`, keyed by listing id. The
+ * The browser cart: kept in localStorage under `gacart`, keyed by listing id. The
  * cart feature (checkout, server sync) builds on this store; listings only add to it.
  */
 
@@ -80,7 +80,7 @@ export function cartItemCount(cart: Cart): number {
   return Object.values(cart).reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** Where Buy now was pressed, so checkout can lead back there (spec §4, `shoppingUrl`). */
+/** Where Buy now was pressed, so checkout can lead back there (`shoppingUrl`). */
 export function rememberShoppingUrl(url: string): void {
   try {
     localStorage.setItem(STORAGE_KEYS.shoppingUrl, url);

@@ -10,7 +10,7 @@ import { isObject } from '../stored-shape.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 /*
- * The signed-in buyer's favorites as the browser holds them (spec §3, §4, §8): the server's list
+ * The signed-in buyer's favorites as the browser holds them: the server's list
  * plus the changes the server has not confirmed yet, kept in localStorage under `gafavorites`. The
  * favorites feature sends the changes (debounced) and merges the server's list back in; a change
  * the server could not take stays here and is sent again later. Listings toggle through this store.
@@ -109,7 +109,7 @@ function removed(state: FavoritesState, listingId: string): FavoritesState {
 }
 
 /**
- * The add of spec §4, which toggles: a listing that already is a favorite is removed; any other is
+ * The add, which toggles: a listing that already is a favorite is removed; any other is
  * added while under the maximum (at the maximum nothing changes: the toggle is a disabled add).
  */
 export function toggleFavorite(
@@ -213,7 +213,7 @@ export function refuseAdd(state: FavoritesState, listingId: string): FavoritesSt
 // ---------------------------------------------------------------------------------------------
 
 export interface FavoritesView {
-  /** Signed in with the session read; guests have no favorites (they sign in first, spec §4). */
+  /** Signed in with the session read; guests have no favorites (they sign in first). */
   signedIn: boolean;
   favorites: StoredFavorite[];
   count: number;

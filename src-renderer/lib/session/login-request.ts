@@ -1,5 +1,5 @@
 /**
- * The login modal is opened by an event and closing it notifies the opener (spec §2, §4).
+ * The login modal is opened by an event and closing it notifies the opener.
  * Any feature asks for sign-in with `requestLogin()`; the auth feature's modal listens for the
  * request and settles it: true when the user signed in, false when the modal was closed.
  */

@@ -16,7 +16,7 @@ import {
   type UserStatus,
 } from '../../../shared/domain/user.ts';
 
-/** The signed-in user as the token describes them (spec §3 'User'). */
+/** The signed-in user as the token describes them. */
 export interface SessionUser {
   id: string;
   firstName: string;
@@ -65,8 +65,8 @@ export function userFromClaims(claims: TokenClaims): SessionUser {
 }
 
 /**
- * The session a stored token stands for: signed in only with a token that has not expired
- * (spec §4). A token that is not three-part or cannot be decoded raises `TokenDecodeError` (§8).
+ * The session a stored token stands for: signed in only with a token that has not expired.
+ * A token that is not three-part or cannot be decoded raises `TokenDecodeError`.
  */
 export function readSession(token: string | null, now: Date = new Date()): Session {
   if (!token) return { status: 'signedOut' };

@@ -29,7 +29,7 @@ export interface DashboardFrameProps {
   children?: ReactNode;
 }
 
-/** The navigation for this user: a non-seller's Selling links lead to /membership (spec §2). */
+/** The navigation for this user: a non-seller's Selling links lead to /membership. */
 function dashboardNav(isSeller: boolean): typeof DASHBOARD_NAV {
   if (isSeller) return DASHBOARD_NAV;
   return DASHBOARD_NAV.map((group) =>

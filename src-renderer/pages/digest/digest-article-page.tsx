@@ -9,7 +9,7 @@ import { pageOrigin } from '../../lib/page-origin.ts';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import styles from './digest.module.css';
 
-/** One article (spec §2 /digest/{slug}): its body is sanitized by the server when saved. */
+/** One article: its body is sanitized by the server when saved. */
 export function DigestArticlePage() {
   const slug = useAppRouteParams('digestArticle')?.slug ?? '';
   const article = useArticle(slug);

@@ -11,7 +11,7 @@ import styles from './digest.module.css';
 
 export const DIGEST_PAGE_SIZE = 12;
 
-/** The digest (spec §2 /digest): news and reviews, searchable with `s`, paged with `page`. */
+/** The digest: news and reviews, searchable with `s`, paged with `page`. */
 export function DigestPage() {
   const [query] = useSearchParams();
   const navigate = useNavigate();

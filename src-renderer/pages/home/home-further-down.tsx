@@ -8,7 +8,7 @@ import { useBrand } from '../../features/listings/api/use-brand.ts';
 import { BrandFocus } from '../../features/listings/brand-focus.tsx';
 import styles from './home.module.css';
 
-/** The social-proof tiles (spec §1), from the database and the founding year; placeholders while loading. */
+/** The social-proof tiles, from the database and the founding year; placeholders while loading. */
 function SocialProof() {
   const stats = useSiteStats().data;
   const tiles = [

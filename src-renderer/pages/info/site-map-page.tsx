@@ -10,7 +10,7 @@ import styles from './info.module.css';
 /** Articles listed on the page; the XML sitemap lists all of them. */
 const SITE_MAP_ARTICLES = 20;
 
-/** The site map (spec §2): the route table's public pages, families, brands, cities and articles. */
+/** The site map: the route table's public pages, families, brands, cities and articles. */
 export function SiteMapPage() {
   const api = useApiClient();
   const brands = useQuery({

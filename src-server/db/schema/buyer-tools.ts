@@ -15,7 +15,7 @@ import type { SavedSearchFrequency } from '../../../shared/contract/saved-search
 import { listings } from './catalog.ts';
 import { users } from './users.ts';
 
-/** A buyer's saved searches (spec §3): the /search query string they re-run and how often to mail matches. */
+/** A buyer's saved searches: the /search query string they re-run and how often to mail matches. */
 export const savedSearches = pgTable(
   'saved_searches',
   {
@@ -41,7 +41,7 @@ export const savedSearches = pgTable(
   (t) => [index('saved_searches_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** A buyer's favorite listings (spec §3, at most 10 per user, §5). */
+/** A buyer's favorite listings (at most 10 per user). */
 export const favorites = pgTable(
   'favorites',
   {

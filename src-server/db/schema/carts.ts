@@ -2,7 +2,7 @@ import { jsonb, numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { OrderItem } from '../../../shared/contract/cart.ts';
 import { users } from './users.ts';
 
-/** The server copy of a signed-in buyer's cart (spec §3, §4): replaced whole by each sync. */
+/** The server copy of a signed-in buyer's cart: replaced whole by each sync. */
 export const userCarts = pgTable('user_carts', {
   userId: uuid('user_id')
     .primaryKey()

@@ -32,7 +32,7 @@ export const distributors = pgTable('distributors', {
 });
 
 /**
- * Listings: every field spec §3 reads. Location is copied from the ZIP centroid at write time so a
+ * Listings: every field a listing page or card reads. Location is copied from the ZIP centroid at write time so a
  * distance search filters on the listing row itself (bounding box on latitude/longitude, then
  * haversine). Full-text search runs on `listing_search`.
  */

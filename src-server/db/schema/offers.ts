@@ -6,7 +6,7 @@ import { checkouts, orders } from './orders.ts';
 import { users } from './users.ts';
 
 /**
- * A buyer's offer on a listing (issue 16). `state` changes only through the state machine of
+ * A buyer's offer on a listing. `state` changes only through the state machine of
  * shared/domain/offers.ts. `amount` is the price per item on the table (the buyer's offer, then the
  * seller's counter). `deadline`: when a pending offer expires, or when an accepted one lapses.
  * An accepted offer with no `checkout_id` and a deadline ahead reserves `quantity` of the listing;

@@ -3,7 +3,7 @@ import { adZoneSize, INVALID_AD_LOCATION } from '../../../shared/domain/ads.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { countAdEvent, deleteCreative, listCreatives, saveCreative, zoneAds } from './service.ts';
 
-/** Ad zones (spec §2, §8), their counting, and the creatives admins manage. */
+/** Ad zones, their counting, and the creatives admins manage. */
 export function registerAdsModule({ endpoints, database }: ModuleContext): void {
   const { db } = database;
   endpoints(ADS_ENDPOINTS, {

@@ -107,7 +107,7 @@ async function newMatches(tx: Transaction, userId: string, search: SavedSearchRo
   if (!request) return [];
   let plan: Awaited<ReturnType<typeof planSearch>>;
   try {
-    plan = await planSearch(tx as unknown as Database, request);
+    plan = await planSearch(tx, request);
   } catch {
     // A ZIP code that is no longer known: the search finds nothing rather than failing the run.
     return [];
@@ -176,7 +176,7 @@ async function localListingAlerts(
   row: typeof alertSettings.$inferSelect | undefined,
 ): Promise<StoredUserAlert[]> {
   if (!settings.localListings || !settings.localZipCode || !row?.localSince) return [];
-  const origin = await findZipCentroid(tx as unknown as Database, settings.localZipCode);
+  const origin = await findZipCentroid(tx, settings.localZipCode);
   if (!origin) return [];
   const prefix = 'local:';
   const since = isoOf(row.localSince);

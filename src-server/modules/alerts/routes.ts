@@ -12,7 +12,7 @@ import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 export const ALERT_RUN_MS = 5 * 60 * 1000;
 
 /**
- * Buyer alerts (issue 16): the alert job on its schedule (and on an admin's demand), the alert
+ * Buyer alerts: the alert job on its schedule (and on an admin's demand), the alert
  * settings of Buyer Tools, and the digest's unsubscribe link.
  */
 export function registerAlertsModule(

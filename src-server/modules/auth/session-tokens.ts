@@ -6,7 +6,7 @@ import { signToken, type TokenPayload } from './tokens.ts';
 /** How long an admin may act as a user on one token: an hour, then they impersonate again. */
 export const IMPERSONATION_LIFETIME_SECONDS = 60 * 60;
 
-/** The claims of spec §3; role is a plain string when the account has one role, else the list. */
+/** The session token claims (see docs/security.md); role is a plain string when the account has one role, else the list. */
 export function tokenPayloadFor(user: UserRow): TokenPayload {
   const roles = user.roles.length > 0 ? user.roles : ['Buyer'];
   return {

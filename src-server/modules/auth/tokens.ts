@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { TokenClaims } from '../../../shared/contract/auth.ts';
+import { type TokenClaims, tokenClaimsSchema } from '../../../shared/contract/auth.ts';
 
 /** The one signing algorithm; verification refuses any other, `none` included. */
 export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const TOKEN_ISSUER = 'ironsight';
 
-/** What a session token carries besides its issue and expiry times (the claims of spec §3). */
+/** What a session token carries besides its issue and expiry times (see docs/security.md). */
 export type TokenPayload = Omit<TokenClaims, 'iat' | 'exp'>;
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
@@ -44,8 +44,8 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
       maxTokenAge: TOKEN_LIFETIME_SECONDS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
-    if (typeof payload.unique_name !== 'string' || typeof payload.exp !== 'number') return null;
-    return payload as unknown as TokenClaims;
+    const claims = tokenClaimsSchema.safeParse(payload);
+    return claims.success ? claims.data : null;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

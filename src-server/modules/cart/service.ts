@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { listings, userCarts } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
-/** Replaces the server copy of a user's cart with the one the browser sent (spec §4). */
+/** Replaces the server copy of a user's cart with the one the browser sent. */
 export async function storeCart(db: Database, userId: string, body: SyncCartRequest): Promise<void> {
   const items: OrderItem[] = Object.values(body.orderItems).map(
     ({ listingId, quantity, price, offerId }) => ({

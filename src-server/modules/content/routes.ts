@@ -25,7 +25,7 @@ export function registerContentModule({ app, endpoints, page, database, config }
   const cache = createSharedCache({ version: catalogVersion(database) });
 
   endpoints(CONTENT_ENDPOINTS, {
-    // A failure of the digest answers an empty list (spec §7): a page around it still renders.
+    // A failure of the digest answers an empty list: a page around it still renders.
     wpGet: async ({ query, request }) => {
       try {
         return await searchArticles(db, query);

@@ -2,7 +2,7 @@ import { FAVORITES_ENDPOINTS } from '../../../shared/contract/favorites.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { addFavorite, favoritesAtMax, isFavorite, listFavorites, removeFavorites } from './service.ts';
 
-/** The caller's favorite listings (spec §3, §4, §5 and §7): every call acts on the caller's own. */
+/** The caller's favorite listings: every call acts on the caller's own. */
 export function registerFavoritesModule({ endpoints, database }: ModuleContext): void {
   const { db } = database;
 

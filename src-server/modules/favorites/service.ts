@@ -55,7 +55,7 @@ async function favoriteCount(db: DbExecutor, userId: string): Promise<number> {
 /**
  * Adds a listing to the caller's favorites, keeping its price and stock of the moment so the buyer
  * sees what changed since. Per the contract the add is idempotent: a listing that already is a
- * favorite answers the existing favorite (the toggle of spec §4 is the client's). The user's row is
+ * favorite answers the existing favorite (the add-or-remove toggle is the client's). The user's row is
  * locked for the count and the insert, so concurrent adds (two tabs, two server instances) cannot
  * pass the maximum on either database.
  */

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -92,9 +92,9 @@ export function isAllowedAddress(address: string, allowLoopback: boolean): boole
  */
 function guardedLookup(allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const every: LookupAllOptions = { ...options, all: true };
+    dnsLookup(hostname, every, (error, list) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as { address: string; family: number }[];
       const refused = list.find((entry) => !isAllowedAddress(entry.address, allowLoopback));
       if (list.length === 0 || refused) {
         const denied = Object.assign(
@@ -105,8 +105,7 @@ function guardedLookup(allowLoopback: boolean): LookupFunction {
         );
         return callback(denied, '', 0);
       }
-      if ((options as { all?: boolean }).all)
-        return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      if (options.all) return callback(null, list);
       const first = list[0];
       return callback(null, first?.address ?? '', first?.family ?? 4);
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
 import { isListingFrozen, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
-import { type Database, queryRows, type Transaction } from '../../db/client.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
 import { listingRoom } from '../billing/membership.ts';
 import { liveCheckoutOf } from '../billing/service.ts';
 import { hasReadableText, sanitizeDescription } from '../listings/description.ts';
@@ -336,7 +336,7 @@ async function sellerDefaults(tx: Transaction, sellerId: string): Promise<Seller
   );
   if (!user) throw new Error('The seller of an inventory write does not exist');
   const zip = (user.zip ?? '').trim().slice(0, 5);
-  const place = zip ? await findZipCentroid(tx as unknown as Database, zip) : null;
+  const place = zip ? await findZipCentroid(tx, zip) : null;
   return {
     zip: place?.zip ?? zip,
     city: place?.city ?? null,

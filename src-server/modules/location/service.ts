@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GEO_LOCATION, type GeoLocation } from '../../../shared/contract/location.ts';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 
 export interface ZipLocation {
   zip: string;
@@ -15,7 +15,7 @@ const cache = new Map<string, ZipLocation | null>();
 const CACHE_LIMIT = 5000;
 
 /** The centroid of a 5-digit ZIP (a ZIP+4 is read by its first five digits); null when unknown. */
-export async function findZipCentroid(db: Database, zipCode: string): Promise<ZipLocation | null> {
+export async function findZipCentroid(db: DbExecutor, zipCode: string): Promise<ZipLocation | null> {
   const zip = zipCode.trim().slice(0, 5);
   if (!/^\d{5}$/.test(zip)) return null;
   const known = cache.get(zip);

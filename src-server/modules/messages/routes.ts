@@ -23,7 +23,7 @@ import {
 } from './service.ts';
 
 /**
- * Messages between buyers and sellers (issue 17): a message and its attachments are read only by
+ * Messages between buyers and sellers: a message and its attachments are read only by
  * its two parties (and admins, who moderate); the live channel tells each account of its own
  * unread count and new messages, on whichever server instance its stream is open.
  */

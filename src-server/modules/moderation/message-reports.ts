@@ -83,7 +83,7 @@ export async function actOnMessageReport(
       case 'lockSender':
         // The account action locks the account (and writes its own `lock` entry) inside this transaction.
         if (!report.sender.locked) {
-          await accountAction({ ...deps, db: tx as unknown as Database }, actor, report.sender.id, {
+          await accountAction({ ...deps, db: tx }, actor, report.sender.id, {
             action: 'lock',
           });
         }

@@ -7,7 +7,7 @@ import { listOffers, makeOffer, type OffersDeps, respondToOffer, settleDueOffers
 export const OFFER_UPKEEP_MS = 60 * 1000;
 
 /**
- * Offers (issue 16). Every call is for a signed-in account; an offer is visible to its buyer and its
+ * Offers. Every call is for a signed-in account; an offer is visible to its buyer and its
  * seller only (anyone else gets 404, as for an unknown id; an admin reading it may not answer it).
  */
 export function registerOffersModule({ app, endpoints }: ModuleContext, deps: OffersDeps): void {

@@ -16,7 +16,7 @@ import {
 } from './service.ts';
 
 /**
- * Checkout and orders (issue 15). Every call is for a signed-in account; an order is visible to its
+ * Checkout and orders. Every call is for a signed-in account; an order is visible to its
  * buyer, its seller and admins only (anyone else gets 404, as for an unknown id).
  */
 /** How often interrupted checkouts are undone and long-delivered orders completed. */

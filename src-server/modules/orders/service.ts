@@ -144,7 +144,7 @@ const checkoutConflict = (message: string) =>
 const paymentDeclined = (message: string) => new AppError(402, PAYMENT_DECLINED_CODE, message);
 const gatewayUnavailable = () => new AppError(502, 'payment_gateway_unavailable', ErrorMessage.PaymentFailed);
 
-/** The §8 text of a declined payment: the processor's reason as given, else 'contact support'. */
+/** The text of a declined payment: the processor's reason as given, else 'contact support'. */
 export function declineText(result: Extract<GatewayResult, { approved: false }>): string {
   return result.error?.trim() ? result.error : ErrorMessage.PaymentContactSupport;
 }

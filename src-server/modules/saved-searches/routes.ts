@@ -3,7 +3,7 @@ import type { ModuleContext } from '../../module-context.ts';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './service.ts';
 
 /**
- * Saved searches (spec §3 and §7): a user's own; an admin may read or change anyone's (the contract's
+ * Saved searches: a user's own; an admin may read or change anyone's (the contract's
  * `owner: 'account'` check guards the listing's `filters.userId`).
  */
 export function registerSavedSearchesModule({ endpoints, database }: ModuleContext): void {

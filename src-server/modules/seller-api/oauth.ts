@@ -7,7 +7,7 @@ import {
   SELLER_API_TOKEN_LIFETIME_SECONDS,
 } from '../../../shared/contract/seller-api.ts';
 import { unstorableTextReason } from '../../../shared/domain/text.ts';
-import { type EndpointOptions, registerEndpoints } from '../../http/endpoint.ts';
+import { type EndpointOptions, type PublicReply, registerEndpoints } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { frameworkErrorAnswer } from '../../http/framework-errors.ts';
 import { signAccessToken } from './access-tokens.ts';
@@ -144,7 +144,7 @@ export async function issueToken(
   };
 }
 
-const noStore = (reply: FastifyReply) =>
+const noStore = (reply: PublicReply) =>
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
 /** Every failure of the token endpoint in the body of RFC 6749 §5.2, never cached. */

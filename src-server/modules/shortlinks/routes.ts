@@ -26,7 +26,7 @@ export function registerShortLinksModule({ endpoints, database }: ModuleContext)
   endpoints(SHORTLINKS_ENDPOINTS, {
     shortlinksGet: async ({ body, auth }) => {
       const found = await findShortLinks(db, body.filters);
-      // Spec §7 "creates or finds": an admin asking for a target with no link yet gets a new one.
+      // "Creates or finds": an admin asking for a target with no link yet gets a new one.
       const { fullLink, ids, shortCodes } = body.filters;
       if (found.length === 0 && auth?.isAdmin && fullLink && !ids?.length && !shortCodes?.length) {
         const target = shortLinkTargetSchema.safeParse(fullLink);

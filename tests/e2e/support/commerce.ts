@@ -39,7 +39,7 @@ export async function tokenOf(request: APIRequestContext, account: Account): Pro
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A seller can list once paid through a gateway (spec §1); live checkout lets buyers pay by card. */
+/** A seller can list once paid through a gateway; live checkout lets buyers pay by card. */
 export async function setUpPayments(request: APIRequestContext, token: string) {
   const saved = await request.post('/api/users/addOrUpdatePaymentOptions', {
     headers: bearer(token),

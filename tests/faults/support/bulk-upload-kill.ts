@@ -1,5 +1,5 @@
 /**
- * kill -9 of the real server in the middle of a large bulk upload (issue 14): the batches committed
+ * kill -9 of the real server in the middle of a large bulk upload: the batches committed
  * before the kill stay whole, the batch under way leaves nothing, and the upload is resumed from its
  * committed row counter (at the next start on PGlite, once the lease runs out on PostgreSQL) to
  * totals that add up.

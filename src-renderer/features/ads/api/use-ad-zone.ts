@@ -3,7 +3,7 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /**
  * GET /ads/zone for a known location. A busy server's answer (5xx, a dropped connection) is tried
- * again as every query is; a zone whose ads cannot be read in the end shows no ad (spec §8).
+ * again as every query is; a zone whose ads cannot be read in the end shows no ad.
  */
 export function useAdZone(page: string, zone: string, enabled: boolean) {
   const api = useApiClient();

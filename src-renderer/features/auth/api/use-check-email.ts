@@ -5,7 +5,7 @@ export const EMAIL_CHECK_DELAY_MS = 500;
 
 /**
  * GET /users/checkEmail/{email}: whether an email already has an account, checked while typing;
- * a failed check counts as free (spec §8).
+ * a failed check counts as free.
  */
 export function useEmailTaken(email: string, ownEmail: string | undefined): boolean {
   const api = useApiClient();

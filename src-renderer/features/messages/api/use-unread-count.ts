@@ -7,8 +7,8 @@ import { useSession } from '../../../lib/session/session.ts';
 export const UNREAD_COUNT_QUERY_KEY = ['messages', 'unreadCount'] as const;
 
 /**
- * The unread message count: fetched only when signed in, cached, and 0 when the call fails
- * (spec §4, §8). The platform shows it on the dock, taskbar or app badge too.
+ * The unread message count: fetched only when signed in, cached, and 0 when the call fails.
+ * The platform shows it on the dock, taskbar or app badge too.
  */
 export function useUnreadCount(): number {
   const session = useSession();

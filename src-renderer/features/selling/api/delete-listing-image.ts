@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../lib/api-client.ts';
 
-/** DELETE /listings/delete-image/{id}: true when removed, null on any error (spec §8). */
+/** DELETE /listings/delete-image/{id}: true when removed, null on any error. */
 export async function deleteListingImage(api: ApiClient, id: string): Promise<true | null> {
   try {
     await api.call('listingsDeleteImage', { params: { id } });

@@ -7,7 +7,7 @@ export type ListingActionResult = { id: string; ok: true } | { id: string; ok: f
 
 /**
  * The message a failed action shows: a refusal (4xx, e.g. 409 for a frozen or sold listing) says why
- * in its own words; a failed relist reads the answer's errorMessage (spec §8).
+ * in its own words; a failed relist reads the answer's errorMessage.
  */
 function failureMessage(action: ListingAction, error: unknown): string {
   if (isApiError(error) && error.status > 0 && error.status < 500) return error.message;

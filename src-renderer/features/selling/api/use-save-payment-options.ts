@@ -4,7 +4,7 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { ELIGIBILITY_QUERY_KEY } from './use-listing-eligibility.ts';
 import { PAYMENT_OPTIONS_QUERY_KEY } from './use-payment-options.ts';
 
-/** POST /users/addOrUpdatePaymentOptions; its errors reach the form (spec §8). */
+/** POST /users/addOrUpdatePaymentOptions; its errors reach the form. */
 export function useSavePaymentOptions() {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyGuid } from '../../../../shared/contract/common.ts';
 import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
 import { SearchSort } from '../../../../shared/search/search-sort.ts';
-import type { Database } from '../../../db/client.ts';
+import type { DbExecutor } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { findZipCentroid } from '../../location/service.ts';
 
@@ -82,7 +82,7 @@ export interface SearchPlan {
 }
 
 /** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
-export async function planSearch(db: Database, request: ParsedSearchRequest): Promise<SearchPlan> {
+export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): Promise<SearchPlan> {
   const where: SQL[] = [];
   let keyword: SearchPlan['keyword'] = null;
 
