@@ -3,12 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp } from '../../../src-server/app.ts';
-import type { DatabaseHandle, DatabaseLimits } from '../../../src-server/db/client.ts';
+import { type DatabaseHandle, type DatabaseLimits, queryRows } from '../../../src-server/db/client.ts';
 import { testConfig } from '../../api/support/test-app.ts';
 import { openTestDatabase } from '../../api/support/test-database.ts';
 
-/** A call that reaches the database on every request (suggestions are not in the shared-answer cache). */
-export const UNCACHED = '/api/listings/suggestions?query=glock';
+/**
+ * A call that runs one statement on every request, straight through the app's database handle (the
+ * public reads answer from the shared-answer cache, which first reads the catalogue's version).
+ */
+export const UNCACHED = '/one-statement';
 
 export interface Server {
   app: FastifyInstance;
@@ -22,10 +25,17 @@ afterEach(async () => {
   }
 });
 
-/** The real app on a database with the given limits, plus `GET /slow` that sleeps in SQL for `?s=` seconds. */
+/**
+ * The real app on a database with the given limits, plus `GET /slow` that sleeps in SQL for `?s=`
+ * seconds and `GET /one-statement` (UNCACHED) that runs one statement.
+ */
 export async function serverWith(limits: DatabaseLimits & { poolSize?: number }): Promise<Server> {
   const database = await openTestDatabase(limits);
   const app = await buildApp(testConfig(), { database, ownsDatabase: false });
+  app.get(UNCACHED, async () => {
+    const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from listings`);
+    return { listings: rows[0]?.n ?? 0 };
+  });
   app.get('/slow', async (request) => {
     const seconds = Number((request.query as { s?: string }).s ?? '1');
     await database.db.execute(sql`select pg_sleep(${seconds})`);
