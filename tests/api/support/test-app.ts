@@ -13,7 +13,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     publicOrigin: TEST_ORIGIN,
-    dataDir: path.resolve('.data-test'),
+    // One folder per database kind: the suites on PGlite and PostgreSQL run side by side and give
+    // out the same row ids, which name uploaded files.
+    dataDir: path.resolve('.data-test', process.env.DATABASE_URL ? 'postgres' : 'pglite'),
     databaseUrl: undefined,
     jwtSecret: TEST_JWT_SECRET,
     webRoot: path.join(import.meta.dirname, '..', 'fixtures', 'web'),

@@ -1,22 +1,40 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, type DatabaseLimits, openDatabase } from '../../../src-server/db/client.ts';
+import {
+  type DatabaseHandle,
+  type DatabaseLimits,
+  migratedSnapshot,
+  migratePostgres,
+  migrationsDigest,
+  openDatabase,
+} from '../../../src-server/db/client.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a new PostgreSQL database created for this file and dropped afterwards, so runs never collide.
+ * Both start from a migrated copy made once per set of migrations (a PGlite dump in the temporary
+ * folder, a PostgreSQL template database), so a file does not pay for creating and migrating one.
  */
 export async function openTestDatabase(
   limits: DatabaseLimits & { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'pglite', ...limits });
+  if (!adminUrl) return openDatabase({ kind: 'pglite', snapshot: await pgliteSnapshot(), ...limits });
 
   const name = `ironsight_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, ...limits });
+  const template = await postgresTemplate(adminUrl);
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
+  );
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrlFor(adminUrl, name),
+    poolSize: 4,
+    ...limits,
+  });
   return {
     ...handle,
     close: async () => {
@@ -26,6 +44,54 @@ export async function openTestDatabase(
       );
     },
   };
+}
+
+const databaseUrlFor = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The migrated PGlite dump of these migrations, made by the first file that needs it. */
+async function pgliteSnapshot(): Promise<Blob> {
+  const file = path.join(tmpdir(), `ironsight-pglite-${await migrationsDigest()}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const snapshot = await migratedSnapshot();
+    // Written beside, then renamed: a file read at the same time is never half-written.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await snapshot.arrayBuffer()));
+    await rename(partial, file);
+    return snapshot;
+  }
+}
+
+/**
+ * The name of a template database migrated to these migrations, made once under an advisory lock
+ * (test runs in parallel wait for it); templates of older migrations are dropped then.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const template = `ironsight_template_${await migrationsDigest()}`;
+  return withAdminClient(adminUrl, async (client) => {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['ironsight_test_template']);
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (found.rowCount) return template;
+      const stale = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'ironsight\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+      const building = `${template}_building`;
+      await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await client.query(`CREATE DATABASE "${building}"`);
+      await migratePostgres(databaseUrlFor(adminUrl, building));
+      await client.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+      return template;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['ironsight_test_template']);
+    }
+  });
 }
 
 export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
