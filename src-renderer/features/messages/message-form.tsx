@@ -6,6 +6,7 @@ import {
   MESSAGE_BODY_MAX,
 } from '../../../shared/contract/messages.ts';
 import { Button } from '../../ui/button.tsx';
+import { FileChooser } from '../../ui/file-picker.tsx';
 import { FormError, FormField } from '../../ui/form-field.tsx';
 import styles from './messages.module.css';
 
@@ -96,21 +97,15 @@ export function MessageForm({
           help={`Up to ${MESSAGE_ATTACHMENTS_MAX} files: JPEG, PNG or WebP images and PDFs, ${MESSAGE_ATTACHMENT_MAX_BYTES / MB} MB each. Photo location data is removed.`}
         >
           {(control) => (
-            // The browser's own input would name the chosen file beside it as well as the list
-            // below: it is hidden behind a button-like label, and the list alone names the files.
-            <div className={styles.filePicker}>
-              <input
-                {...control}
-                className={styles.fileInput}
-                type="file"
-                multiple
-                accept={MESSAGE_ATTACHMENT_TYPES.join(',')}
-                onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
-              />
-              <label htmlFor={control.id} className={styles.fileLabel}>
-                Choose files
-              </label>
-            </div>
+            // The chosen files are named once, in the list below, not beside the button as well.
+            <FileChooser
+              {...control}
+              label="Choose files"
+              multiple
+              accept={MESSAGE_ATTACHMENT_TYPES.join(',')}
+              keepsChoice
+              onFiles={setFiles}
+            />
           )}
         </FormField>
       ) : null}

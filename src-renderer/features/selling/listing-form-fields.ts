@@ -83,6 +83,25 @@ export const LISTING_TYPE_LABELS: Readonly<Record<ListingType, string>> = {
   [ListingType.Auction]: 'Auction',
 };
 
+/** The listing types a seller may choose on the form. */
+export const LISTING_TYPES_OFFERED: readonly ListingType[] = [
+  ListingType.National,
+  ListingType.Local,
+  ListingType.Auction,
+];
+
+/** Empty text is a field left out, not an empty value. */
+export const optionalText = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+export const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+/** A family's own name in the category list ("Semi Auto Pistols"), from its identifier. */
+export function familyOptionLabel(key: string): string {
+  if (key === 'NFA') return 'NFA Class 3';
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
+}
+
 export const DURATION_CHOICES: readonly number[] = [7, 14, 30, 60, 90];
 
 /** A blank form: only the contract's defaults are filled in. */

@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from 'lucide-react';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { FILE_PICK_RULES } from '../../lib/platform/platform.ts';
-import { usePlatform } from '../../lib/platform/platform-context.tsx';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { DropZone } from '../../ui/file-picker.tsx';
 import { FieldError } from '../../ui/form-field.tsx';
 import { LISTING_PHOTO_LIMIT, LISTING_PHOTO_MAX_MB } from './listing-form-fields.ts';
 import styles from './photo-list.module.css';
@@ -36,11 +35,8 @@ export function PhotoList({
   error,
   disabled,
 }: PhotoListProps) {
-  const platform = usePlatform();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
@@ -84,73 +80,35 @@ export function PhotoList({
     setFocusTarget({ key: photo.key, action: 'later' });
   }
 
-  function onDrop(event: DragEvent<HTMLFieldSetElement>) {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) add([...event.dataTransfer.files]);
-  }
-
-  async function pickNative() {
-    try {
-      add(await platform.pickFiles('listingPhotos'));
-    } catch (pickError) {
-      setRefused([pickError instanceof Error ? pickError.message : 'The photos could not be opened.']);
-    }
+  function pickFailed(pickError: unknown) {
+    setRefused([pickError instanceof Error ? pickError.message : 'The photos could not be opened.']);
   }
 
   const full = photos.length >= LISTING_PHOTO_LIMIT;
-  const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   return (
     <div className={styles.photos}>
-      <fieldset
-        aria-label="Add photos"
-        className={dragging ? `${styles.dropZone} ${styles.dragging}` : styles.dropZone}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+      <DropZone
+        label="Add photos"
+        icon={ImagePlus}
+        hint={
+          <>
+            Drag photos here, or choose them. Up to {LISTING_PHOTO_LIMIT} photos (JPEG, PNG or WebP, at most{' '}
+            {LISTING_PHOTO_MAX_MB} MB each). The first photo is the main photo.
+          </>
+        }
+        chooseLabel="Choose photos"
+        kind="listingPhotos"
+        onFiles={add}
+        onPickError={pickFailed}
+        disabled={disabled}
+        full={full}
+        errorId={error ? errorId : undefined}
       >
-        <ImagePlus size={28} aria-hidden="true" />
-        <p id={helpId} className={styles.dropText}>
-          Drag photos here, or choose them. Up to {LISTING_PHOTO_LIMIT} photos (JPEG, PNG or WebP, at most{' '}
-          {LISTING_PHOTO_MAX_MB} MB each). The first photo is the main photo.
-        </p>
-        <div className={styles.pickers}>
-          <input
-            ref={inputRef}
-            id={`${id}-input`}
-            className={styles.fileInput}
-            type="file"
-            accept={FILE_PICK_RULES.listingPhotos.accept}
-            multiple
-            disabled={disabled || full}
-            aria-describedby={[helpId, error ? errorId : null].filter(Boolean).join(' ')}
-            onChange={(event) => {
-              add([...(event.target.files ?? [])]);
-              event.target.value = '';
-            }}
-          />
-          <label htmlFor={`${id}-input`} className={styles.fileLabel} aria-disabled={disabled || full}>
-            Choose photos
-          </label>
-          {platform.kind === 'desktop' ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={disabled || full}
-              onClick={() => void pickNative()}
-            >
-              Browse this computer
-            </Button>
-          ) : null}
-        </div>
         <p className={styles.count} aria-live="off">
           {photos.length} of {LISTING_PHOTO_LIMIT} photos
         </p>
-      </fieldset>
+      </DropZone>
       <FieldError id={errorId}>{error}</FieldError>
       {refused.length > 0 ? (
         <ul className={styles.refused} role="alert">
@@ -159,7 +117,7 @@ export function PhotoList({
           ))}
         </ul>
       ) : null}
-      <div role="status" className={styles.announcement}>
+      <div role="status" className="visually-hidden">
         {announcement}
       </div>
       {photos.length > 0 ? (
