@@ -4,7 +4,7 @@
  * each pull. The endpoints that carry these schemas live in the users table (users.ts).
  */
 import { z } from 'zod';
-import { INVENTORY_COLUMNS } from '../domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../domain/inventory-columns.ts';
 import {
   MAX_MARKUP_AMOUNT,
   MAX_MARKUP_PERCENT,
