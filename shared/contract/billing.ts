@@ -4,7 +4,7 @@ import { plainText } from '../domain/text.ts';
 import { BILLING_LEDGER_ENDPOINTS } from './billing-ledger.ts';
 import { dateTimeSchema, emailSchema, moneySchema, signedMoneySchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { paymentMethodsSchema } from './listings.ts';
+import { paymentMethodsSchema } from './listing-shapes.ts';
 import { freshTokenSchema, membershipPlanSchema } from './user-profile.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import {
 import { nameText } from '../domain/text.ts';
 import { dateTimeSchema, moneySchema, uuidSchema } from './common.ts';
 import { MB } from './endpoint.ts';
-import { LISTING_DELIVERY_DAYS_DEFAULT, LISTING_DELIVERY_DAYS_MAX } from './listings.ts';
+import { LISTING_DELIVERY_DAYS_DEFAULT, LISTING_DELIVERY_DAYS_MAX } from './listing-input.ts';
 
 export const DistributorFeedFormat = {
   Rsr: 'rsr',

@@ -22,8 +22,6 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
 import {
-  conditionSchema,
-  familyIdSchema,
   LISTING_DELIVERY_DAYS_DEFAULT,
   LISTING_DELIVERY_DAYS_MAX,
   LISTING_QUANTITY_MAX,
@@ -31,7 +29,8 @@ import {
   listingInputSchema,
   MAX_LISTING_IMAGES,
   upcSchema,
-} from './listings.ts';
+} from './listing-input.ts';
+import { conditionSchema, familyIdSchema } from './listing-shapes.ts';
 import { sellerApiRequestSchema, sellerApiResponseSchema } from './seller-api-credentials.ts';
 
 /** Where the seller API's calls live, under the API base. */

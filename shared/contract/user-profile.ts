@@ -9,7 +9,7 @@ import { nameText, plainText } from '../domain/text.ts';
 import { Role, UserStatus } from '../domain/user.ts';
 import type { Validator } from '../domain/validation.ts';
 import { dateTimeSchema, legacyIdSchema, usStateSchema, uuidSchema, zipCodeSchema } from './common.ts';
-import { listingSellerSchema, stateCodeSchema } from './listings.ts';
+import { listingSellerSchema, stateCodeSchema } from './listing-shapes.ts';
 
 /** A person's name field whose issues carry the spec's name messages (required, 2+, not disallowed). */
 function personNameSchema(validate: Validator<string | null | undefined>) {

@@ -3,12 +3,12 @@ import { type Path, useController, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   LISTING_TITLE_MAX,
-  type ListingDetail,
   type ListingInput,
-  ListingLifecycleMessage,
   listingInputSchema,
   type ParsedListingInput,
-} from '../../../shared/contract/listings.ts';
+} from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import { ListingLifecycleMessage } from '../../../shared/contract/listings.ts';
 import { listingIneligibleErrorSchema } from '../../../shared/contract/users.ts';
 import { CATEGORY_FAMILIES, requiresFfl } from '../../../shared/domain/category.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type SellerListing, SellerListingStatus } from '../../../shared/contract/listings.ts';
+import { type SellerListing, SellerListingStatus } from '../../../shared/contract/seller-listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { REWRITE_ENTRY } from '../../lib/navigation-state.ts';
