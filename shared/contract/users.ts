@@ -1,7 +1,6 @@
 /**
- * The account calls served by `src-server/modules/users/`: registration and e-mail confirmation, the
- * signed-in user's profile and settings, public seller profiles, dashboard counts and alerts, listing
- * eligibility and unfreezing. The account's own shapes are in user-profile.ts.
+ * The calls served by `src-server/modules/users/`: registration, the account and its settings (its
+ * shapes in user-profile.ts), seller profiles, dashboard counts, alerts, listing eligibility, unfreezing.
  */
 import { z } from 'zod';
 import { nameText, plainText } from '../domain/text.ts';
