@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { INVENTORY_COLUMNS } from '../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../shared/domain/inventory-columns.ts';
 import { benchServerEnv, ROOT, SERVER_ARGV, startProcess } from './server-process.ts';
 
 const { values: flags } = parseArgs({

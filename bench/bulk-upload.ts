@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BulkUpload } from '../shared/contract/users.ts';
+import type { BulkUpload } from '../shared/contract/inventory.ts';
 import { CATEGORY_FAMILIES } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src-server/db/client.ts';

@@ -23,7 +23,7 @@ import {
   type ParsedSearchRequest,
   type SearchRequest,
   searchRequestSchema,
-} from '../shared/contract/listings.ts';
+} from '../shared/contract/listing-search.ts';
 import { CategoryFamilyId } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import type { AppConfig } from '../src-server/config.ts';

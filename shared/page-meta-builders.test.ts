@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from './contract/brands.ts';
-import type { ListingDetail } from './contract/listings.ts';
+import type { ListingDetail } from './contract/listing-shapes.ts';
 import { ListingOption, ListingType } from './domain/listing.ts';
 import { MIN_TRANSIT_DAYS } from './domain/metadata.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Brand } from './contract/brands.ts';
-import type { ListingDetail } from './contract/listings.ts';
+import type { ListingDetail } from './contract/listing-shapes.ts';
 import { familyDisplayName } from './domain/category.ts';
 import { COUNTRY, CURRENCY } from './domain/constants.ts';
 import { htmlToText } from './domain/html-text.ts';

@@ -3,7 +3,6 @@
  * dollars like the rest of the API; the server keeps them as integer cents in its ledger.
  */
 import { z } from 'zod';
-import { PLAN_ORDER } from '../domain/membership.ts';
 import { plainText } from '../domain/text.ts';
 import {
   dateTimeSchema,
@@ -17,10 +16,7 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import { checkoutPaymentSchema, orderStateSchema } from './orders.ts';
-
-/** The plan roles (as `planSchema` of users.ts, which this file cannot import without a cycle). */
-const planSchema = z.enum(PLAN_ORDER as [string, ...string[]]);
-const freshTokenSchema = z.string().min(1);
+import { freshTokenSchema, membershipPlanSchema } from './user-profile.ts';
 
 export const invoiceStatusSchema = z.enum(['open', 'paid']);
 
@@ -114,7 +110,7 @@ export type AddPaymentMethodRequest = z.input<typeof addPaymentMethodRequestSche
 
 /** The caller's money at a glance: the plan, balances from the ledger, what is owed. */
 export const billingSummarySchema = z.object({
-  plan: planSchema,
+  plan: membershipPlanSchema,
   /** Credit and released escrow the account may spend (applied first to invoices). */
   availableBalance: moneySchema,
   /** Paid by the caller through escrow and not yet released or refunded. */
@@ -198,7 +194,7 @@ export const adminDisputesResponseSchema = pagedSchema(escrowDisputeSchema);
 export type AdminDisputesResponse = z.infer<typeof adminDisputesResponseSchema>;
 
 export const membershipChangeSchema = z.object({
-  plan: planSchema,
+  plan: membershipPlanSchema,
   jwtToken: freshTokenSchema,
 });
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { unfreezePayloadSchema } from '../domain/billing.ts';
 import { plainText } from '../domain/text.ts';
+import { BILLING_LEDGER_ENDPOINTS } from './billing-ledger.ts';
 import { dateTimeSchema, emailSchema, moneySchema, signedMoneySchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { paymentMethodsSchema } from './listings.ts';
+import { paymentMethodsSchema } from './listing-shapes.ts';
+import { freshTokenSchema, membershipPlanSchema } from './user-profile.ts';
 
 // ---------------------------------------------------------------------------------------------
 // POST /users/unfreeze: pay the past-due balance
@@ -70,6 +72,20 @@ export const paymentOptionsSchema = z.object({
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// POST /users/updateMembershipPlan
+// ---------------------------------------------------------------------------------------------
+
+/** The role changes, so a fresh token comes back. */
+export const updateMembershipPlanRequestSchema = z.object({ plan: membershipPlanSchema });
+export type UpdateMembershipPlanRequest = z.infer<typeof updateMembershipPlanRequestSchema>;
+
+export const updateMembershipPlanResponseSchema = z.object({
+  plan: membershipPlanSchema,
+  jwtToken: freshTokenSchema,
+});
+export type UpdateMembershipPlanResponse = z.infer<typeof updateMembershipPlanResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Escrow and credit
 // ---------------------------------------------------------------------------------------------
 
@@ -133,7 +149,10 @@ export const creditTransactionSchema = z.object({
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
-/** The calls served by `src-server/modules/billing/`. */
+/**
+ * The calls served by `src-server/modules/billing/`: payment setup, escrow accounts and plan changes,
+ * and the fees, invoices, stored cards and escrow disputes of billing-ledger.ts.
+ */
 export const BILLING_ENDPOINTS = {
   usersGetEscrowAccount: defineEndpoint({
     method: 'POST',
@@ -162,4 +181,14 @@ export const BILLING_ENDPOINTS = {
     access: 'seller',
     response: paymentOptionsSchema,
   }),
+  usersUpdateMembershipPlan: defineEndpoint({
+    method: 'POST',
+    path: '/users/updateMembershipPlan',
+    refusesImpersonation: true,
+    summary: "Change the caller's membership plan; answers a fresh token.",
+    access: 'user',
+    body: updateMembershipPlanRequestSchema,
+    response: updateMembershipPlanResponseSchema,
+  }),
+  ...BILLING_LEDGER_ENDPOINTS,
 } as const satisfies Record<string, EndpointDefinition>;

@@ -4,7 +4,7 @@
  * each pull. The endpoints that carry these schemas live in the users table (users.ts).
  */
 import { z } from 'zod';
-import { INVENTORY_COLUMNS } from '../domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../domain/inventory-columns.ts';
 import {
   MAX_MARKUP_AMOUNT,
   MAX_MARKUP_PERCENT,
@@ -15,7 +15,7 @@ import {
 import { nameText } from '../domain/text.ts';
 import { dateTimeSchema, moneySchema, uuidSchema } from './common.ts';
 import { MB } from './endpoint.ts';
-import { LISTING_DELIVERY_DAYS_DEFAULT, LISTING_DELIVERY_DAYS_MAX } from './listings.ts';
+import { LISTING_DELIVERY_DAYS_DEFAULT, LISTING_DELIVERY_DAYS_MAX } from './listing-input.ts';
 
 export const DistributorFeedFormat = {
   Rsr: 'rsr',

@@ -58,20 +58,18 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   usersGetAll: 'users',
   userDashboardSummary: 'users',
   usersCheckEmail: 'users',
-  usersSellerApi: 'users',
-  usersDeleteClientCredentials: 'users',
-  usersBulkUploads: 'users',
-  usersBulkUploadErrors: 'users',
-  usersProcessBulkUploads: 'users',
   usersChangePassword: 'users',
   usersUpdateAccountInfo: 'users',
-  usersManageDistributorFeed: 'users',
-  usersGetDistributorFeed: 'users',
-  usersDeleteDistributorFeed: 'users',
-  usersUpdateMembershipPlan: 'users',
-  usersSignupForNewsletter: 'users',
   usersListingEligibility: 'users',
   usersUnfreeze: 'users',
+  // inventory
+  usersBulkUploads: 'inventory',
+  usersBulkUploadErrors: 'inventory',
+  usersProcessBulkUploads: 'inventory',
+  // feeds
+  usersManageDistributorFeed: 'feeds',
+  usersGetDistributorFeed: 'feeds',
+  usersDeleteDistributorFeed: 'feeds',
   // cart
   usersSyncCart: 'cart',
   usersCart: 'cart',
@@ -92,6 +90,7 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   usersGetEscrowAccount: 'billing',
   usersAddOrUpdatePaymentOptions: 'billing',
   usersGetPaymentOptions: 'billing',
+  usersUpdateMembershipPlan: 'billing',
   billingSummary: 'billing',
   billingInvoices: 'billing',
   billingInvoice: 'billing',
@@ -165,6 +164,8 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   // health
   health: 'health',
   // seller-api
+  usersSellerApi: 'seller-api',
+  usersDeleteClientCredentials: 'seller-api',
   oauthToken: 'seller-api',
   sellerApiUpsertItem: 'seller-api',
   sellerApiUpsertBatch: 'seller-api',
@@ -183,6 +184,7 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   adminUnfreezeListing: 'moderation',
   adminMessageReportAction: 'moderation',
   // newsletter
+  usersSignupForNewsletter: 'newsletter',
   newsletterConfirm: 'newsletter',
   newsletterUnsubscribe: 'newsletter',
 };

@@ -12,15 +12,16 @@ import { ADS_ENDPOINTS } from './ads.ts';
 import { ALERTS_ENDPOINTS } from './alerts.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
-import { BILLING_LEDGER_ENDPOINTS } from './billing-ledger.ts';
 import { BRANDS_ENDPOINTS } from './brands.ts';
 import { CART_ENDPOINTS } from './cart.ts';
 import { CONTENT_ENDPOINTS } from './content.ts';
 import { API_BASE, type EndpointDefinition, fillPath, type PathParamNames } from './endpoint.ts';
 import { FAVORITES_ENDPOINTS } from './favorites.ts';
+import { FEEDS_ENDPOINTS } from './feeds.ts';
 import { FFL_ENDPOINTS } from './ffl.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { IDENTIFICATION_ENDPOINTS } from './identification.ts';
+import { INVENTORY_ENDPOINTS } from './inventory.ts';
 import { LISTINGS_ENDPOINTS } from './listings.ts';
 import { LOCATION_ENDPOINTS } from './location.ts';
 import { MESSAGES_ENDPOINTS } from './messages.ts';
@@ -60,10 +61,12 @@ export const ENDPOINT_TABLES = {
   messages: MESSAGES_ENDPOINTS,
   'saved-searches': SAVED_SEARCHES_ENDPOINTS,
   users: USERS_ENDPOINTS,
+  inventory: INVENTORY_ENDPOINTS,
+  feeds: FEEDS_ENDPOINTS,
   cart: CART_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
   offers: OFFERS_ENDPOINTS,
-  billing: { ...BILLING_ENDPOINTS, ...BILLING_LEDGER_ENDPOINTS },
+  billing: BILLING_ENDPOINTS,
   favorites: FAVORITES_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
   shortlinks: SHORTLINKS_ENDPOINTS,
@@ -91,11 +94,12 @@ export const ENDPOINTS = {
   ...MESSAGES_ENDPOINTS,
   ...SAVED_SEARCHES_ENDPOINTS,
   ...USERS_ENDPOINTS,
+  ...INVENTORY_ENDPOINTS,
+  ...FEEDS_ENDPOINTS,
   ...CART_ENDPOINTS,
   ...ORDERS_ENDPOINTS,
   ...OFFERS_ENDPOINTS,
   ...BILLING_ENDPOINTS,
-  ...BILLING_LEDGER_ENDPOINTS,
   ...FAVORITES_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...SHORTLINKS_ENDPOINTS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, MAX_IDS_PER_REQUEST, moneySchema, resultsSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { listingCardSchema } from './listings.ts';
+import { listingCardSchema } from './listing-shapes.ts';
 
 /** A buyer keeps at most 10 favorites; 10 or more counts as the maximum. */
 export const FAVORITES_MAX = 10;

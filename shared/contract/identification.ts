@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../domain/text.ts';
 import { moneySchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
-import { conditionSchema, familyIdSchema, familyKeySchema } from './listings.ts';
+import { conditionSchema, familyIdSchema, familyKeySchema } from './listing-shapes.ts';
 
 /** The `FirearmInfoJson` field beside the photos of POST /firearms/identify: what the owner knows. */
 export const firearmInfoSchema = z.object({

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, EMPTY_GUID, ErrorMessage, MAX_PAGE_SIZE, validationEnvelope } from './common.ts';
+import { listingInputSchema } from './listing-input.ts';
+import { searchRequestSchema, searchResponseSchema } from './listing-search.ts';
+import { listingCardSchema } from './listing-shapes.ts';
 import {
-  listingCardSchema,
-  listingInputSchema,
   listingsGetBasicRequestSchema,
   listingsGetRequestSchema,
   localListingsQuerySchema,
   RELIST_FAILURE,
   relistFailureSchema,
-  searchRequestSchema,
-  searchResponseSchema,
   suggestionsResponseSchema,
 } from './listings.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { stateCodeSchema } from './listings.ts';
+import { stateCodeSchema } from './listing-shapes.ts';
 
 /**
  * GET /location/geo: where the caller is, by their network address. When the address cannot be

@@ -11,7 +11,6 @@ import {
   uuidSchema,
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, IMAGE_TYPES, MB } from './endpoint.ts';
-import { sendMessageEmailRequestSchema } from './users.ts';
 
 export const messageAttachmentSchema = z.object({
   id: uuidSchema,
@@ -103,6 +102,10 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 
 export const unreadCountSchema = z.object({ unreadCount: z.int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** POST /users/sendMessageEmail: e-mails the recipient of one of the caller's sent messages about it. */
+export const sendMessageEmailRequestSchema = z.object({ messageId: uuidSchema });
+export type SendMessageEmailRequest = z.infer<typeof sendMessageEmailRequestSchema>;
 
 /**
  * The answer of POST /users/sendMessageEmail: `emailed` false when the recipient was already

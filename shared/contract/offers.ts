@@ -17,7 +17,7 @@ import {
   uuidSchema,
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { familyKeySchema } from './listings.ts';
+import { familyKeySchema } from './listing-shapes.ts';
 
 export const OFFER_MESSAGE_MAX = 1000;
 export const OFFER_QUANTITY_MAX = 10_000;

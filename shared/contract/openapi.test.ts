@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { successSchema } from './common.ts';
 import { defineEndpoint, ENDPOINT_NAMES, ENDPOINTS, type EndpointDefinition, moduleOf } from './endpoints.ts';
-import {
-  buildOpenApiDocument,
-  jsonSchemaOf,
-  type OpenApiOperation,
-  type OpenApiResponse,
-  resolvePointer,
-  unresolvedReferences,
-} from './openapi.ts';
+import { buildOpenApiDocument, resolvePointer, unresolvedReferences } from './openapi.ts';
+import { jsonSchemaOf } from './openapi-operation.ts';
+import type { OpenApiOperation, OpenApiResponse } from './openapi-types.ts';
 
 const OPTIONS = { publicOrigin: 'https://ironsight.example/', version: '1.2.3' };
 

@@ -4,100 +4,18 @@
  * answers written as JSON Schema by zod, and the error envelope every failure shares. Nothing of
  * it is written by hand, so it cannot drift from what the server registers.
  */
-import { z } from 'zod';
 import { errorEnvelopeSchema } from './common.ts';
+import { API_BASE, ENDPOINT_TABLES, type EndpointDefinition } from './endpoints.ts';
 import {
-  type Access,
-  API_BASE,
-  ENDPOINT_TABLES,
-  type EndpointDefinition,
-  type OwnedResource,
-  pathParamNames,
-  type UploadSpec,
-} from './endpoints.ts';
-import { oauthErrorSchema, type SELLER_API_SCOPES } from './seller-api.ts';
-
-export type JsonSchema = Record<string, unknown>;
-
-export interface OpenApiParameter {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description?: string;
-  schema: JsonSchema;
-}
-
-export interface OpenApiMediaType {
-  schema?: JsonSchema;
-  encoding?: Record<string, { contentType: string }>;
-}
-
-export interface OpenApiResponse {
-  description: string;
-  content?: Record<string, OpenApiMediaType>;
-}
-
-export type OpenApiReference = { $ref: string };
-
-export interface OpenApiOperation {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags: string[];
-  parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
-  responses: Record<string, OpenApiResponse | OpenApiReference>;
-  security?: Array<Record<string, string[]>>;
-  /** Who may call: the contract's access level. */
-  'x-access': Access;
-  /** The record a caller must own (an admin passes), when the call acts on one. */
-  'x-owner'?: OwnedResource;
-  /** Not built yet: the server answers 501 `not_implemented` once access is checked. */
-  'x-planned'?: true;
-}
-
-export type OpenApiPathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OpenApiOperation>>;
-
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: Array<{ url: string }>;
-  tags: Array<{ name: string; description: string }>;
-  paths: Record<string, OpenApiPathItem>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    responses: Record<string, OpenApiResponse>;
-    securitySchemes: Record<string, Record<string, unknown>>;
-  };
-}
-
-export interface OpenApiOptions {
-  /** The site's public origin (`https://ironsight.example`); the API is served under it at `/api`. */
-  publicOrigin: string;
-  /** The API's version (the product's release). */
-  version: string;
-}
-
-/** Who may call, in words, by access level. */
-export const ACCESS_DESCRIPTIONS: Readonly<Record<Access, string>> = {
-  public: 'Anyone (a bearer token, when sent, is still read).',
-  user: 'Any signed-in account.',
-  seller: 'Sellers (BasicSeller, TrustedSeller, PlatinumSeller) and admins.',
-  admin: 'Admins only.',
-  sellerApi:
-    'A dealer’s own software, with a seller-API access token from `POST /oauth/token` (a session token is refused); it acts on the credential owner’s own listings only, another seller’s answering 404.',
-};
-
-export const OWNER_DESCRIPTIONS: Readonly<Record<OwnedResource, string>> = {
-  listing: 'Only the seller of the listing (or an admin); another seller’s listing answers 404.',
-  listingImage: 'Only the seller of the image’s listing (or an admin); another seller’s image answers 404.',
-  message: 'Only a party to the message (or an admin); anyone else’s answers 404.',
-  savedSearch: 'Only the owner of the saved search (or an admin); anyone else’s answers 404.',
-  clientCredential: 'Only the owner of the credential (or an admin); anyone else’s answers 404.',
-  distributorFeed: 'Only the owner of the feed (or an admin); anyone else’s answers 404.',
-  bulkUpload: 'Only the seller who uploaded it (or an admin); anyone else’s answers 404.',
-  account: 'A user id in the request must be the caller’s own (an admin passes), else 403.',
-};
+  BEARER_SCHEME,
+  ERROR_ENVELOPE_REF,
+  ERROR_RESPONSES,
+  jsonSchemaOf,
+  operationOf,
+  SELLER_API_SCHEME,
+} from './openapi-operation.ts';
+import type { JsonSchema, OpenApiDocument, OpenApiOptions, OpenApiPathItem } from './openapi-types.ts';
+import type { SELLER_API_SCOPES } from './seller-api.ts';
 
 /** The tag of each table: the server module serving it. */
 const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> = {
@@ -107,7 +25,9 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   location: 'Zip code lookups.',
   messages: 'Messages between buyers and sellers.',
   'saved-searches': 'Saved searches and their alerts.',
-  users: 'Accounts, profiles, sellers and the seller API.',
+  users: 'Accounts: registration, profiles, settings, public seller profiles, dashboard counts and alerts.',
+  inventory: 'Bulk inventory uploads: CSV files imported as listings, their progress and error reports.',
+  feeds: 'Distributor feeds: catalogue files kept in sync as listings, uploaded or pulled on a schedule.',
   cart: 'The shopping cart.',
   orders: 'Checkout and orders: quote, pay, ship, cancel.',
   offers: 'Offers on listings: make, accept, counter, decline; accepted offers check out at their price.',
@@ -122,292 +42,15 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   ffl: 'Licensed dealers (FFL): the dealer finder and dealers’ own profiles.',
   health: 'Service health.',
   'seller-api':
-    'The seller API: a dealer’s own software gets a token with its client credential (OAuth 2.0 client-credentials grant) and keeps its inventory and listings in sync.',
+    'The seller API: a seller creates client credentials on the site; a dealer’s own software gets a token with one (OAuth 2.0 client-credentials grant) and keeps its inventory and listings in sync.',
   moderation: 'Moderation: reported listings, and staff freezes of a listing with a reason its seller sees.',
   alerts:
     'Buyer alerts: saved-search matches, price drops on favorites and new local listings, their settings and the digest e-mail’s unsubscribe link.',
-  newsletter: 'The newsletter’s e-mail links: confirm a subscription (double opt-in) and unsubscribe.',
+  newsletter:
+    'The newsletter: sign up, confirm a subscription from its e-mail link (double opt-in) and unsubscribe.',
 };
-
-export const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
-export const BEARER_SCHEME = 'bearerAuth';
-export const SELLER_API_SCHEME = 'sellerApiToken';
 
 const errorContent = { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } };
-
-/** The failures many calls share, by status: each a named response of `components.responses`. */
-const ERROR_RESPONSES = {
-  400: {
-    name: 'BadRequest',
-    description:
-      'The request is not valid (`bad_request`, or `validation_failed` with `fields` naming each invalid field).',
-  },
-  401: { name: 'Unauthorized', description: 'No valid bearer token was sent (`unauthorized`).' },
-  403: { name: 'Forbidden', description: 'The caller may not make this call (`forbidden`).' },
-  404: { name: 'NotFound', description: 'No such record, or not the caller’s own (`not_found`).' },
-  413: {
-    name: 'PayloadTooLarge',
-    description: 'The request or one of its files is too large (`payload_too_large`).',
-  },
-  429: { name: 'TooManyRequests', description: 'Too many requests from this address; try again later.' },
-  500: { name: 'InternalError', description: 'Something went wrong on the server (`internal`).' },
-  501: { name: 'NotImplemented', description: 'The call is planned but not built yet (`not_implemented`).' },
-} as const satisfies Record<number, { name: string; description: string }>;
-type ErrorStatus = keyof typeof ERROR_RESPONSES;
-
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  200: 'OK',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  503: 'Service Unavailable',
-};
-
-/**
- * A zod schema as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). Requests are described
- * by what a client sends (`input`: before defaults and coercions), answers by what the server
- * writes (`output`). What JSON Schema cannot say (a transform's result) becomes "any value";
- * custom types (bytes) become binary strings.
- */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      if (zodSchema._zod.def.type === 'custom') {
-        jsonSchema.type = 'string';
-        jsonSchema.contentMediaType = 'application/octet-stream';
-      }
-    },
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-/**
- * Moves a schema's references into `components.schemas` under a prefix, so every `$ref` resolves
- * inside the whole document: its local definitions (`$defs`, written for named or reused schemas)
- * and, for a schema that refers to itself (`#`), the schema itself.
- */
-function hoistDefinitions(
-  schema: JsonSchema,
-  prefix: string,
-  components: Record<string, JsonSchema>,
-): JsonSchema {
-  const { $defs, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
-  const nameOf = (key: string) => key.replace(/[^A-Za-z0-9._-]/g, '_');
-  const refersToRoot = JSON.stringify(rest).includes('"$ref":"#"');
-  if (!$defs && !refersToRoot) return schema;
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => {
-        if (key !== '$ref' || typeof inner !== 'string') return [key, rewrite(inner)];
-        if (inner === '#') return [key, `#/components/schemas/${nameOf(prefix)}`];
-        if (inner.startsWith('#/$defs/')) {
-          return [key, `#/components/schemas/${nameOf(`${prefix}_${inner.slice('#/$defs/'.length)}`)}`];
-        }
-        return [key, inner];
-      }),
-    );
-  };
-  for (const [key, definition] of Object.entries($defs ?? {})) {
-    components[nameOf(`${prefix}_${key}`)] = rewrite(definition) as JsonSchema;
-  }
-  if (!refersToRoot) return rewrite(rest) as JsonSchema;
-  components[nameOf(prefix)] = rewrite(rest) as JsonSchema;
-  return { $ref: `#/components/schemas/${nameOf(prefix)}` };
-}
-
-function parametersOf(
-  endpoint: EndpointDefinition,
-  schemaOf: (schema: z.ZodType, part: string) => JsonSchema,
-): OpenApiParameter[] {
-  const parameters: OpenApiParameter[] = [];
-  const add = (schema: z.ZodType | undefined, location: 'path' | 'query') => {
-    if (!schema) return;
-    const json = schemaOf(schema, location);
-    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((json.required ?? []) as string[]);
-    for (const [name, property] of Object.entries(properties)) {
-      const { description, ...propertySchema } = property;
-      parameters.push({
-        name,
-        in: location,
-        required: location === 'path' || required.has(name),
-        ...(typeof description === 'string' ? { description } : {}),
-        schema: propertySchema,
-      });
-    }
-  };
-  add(endpoint.params, 'path');
-  // A `{name}` of the path that the table gives no schema is still a required text parameter.
-  for (const name of pathParamNames(endpoint.path)) {
-    if (!parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)) {
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
-  }
-  add(endpoint.query, 'query');
-  return parameters;
-}
-
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
-function multipartBody(upload: UploadSpec, body: JsonSchema | undefined): OpenApiMediaType {
-  const files: JsonSchema = {
-    type: 'array',
-    description: `Up to ${upload.maxFiles} file(s) of at most ${megabytes(upload.maxFileBytes)} each: ${upload.accept.join(', ')}.`,
-    items: { type: 'string', contentMediaType: 'application/octet-stream' },
-    minItems: upload.minFiles,
-    maxItems: upload.maxFiles,
-  };
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  const encoding: Record<string, { contentType: string }> = {
-    [upload.fileField]: { contentType: upload.accept.join(', ') },
-  };
-  if (upload.jsonField) {
-    properties[upload.jsonField] = body ?? { type: 'object' };
-    required.push(upload.jsonField);
-    encoding[upload.jsonField] = { contentType: 'application/json' };
-  }
-  properties[upload.fileField] = files;
-  if (upload.minFiles > 0) required.push(upload.fileField);
-  return { schema: { type: 'object', properties, required }, encoding };
-}
-
-/** The failure statuses a call can meet by its shape: input to check, access, ownership, limits. */
-function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
-  const statuses: ErrorStatus[] = [];
-  const hasInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.multipart);
-  if (hasInput) statuses.push(400);
-  if (endpoint.access !== 'public' || endpoint.errorFormat === 'oauth2') statuses.push(401);
-  if (
-    endpoint.access === 'seller' ||
-    endpoint.access === 'admin' ||
-    endpoint.access === 'sellerApi' ||
-    endpoint.owner === 'account'
-  )
-    statuses.push(403);
-  if (endpoint.params || (endpoint.owner && endpoint.owner !== 'account')) statuses.push(404);
-  if (endpoint.multipart || endpoint.maxBodyBytes) statuses.push(413);
-  if (endpoint.rateLimited) statuses.push(429);
-  statuses.push(500);
-  if (endpoint.planned) statuses.push(501);
-  return statuses;
-}
-
-function descriptionOf(endpoint: EndpointDefinition): string {
-  const lines = [`**Who may call:** ${ACCESS_DESCRIPTIONS[endpoint.access]}`];
-  if (endpoint.owner) lines.push(`**Ownership:** ${OWNER_DESCRIPTIONS[endpoint.owner]}`);
-  if (endpoint.scope) lines.push(`**Scope:** the token must have been granted \`${endpoint.scope}\`.`);
-  if (endpoint.errorFormat === 'oauth2') {
-    lines.push(
-      '**Client authentication:** HTTP Basic with the client id and secret, or `client_id` and `client_secret` in the form body (not both). ' +
-        'Failures answer `{ "error", "error_description" }` as RFC 6749 §5.2 writes them; the answer is never cached.',
-    );
-  }
-  if (endpoint.maxBodyBytes) lines.push(`**Body:** at most ${megabytes(endpoint.maxBodyBytes)}.`);
-  if (endpoint.rateLimited) lines.push('**Rate limited** per client address.');
-  if (endpoint.specPath) lines.push(`Written \`${endpoint.specPath}\` in the specification.`);
-  if (endpoint.planned)
-    lines.push('**Planned:** the server answers 501 `not_implemented` until this call is built.');
-  return lines.join('\n\n');
-}
-
-function operationOf(
-  name: string,
-  tag: string,
-  endpoint: EndpointDefinition,
-  components: Record<string, JsonSchema>,
-): OpenApiOperation {
-  const schemaOf = (schema: z.ZodType, part: string, io: 'input' | 'output' = 'input') =>
-    hoistDefinitions(jsonSchemaOf(schema, io), `${name}.${part}`, components);
-
-  const responses: Record<string, OpenApiResponse | OpenApiReference> = {
-    200: {
-      description: STATUS_TEXT[200] ?? 'OK',
-      content:
-        endpoint.produces === 'image'
-          ? { 'image/*': { schema: schemaOf(endpoint.response, 'response', 'output') } }
-          : endpoint.produces === 'csv'
-            ? { 'text/csv': { schema: schemaOf(endpoint.response, 'response', 'output') } }
-            : endpoint.produces === 'file'
-              ? { 'application/octet-stream': { schema: schemaOf(endpoint.response, 'response', 'output') } }
-              : endpoint.produces === 'events'
-                ? { 'text/event-stream': { schema: schemaOf(endpoint.response, 'response', 'output') } }
-                : { 'application/json': { schema: schemaOf(endpoint.response, 'response', 'output') } },
-    },
-  };
-  for (const status of errorStatusesOf(endpoint)) {
-    // An OAuth endpoint answers its failures in the body of RFC 6749 §5.2, not the envelope.
-    responses[status] =
-      endpoint.errorFormat === 'oauth2'
-        ? {
-            description: STATUS_TEXT[status] ?? `Status ${status}`,
-            content: { 'application/json': { schema: schemaOf(oauthErrorSchema, 'error', 'output') } },
-          }
-        : { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
-  }
-  for (const [status, schema] of Object.entries(endpoint.responses ?? {})) {
-    responses[status] = {
-      description: STATUS_TEXT[Number(status)] ?? `Status ${status}`,
-      content: {
-        'application/json': {
-          schema:
-            schema === errorEnvelopeSchema
-              ? { $ref: ERROR_ENVELOPE_REF }
-              : schemaOf(schema, status, 'output'),
-        },
-      },
-    };
-  }
-
-  const parameters = parametersOf(endpoint, schemaOf);
-  const body = endpoint.body ? schemaOf(endpoint.body, 'body') : undefined;
-  let requestBody: OpenApiOperation['requestBody'];
-  if (endpoint.multipart && endpoint.upload) {
-    requestBody = {
-      required: true,
-      content: { 'multipart/form-data': multipartBody(endpoint.upload, body) },
-    };
-  } else if (endpoint.body && body) {
-    // A body the server reads as `{}` when left out is optional.
-    const mediaType =
-      endpoint.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-    requestBody = {
-      required: !endpoint.body.safeParse({}).success,
-      content: { [mediaType]: { schema: body } },
-    };
-  }
-
-  return {
-    operationId: name,
-    summary: endpoint.summary,
-    description: descriptionOf(endpoint),
-    tags: [tag],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(requestBody ? { requestBody } : {}),
-    responses,
-    ...(endpoint.access === 'public'
-      ? {}
-      : endpoint.access === 'sellerApi'
-        ? { security: [{ [SELLER_API_SCHEME]: endpoint.scope ? [endpoint.scope] : [] }] }
-        : { security: [{ [BEARER_SCHEME]: [] }] }),
-    'x-access': endpoint.access,
-    ...(endpoint.owner ? { 'x-owner': endpoint.owner } : {}),
-    ...(endpoint.planned ? { 'x-planned': true as const } : {}),
-  };
-}
 
 /** The whole document, from the tables (the contract's by default). */
 export function buildOpenApiDocument(

@@ -31,7 +31,7 @@ import {
   uuidSchema,
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { familyKeySchema, paymentMethodsSchema } from './listings.ts';
+import { familyKeySchema, paymentMethodsSchema } from './listing-shapes.ts';
 
 /** One of the 50 states or DC, chosen from the list; an empty or unknown choice reads 'State is required.' */
 const addressStateSchema = z.enum(shipToRegionSchema.options, { error: BILLING_MESSAGES.stateRequired });

@@ -3,7 +3,7 @@ import { SavedSearchFrequency } from '../domain/alerts.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { dateTimeSchema, idParamsSchema, successSchema, uuidSchema } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
-import { searchFiltersSchema } from './listings.ts';
+import { searchFiltersSchema } from './listing-search.ts';
 
 export { SavedSearchFrequency };
 export const savedSearchFrequencySchema = z.enum(SavedSearchFrequency);

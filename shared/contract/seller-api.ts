@@ -6,11 +6,12 @@
  * credential, on that seller's own listings only. Orders join the API when the product has orders.
  */
 import { z } from 'zod';
-import { INVENTORY_MAX_IMAGE_URL_LENGTH } from '../domain/inventory.ts';
+import { INVENTORY_MAX_IMAGE_URL_LENGTH } from '../domain/inventory-columns.ts';
 import { nameText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
 import {
   dateTimeSchema,
+  idParamsSchema,
   moneySchema,
   optionalQueryNumber,
   optionalQueryText,
@@ -21,8 +22,6 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
 import {
-  conditionSchema,
-  familyIdSchema,
   LISTING_DELIVERY_DAYS_DEFAULT,
   LISTING_DELIVERY_DAYS_MAX,
   LISTING_QUANTITY_MAX,
@@ -30,7 +29,9 @@ import {
   listingInputSchema,
   MAX_LISTING_IMAGES,
   upcSchema,
-} from './listings.ts';
+} from './listing-input.ts';
+import { conditionSchema, familyIdSchema } from './listing-shapes.ts';
+import { sellerApiRequestSchema, sellerApiResponseSchema } from './seller-api-credentials.ts';
 
 /** Where the seller API's calls live, under the API base. */
 export const SELLER_API_PREFIX = '/seller/v1';
@@ -284,7 +285,31 @@ export const sellerApiListingParamsSchema = z.object({ id: uuidSchema });
 // The table
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The calls served by `src-server/modules/seller-api/`: a seller's credentials on the site, the token
+ * endpoint, and the calls their software makes with its token.
+ */
 export const SELLER_API_ENDPOINTS = {
+  usersSellerApi: defineEndpoint({
+    method: 'POST',
+    path: '/users/sellerapi',
+    refusesImpersonation: true,
+    summary: "List the caller's seller-API credentials, optionally creating one.",
+    access: 'seller',
+    body: sellerApiRequestSchema,
+    response: sellerApiResponseSchema,
+  }),
+  usersDeleteClientCredentials: defineEndpoint({
+    method: 'DELETE',
+    path: '/users/clientCredentials/{id}',
+    refusesImpersonation: true,
+    summary: 'Revoke a seller-API credential of the caller.',
+    access: 'seller',
+    owner: 'clientCredential',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: successSchema,
+  }),
   oauthToken: defineEndpoint({
     method: 'POST',
     path: '/oauth/token',

@@ -5,13 +5,9 @@ import { ErrorMessage, validationEnvelope } from './common.ts';
 import { articleQuerySchema } from './content.ts';
 import { FAVORITES_MAX, isAtFavoritesMax } from './favorites.ts';
 import { legacyListerQuerySchema } from './listings.ts';
+import { NEWSLETTER_SUCCESS_MESSAGE } from './newsletter.ts';
 import { shortLinkLookupRequestSchema } from './shortlinks.ts';
-import {
-  NEWSLETTER_SUCCESS_MESSAGE,
-  registerRequestSchema,
-  userGetAllRequestSchema,
-  userGetRequestSchema,
-} from './users.ts';
+import { registerRequestSchema, userGetAllRequestSchema, userGetRequestSchema } from './users.ts';
 
 const LISTING_A = '6f1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70';
 const LISTING_B = '7a2d3e0f-2c8b-4d2f-8a1b-3c4d5e6f7081';

@@ -1,9 +1,10 @@
+/**
+ * The calls served by `src-server/modules/users/`: registration, the account and its settings (its
+ * shapes in user-profile.ts), seller profiles, dashboard counts, alerts, listing eligibility, unfreezing.
+ */
 import { z } from 'zod';
-import { validateBillingFirstName, validateBillingLastName } from '../domain/billing.ts';
-import { INVENTORY_COLUMNS } from '../domain/inventory.ts';
 import { nameText, plainText } from '../domain/text.ts';
-import { AlertLocation, Role, UserStatus } from '../domain/user.ts';
-import type { Validator } from '../domain/validation.ts';
+import { AlertLocation } from '../domain/user.ts';
 import { ALERT_LINK_MESSAGE, alertLinkTarget } from '../routes/alert-link.ts';
 import { changePasswordRequestSchema, changePasswordResponseSchema, newPasswordSchema } from './auth.ts';
 import { unfreezeRequestSchema, unfreezeResponseSchema } from './billing.ts';
@@ -13,110 +14,24 @@ import {
   emailSchema,
   errorEnvelopeSchema,
   filtersBodySchema,
-  idParamsSchema,
-  legacyIdSchema,
   MAX_IDS_PER_REQUEST,
   moneySchema,
-  optionalQueryText,
   resultsSchema,
   signedMoneySchema,
   successSchema,
-  usStateSchema,
   uuidSchema,
   zipCodeSchema,
 } from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
 import {
-  DISTRIBUTOR_FEED_MAX_BYTES,
-  distributorFeedInputSchema,
-  distributorFeedSchema,
-} from './distributor-feeds.ts';
-import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
-import { listingSellerSchema, stateCodeSchema } from './listings.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Shared pieces
-// ---------------------------------------------------------------------------------------------
-
-/** A person's name field whose issues carry the spec's name messages (required, 2+, not disallowed). */
-function personNameSchema(validate: Validator<string | null | undefined>) {
-  return nameText({ error: () => validate('')?.message ?? 'Required.' })
-    .max(50)
-    .superRefine((value, ctx) => {
-      const error = validate(value);
-      if (error) ctx.addIssue({ code: 'custom', message: error.message, params: { key: error.key } });
-    });
-}
-
-export const firstNameSchema = personNameSchema(validateBillingFirstName);
-export const lastNameSchema = personNameSchema(validateBillingLastName);
-
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'Enter a valid phone number.' });
-
-export const addressSchema = z.object({
-  address1: plainText().trim().min(1, { error: 'Address is required.' }).max(200),
-  address2: plainText().trim().max(200).optional(),
-  city: z
-    .string()
-    .trim()
-    .min(1, { error: 'City is required.' })
-    .max(100)
-    .regex(/^[\p{L} ]+$/u, { error: 'Invalid city format.' }),
-  state: usStateSchema,
-  zip: zipCodeSchema,
-});
-export type Address = z.infer<typeof addressSchema>;
-
-/** Membership plans a user may choose; each is the role the account then holds. */
-export const MembershipPlan = {
-  Buyer: Role.Buyer,
-  BasicSeller: Role.BasicSeller,
-  TrustedSeller: Role.TrustedSeller,
-  PlatinumSeller: Role.PlatinumSeller,
-} as const;
-export type MembershipPlan = (typeof MembershipPlan)[keyof typeof MembershipPlan];
-export const membershipPlanSchema = z.enum(MembershipPlan);
-
-/** The signed-in user's own account (the token's user fields plus what account settings edit). */
-export const userProfileSchema = z.object({
-  id: uuidSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  /** First letters of first and last name. */
-  initials: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  isSeller: z.boolean(),
-  isDealer: z.boolean(),
-  roles: z.array(z.string()),
-  status: z.enum(UserStatus),
-  membershipPlan: membershipPlanSchema.nullable(),
-  sellerDisplayName: z.string().nullable(),
-  userOptions: z.int().nonnegative(),
-  accountOptions: z.int().nonnegative(),
-  address: z
-    .object({
-      address1: z.string(),
-      address2: z.string().nullable(),
-      city: z.string(),
-      state: stateCodeSchema,
-      zip: z.string(),
-    })
-    .nullable(),
-  hasAcceptedPaymentSetup: z.boolean(),
-  legacyListerId: legacyIdSchema.nullable(),
-  createdAt: dateTimeSchema,
-});
-export type UserProfile = z.infer<typeof userProfileSchema>;
-
-/** What anyone may see of a seller. */
-export const publicUserSchema = listingSellerSchema.extend({ memberSince: dateTimeSchema });
-export type PublicUser = z.infer<typeof publicUserSchema>;
-
-/** Calls that change what the token carries (names, phone, role) answer a fresh token. */
-const freshTokenSchema = z.string().min(1);
+  addressSchema,
+  firstNameSchema,
+  freshTokenSchema,
+  lastNameSchema,
+  phoneSchema,
+  publicUserSchema,
+  userProfileSchema,
+} from './user-profile.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Alerts: GET /users/getUserAlerts, GET /users/getPublicAlerts
@@ -247,18 +162,8 @@ export const updateAccountInfoResponseSchema = z.object({
 });
 export type UpdateAccountInfoResponse = z.infer<typeof updateAccountInfoResponseSchema>;
 
-/** POST /users/updateMembershipPlan: the role changes, so a fresh token comes back. */
-export const updateMembershipPlanRequestSchema = z.object({ plan: membershipPlanSchema });
-export type UpdateMembershipPlanRequest = z.infer<typeof updateMembershipPlanRequestSchema>;
-
-export const updateMembershipPlanResponseSchema = z.object({
-  plan: membershipPlanSchema,
-  jwtToken: freshTokenSchema,
-});
-export type UpdateMembershipPlanResponse = z.infer<typeof updateMembershipPlanResponseSchema>;
-
 // ---------------------------------------------------------------------------------------------
-// Dashboard, messaging e-mail, newsletter, listing eligibility
+// Dashboard and listing eligibility
 // ---------------------------------------------------------------------------------------------
 
 const count = z.int().nonnegative();
@@ -290,23 +195,6 @@ export const dashboardSummarySchema = z.object({
   billing: z.object({ pastDueAmount: moneySchema, escrowBalance: signedMoneySchema.optional() }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
-
-/** POST /users/sendMessageEmail: e-mails the recipient of one of the caller's sent messages about it. */
-export const sendMessageEmailRequestSchema = z.object({ messageId: uuidSchema });
-export type SendMessageEmailRequest = z.infer<typeof sendMessageEmailRequestSchema>;
-
-export const NEWSLETTER_SUCCESS_MESSAGE =
-  "You're all set! Look forward to receiving exclusive updates, special offers, and the latest news right in your inbox.";
-
-/** POST /users/signupForNewsLetter: signing up twice is not an error. */
-export const newsletterSignupRequestSchema = z.object({ email: emailSchema });
-export type NewsletterSignupRequest = z.input<typeof newsletterSignupRequestSchema>;
-
-export const newsletterSignupResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.literal(NEWSLETTER_SUCCESS_MESSAGE),
-});
-export type NewsletterSignupResponse = z.infer<typeof newsletterSignupResponseSchema>;
 
 export const ListingIneligibility = {
   NotSeller: 'NotSeller',
@@ -349,113 +237,6 @@ export const listingEligibilitySchema = z.object({
   link: z.string().nullable(),
 });
 export type ListingEligibility = z.infer<typeof listingEligibilitySchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Seller tools: seller API credentials, bulk uploads, distributor feeds
-// ---------------------------------------------------------------------------------------------
-
-export const clientCredentialSchema = z.object({
-  id: uuidSchema,
-  name: z.string(),
-  clientId: z.string(),
-  createdAt: dateTimeSchema,
-  lastUsedAt: dateTimeSchema.nullable(),
-});
-export type ClientCredential = z.infer<typeof clientCredentialSchema>;
-
-/**
- * POST /users/sellerapi: lists the caller's seller-API credentials; with `generate` it first
- * creates one, whose secret is answered this once.
- */
-export const sellerApiRequestSchema = z
-  .object({
-    generate: z.boolean().default(false),
-    name: nameText().min(1).max(100).optional(),
-  })
-  .refine((body) => !body.generate || body.name !== undefined, {
-    error: 'Name the credential.',
-    path: ['name'],
-  });
-export type SellerApiRequest = z.input<typeof sellerApiRequestSchema>;
-
-export const sellerApiResponseSchema = z.object({
-  credentials: z.array(clientCredentialSchema),
-  created: clientCredentialSchema.extend({ clientSecret: z.string().min(1) }).nullable(),
-});
-export type SellerApiResponse = z.infer<typeof sellerApiResponseSchema>;
-
-export const BulkUploadStatus = {
-  Queued: 'Queued',
-  Processing: 'Processing',
-  Completed: 'Completed',
-  Failed: 'Failed',
-} as const;
-export type BulkUploadStatus = (typeof BulkUploadStatus)[keyof typeof BulkUploadStatus];
-
-export const BULK_UPLOAD_ERRORS_SHOWN = 100;
-/** Largest inventory file accepted (about 100k rows of the template). */
-export const BULK_UPLOAD_MAX_BYTES = 40 * MB;
-/** Inventory files one request may send. */
-export const BULK_UPLOAD_MAX_FILES = 5;
-
-export const bulkUploadErrorSchema = z.object({
-  /** 1-based data row of the file (the header row not counted). */
-  row: z.int().min(1),
-  /** Our template column the problem is in (`stock_number`, `price`…); null for the whole row. */
-  column: z.enum(INVENTORY_COLUMNS).nullable(),
-  message: z.string(),
-});
-export type BulkUploadError = z.infer<typeof bulkUploadErrorSchema>;
-
-export const bulkUploadSchema = z.object({
-  id: uuidSchema,
-  fileName: z.string(),
-  status: z.enum(BulkUploadStatus),
-  /** Data rows of the file; 0 until the server has counted them. */
-  totalRows: count,
-  /** Data rows applied so far (each batch commits with this count), for the progress bar. */
-  processedRows: count,
-  createdCount: count,
-  updatedCount: count,
-  /** Rows whose listing already matched the row: nothing was written. */
-  unchangedCount: count,
-  /** Rows that failed (each reported in the error report). */
-  errorCount: count,
-  /** Why the whole upload failed (unreadable file, no recognisable header); null otherwise. */
-  failureMessage: z.string().nullable(),
-  /** The first problems of failed rows; GET /users/bulkuploads/{id}/errors has them all. */
-  errors: z.array(bulkUploadErrorSchema).max(BULK_UPLOAD_ERRORS_SHOWN),
-  createdAt: dateTimeSchema,
-  completedAt: dateTimeSchema.nullable(),
-});
-export type BulkUpload = z.infer<typeof bulkUploadSchema>;
-
-/** GET /users/bulkuploads (newest first) and POST /users/process-bulkuploads (the uploads just queued). */
-export const bulkUploadListResponseSchema = resultsSchema(bulkUploadSchema);
-export type BulkUploadListResponse = z.infer<typeof bulkUploadListResponseSchema>;
-
-/** Our column -> the header of the seller's file it is read from. */
-export const columnMappingSchema = z.partialRecord(
-  z.enum(INVENTORY_COLUMNS),
-  plainText().trim().min(1).max(200),
-);
-
-/**
- * The optional JSON field `request` of POST /users/process-bulkuploads: the seller's column
- * mapping for the files; left out, the headers are mapped automatically (`autoMapColumns`).
- */
-export const processBulkUploadsRequestSchema = z.object({ columnMapping: columnMappingSchema.optional() });
-export type ProcessBulkUploadsRequest = z.input<typeof processBulkUploadsRequestSchema>;
-
-/** The error report of one upload: CSV text with a header row and one row per problem. */
-export const bulkUploadErrorReportSchema = z.string();
-
-/** GET /users/GetDistributorFeed?name=… : the caller's feeds, optionally only the one with this name. */
-export const distributorFeedQuerySchema = z.object({ name: optionalQueryText(100) });
-export type DistributorFeedQuery = z.input<typeof distributorFeedQuerySchema>;
-
-export const distributorFeedListResponseSchema = resultsSchema(distributorFeedSchema);
-export type DistributorFeedListResponse = z.infer<typeof distributorFeedListResponseSchema>;
 
 /** The calls served by `src-server/modules/users/`. */
 export const USERS_ENDPOINTS = {
@@ -528,63 +309,6 @@ export const USERS_ENDPOINTS = {
     response: checkEmailResponseSchema,
     rateLimited: true,
   }),
-  usersSellerApi: defineEndpoint({
-    method: 'POST',
-    path: '/users/sellerapi',
-    refusesImpersonation: true,
-    summary: "List the caller's seller-API credentials, optionally creating one.",
-    access: 'seller',
-    body: sellerApiRequestSchema,
-    response: sellerApiResponseSchema,
-  }),
-  usersDeleteClientCredentials: defineEndpoint({
-    method: 'DELETE',
-    path: '/users/clientCredentials/{id}',
-    refusesImpersonation: true,
-    summary: 'Revoke a seller-API credential of the caller.',
-    access: 'seller',
-    owner: 'clientCredential',
-    ownerId: 'params.id',
-    params: idParamsSchema,
-    response: successSchema,
-  }),
-  usersBulkUploads: defineEndpoint({
-    method: 'GET',
-    path: '/users/bulkuploads',
-    summary: "The caller's bulk inventory uploads and their progress, newest first.",
-    access: 'seller',
-    response: bulkUploadListResponseSchema,
-  }),
-  usersBulkUploadErrors: defineEndpoint({
-    method: 'GET',
-    path: '/users/bulkuploads/{id}/errors',
-    summary: 'The error report of one of the caller’s bulk uploads, as CSV.',
-    access: 'seller',
-    owner: 'bulkUpload',
-    ownerId: 'params.id',
-    params: idParamsSchema,
-    response: bulkUploadErrorReportSchema,
-    produces: 'csv',
-  }),
-  usersProcessBulkUploads: defineEndpoint({
-    method: 'POST',
-    path: '/users/process-bulkuploads',
-    summary: 'Queue CSV inventory files for import as listings.',
-    access: 'seller',
-    body: processBulkUploadsRequestSchema,
-    response: bulkUploadListResponseSchema,
-    multipart: true,
-    upload: {
-      jsonField: 'request',
-      jsonOptional: true,
-      fileField: 'formFiles',
-      minFiles: 1,
-      maxFiles: BULK_UPLOAD_MAX_FILES,
-      maxFileBytes: BULK_UPLOAD_MAX_BYTES,
-      accept: ['text/csv', 'application/vnd.ms-excel', 'text/plain'],
-    },
-    rateLimited: true,
-  }),
   usersChangePassword: defineEndpoint({
     method: 'POST',
     path: '/users/changePassword',
@@ -603,61 +327,6 @@ export const USERS_ENDPOINTS = {
     access: 'user',
     body: updateAccountInfoRequestSchema,
     response: updateAccountInfoResponseSchema,
-  }),
-  usersManageDistributorFeed: defineEndpoint({
-    method: 'POST',
-    path: '/users/ManageDistributorFeed',
-    summary: 'Add a distributor feed, or update one of the caller’s.',
-    access: 'seller',
-    owner: 'distributorFeed',
-    ownerId: 'body.id',
-    body: distributorFeedInputSchema,
-    response: distributorFeedSchema,
-    multipart: true,
-    upload: {
-      jsonField: 'request',
-      fileField: 'feedFile',
-      minFiles: 0,
-      maxFiles: 1,
-      maxFileBytes: DISTRIBUTOR_FEED_MAX_BYTES,
-      accept: ['text/csv', 'text/plain'],
-    },
-  }),
-  usersGetDistributorFeed: defineEndpoint({
-    method: 'GET',
-    path: '/users/GetDistributorFeed',
-    summary: "The caller's distributor feeds, optionally by name.",
-    access: 'seller',
-    query: distributorFeedQuerySchema,
-    response: distributorFeedListResponseSchema,
-  }),
-  usersDeleteDistributorFeed: defineEndpoint({
-    method: 'DELETE',
-    path: '/users/DeleteDistributorFeed/{id}',
-    summary: 'Delete a distributor feed of the caller.',
-    access: 'seller',
-    owner: 'distributorFeed',
-    ownerId: 'params.id',
-    params: idParamsSchema,
-    response: successSchema,
-  }),
-  usersUpdateMembershipPlan: defineEndpoint({
-    method: 'POST',
-    path: '/users/updateMembershipPlan',
-    refusesImpersonation: true,
-    summary: "Change the caller's membership plan; answers a fresh token.",
-    access: 'user',
-    body: updateMembershipPlanRequestSchema,
-    response: updateMembershipPlanResponseSchema,
-  }),
-  usersSignupForNewsletter: defineEndpoint({
-    method: 'POST',
-    path: '/users/signupForNewsLetter',
-    summary: 'Subscribe an email to the newsletter.',
-    access: 'public',
-    body: newsletterSignupRequestSchema,
-    response: newsletterSignupResponseSchema,
-    rateLimited: true,
   }),
   usersListingEligibility: defineEndpoint({
     method: 'GET',

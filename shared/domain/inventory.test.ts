@@ -2,20 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { CategoryFamilyId } from './category.ts';
 import { csvCell, csvDocument, csvLine, neutralizeFormula } from './csv.ts';
 import {
-  autoMapColumns,
-  type ColumnMapping,
-  INVENTORY_COLUMNS,
   InventoryMessage,
-  inventoryTemplateCsv,
-  isRecognizableHeader,
-  missingRequiredColumns,
-  parseCategory,
-  parseCondition,
   parseExcludedStates,
   parseMoney,
   StockNumberTracker,
   validateInventoryRow,
 } from './inventory.ts';
+import { type ColumnMapping, INVENTORY_COLUMNS, inventoryTemplateCsv } from './inventory-columns.ts';
+import {
+  autoMapColumns,
+  isRecognizableHeader,
+  missingRequiredColumns,
+  parseCategory,
+  parseCondition,
+} from './inventory-mapping.ts';
 import { Condition, UPC_MESSAGES } from './listing.ts';
 
 const TEMPLATE_MAPPING: ColumnMapping = Object.fromEntries(INVENTORY_COLUMNS.map((c) => [c, c]));

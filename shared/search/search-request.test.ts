@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchRequestSchema } from '../contract/listings.ts';
+import { searchRequestSchema } from '../contract/listing-search.ts';
 import { ListingType } from '../domain/listing.ts';
 import { EMPTY_GUID } from '../routes/uuid.ts';
 import { toSearchCall } from './search-request.ts';

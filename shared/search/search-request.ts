@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchRequest } from '../contract/listings.ts';
+import type { SearchQuery, SearchRequest } from '../contract/listing-search.ts';
 import { parseListingType } from '../domain/listing.ts';
 import type { SearchRouteParams } from './search-url.ts';
 

@@ -25,14 +25,12 @@ export const MODULE_TABLES: Readonly<Record<ApiModule, () => Promise<Table>>> = 
   'saved-searches': () =>
     import('../../shared/contract/saved-searches.ts').then((m) => m.SAVED_SEARCHES_ENDPOINTS),
   users: () => import('../../shared/contract/users.ts').then((m) => m.USERS_ENDPOINTS),
+  inventory: () => import('../../shared/contract/inventory.ts').then((m) => m.INVENTORY_ENDPOINTS),
+  feeds: () => import('../../shared/contract/feeds.ts').then((m) => m.FEEDS_ENDPOINTS),
   cart: () => import('../../shared/contract/cart.ts').then((m) => m.CART_ENDPOINTS),
   orders: () => import('../../shared/contract/orders.ts').then((m) => m.ORDERS_ENDPOINTS),
   offers: () => import('../../shared/contract/offers.ts').then((m) => m.OFFERS_ENDPOINTS),
-  billing: () =>
-    Promise.all([
-      import('../../shared/contract/billing.ts'),
-      import('../../shared/contract/billing-ledger.ts'),
-    ]).then(([billing, ledger]) => ({ ...billing.BILLING_ENDPOINTS, ...ledger.BILLING_LEDGER_ENDPOINTS })),
+  billing: () => import('../../shared/contract/billing.ts').then((m) => m.BILLING_ENDPOINTS),
   favorites: () => import('../../shared/contract/favorites.ts').then((m) => m.FAVORITES_ENDPOINTS),
   admin: () => import('../../shared/contract/admin.ts').then((m) => m.ADMIN_ENDPOINTS),
   shortlinks: () => import('../../shared/contract/shortlinks.ts').then((m) => m.SHORTLINKS_ENDPOINTS),

@@ -1,5 +1,5 @@
 import type { Favorite } from '../../shared/contract/favorites.ts';
-import type { ListingCard } from '../../shared/contract/listings.ts';
+import type { ListingCard } from '../../shared/contract/listing-shapes.ts';
 import { listingCard } from './listing-fixtures.ts';
 
 /** The user the fake token signs in (fakeToken's default claims). */

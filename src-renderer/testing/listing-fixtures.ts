@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail } from '../../shared/contract/listings.ts';
+import type { ListingCard, ListingDetail } from '../../shared/contract/listing-shapes.ts';
 import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
 
 export const LISTING_ID = '3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f';

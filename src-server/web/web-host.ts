@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INVENTORY_TEMPLATE_PATH, inventoryTemplateCsv } from '../../shared/domain/inventory.ts';
+import { INVENTORY_TEMPLATE_PATH, inventoryTemplateCsv } from '../../shared/domain/inventory-columns.ts';
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES, type RouteId } from '../../shared/routes/paths.ts';
@@ -348,7 +348,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     }
   };
 
-  // The bulk upload template, made from the template's columns (shared/domain/inventory.ts).
+  // The bulk upload template, made from the template's columns (shared/domain/inventory-columns.ts).
   const inventoryTemplate = inventoryTemplateCsv();
   app.get(INVENTORY_TEMPLATE_PATH, (_request, reply) =>
     reply

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkUpload } from '../../shared/contract/users.ts';
-import { INVENTORY_COLUMNS, InventoryMessage, inventoryTemplateCsv } from '../../shared/domain/inventory.ts';
+import type { BulkUpload } from '../../shared/contract/inventory.ts';
+import { InventoryMessage } from '../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS, inventoryTemplateCsv } from '../../shared/domain/inventory-columns.ts';
 import { ListingOption } from '../../shared/domain/listing.ts';
 import { buildApp } from '../../src-server/app.ts';
 import { queryRows } from '../../src-server/db/client.ts';

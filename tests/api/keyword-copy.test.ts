@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchRequest, SearchResponse } from '../../shared/contract/listings.ts';
+import type { SearchRequest, SearchResponse } from '../../shared/contract/listing-search.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import {

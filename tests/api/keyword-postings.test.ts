@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchRequest, searchRequestSchema } from '../../shared/contract/listings.ts';
+import { type SearchRequest, searchRequestSchema } from '../../shared/contract/listing-search.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import type { SearchRow } from '../../src-server/modules/listings/search/facets.ts';

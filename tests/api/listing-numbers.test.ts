@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../shared/contract/listing-shapes.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { listings } from '../../src-server/db/schema.ts';

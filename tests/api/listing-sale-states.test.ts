@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../shared/contract/listing-shapes.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import {
   isListingListed,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_GUID } from '../../shared/contract/common.ts';
-import type { ListingCard, SearchRequest, SearchResponse } from '../../shared/contract/listings.ts';
+import type { SearchRequest, SearchResponse } from '../../shared/contract/listing-search.ts';
+import type { ListingCard } from '../../shared/contract/listing-shapes.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_GUID, ErrorMessage } from '../../shared/contract/common.ts';
-import type { ListingCard, ListingDetail } from '../../shared/contract/listings.ts';
+import type { ListingCard, ListingDetail } from '../../shared/contract/listing-shapes.ts';
 import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { accountWithRoles, seedCatalog, sellersByListings, tokenFor } from './support/catalog.ts';

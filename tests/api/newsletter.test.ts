@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_SUCCESS_MESSAGE } from '../../shared/contract/users.ts';
+import { NEWSLETTER_SUCCESS_MESSAGE } from '../../shared/contract/newsletter.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import {
   type AccountsTestApp,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_API_TOKEN_LIFETIME_SECONDS } from '../../shared/contract/seller-api.ts';
-import type { SellerApiResponse } from '../../shared/contract/users.ts';
+import type { SellerApiResponse } from '../../shared/contract/seller-api-credentials.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { signToken } from '../../src-server/modules/auth/tokens.ts';
 import { signAccessToken } from '../../src-server/modules/seller-api/access-tokens.ts';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingCard } from '../../shared/contract/listings.ts';
+import type { ListingCard } from '../../shared/contract/listing-shapes.ts';
 import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { accountWithRoles, seedCatalog, sellersByListings } from './support/catalog.ts';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenClaimsSchema } from '../../shared/contract/auth.ts';
+import { NEWSLETTER_SUCCESS_MESSAGE } from '../../shared/contract/newsletter.ts';
+import { userProfileSchema } from '../../shared/contract/user-profile.ts';
 import {
   alertListResponseSchema,
   dashboardSummarySchema,
   LISTING_INELIGIBILITY_MESSAGES,
   listingEligibilitySchema,
-  NEWSLETTER_SUCCESS_MESSAGE,
   updateAccountInfoResponseSchema,
-  userProfileSchema,
 } from '../../shared/contract/users.ts';
 import { AlertLocation } from '../../shared/domain/user.ts';
 import { alerts } from '../../src-server/db/schema.ts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { INVENTORY_COLUMNS, InventoryMessage } from '../../shared/domain/inventory.ts';
+import { InventoryMessage } from '../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../shared/domain/inventory-columns.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, type Page, test } from './support/test.ts';
 

@@ -1,4 +1,5 @@
-import type { ListingDetail, SearchResponse } from '../../shared/contract/listings.ts';
+import type { SearchResponse } from '../../shared/contract/listing-search.ts';
+import type { ListingDetail } from '../../shared/contract/listing-shapes.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { type APIRequestContext, expect, test } from './support/test.ts';
 

@@ -1,6 +1,6 @@
 /** A generated inventory file of the template's columns, for the bulk upload benchmark and tests. */
 import { csvLine } from '../../shared/domain/csv.ts';
-import { INVENTORY_COLUMNS } from '../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../shared/domain/inventory-columns.ts';
 
 const MAKES = [
   ['Glock', '19 Gen5', '9mm Luger', 'Semi Auto Pistols'],

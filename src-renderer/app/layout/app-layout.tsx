@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
 import { LoginModalHost } from '../../features/auth/login-modal.tsx';
 import { CartHeaderButton, CartServerSync } from '../../features/cart/cart-header.tsx';

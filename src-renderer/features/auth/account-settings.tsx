@@ -7,9 +7,9 @@ import {
   firstNameSchema,
   lastNameSchema,
   phoneSchema,
-  sellerDisplayNameSchema,
   type UserProfile,
-} from '../../../shared/contract/users.ts';
+} from '../../../shared/contract/user-profile.ts';
+import { sellerDisplayNameSchema } from '../../../shared/contract/users.ts';
 import type { UsStateCode } from '../../../shared/domain/us-states.ts';
 import { applyServerErrors } from '../../lib/server-errors.ts';
 import { useStoreToken } from '../../lib/session/session.ts';

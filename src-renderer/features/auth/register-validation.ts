@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zipCodeSchema } from '../../../shared/contract/common.ts';
-import { ACCEPT_TERMS_MESSAGE, phoneSchema, registerRequestSchema } from '../../../shared/contract/users.ts';
+import { phoneSchema } from '../../../shared/contract/user-profile.ts';
+import { ACCEPT_TERMS_MESSAGE, registerRequestSchema } from '../../../shared/contract/users.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 
 /** The registration request with blank optional fields allowed (they are left out when sent). */

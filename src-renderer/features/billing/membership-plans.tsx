@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import type { MembershipPlan } from '../../../shared/contract/users.ts';
+import type { MembershipPlan } from '../../../shared/contract/user-profile.ts';
 import { feeText, monthlyPriceText } from '../../../shared/domain/fee-text.ts';
 import {
   formatCents,

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BulkUpload, BulkUploadStatus } from '../../../shared/contract/users.ts';
-import { INVENTORY_COLUMNS, InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { type BulkUpload, BulkUploadStatus } from '../../../shared/contract/inventory.ts';
+import { InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';

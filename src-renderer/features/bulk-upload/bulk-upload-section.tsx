@@ -4,7 +4,7 @@ import {
   type BulkUpload,
   type BulkUploadListResponse,
   BulkUploadStatus,
-} from '../../../shared/contract/users.ts';
+} from '../../../shared/contract/inventory.ts';
 import { isApiError, type UploadProgress } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useCurrentUser } from '../../lib/session/session.ts';

@@ -1,10 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  autoMapColumns,
-  INVENTORY_COLUMNS,
-  missingRequiredColumns,
-} from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
+import { autoMapColumns, missingRequiredColumns } from '../../../shared/domain/inventory-mapping.ts';
 import { ColumnMappingEditor } from './column-mapping-editor.tsx';
 
 afterEach(cleanup);

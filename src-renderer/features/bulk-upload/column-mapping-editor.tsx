@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import {
-  autoMapColumns,
   type ColumnMapping,
   INVENTORY_COLUMN_INFO,
   INVENTORY_COLUMNS,
   type InventoryColumn,
-} from '../../../shared/domain/inventory.ts';
+} from '../../../shared/domain/inventory-columns.ts';
+import { autoMapColumns } from '../../../shared/domain/inventory-mapping.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectInput } from '../../ui/form-field.tsx';
 import styles from './bulk-upload.module.css';

@@ -3,12 +3,13 @@
  * with, and the form it is remembered in. Kept apart from the file reader so the page's own bundle
  * needs no CSV parser.
  */
+
 import {
-  autoMapColumns,
   type ColumnMapping,
   INVENTORY_COLUMNS,
   type InventoryColumn,
-} from '../../../shared/domain/inventory.ts';
+} from '../../../shared/domain/inventory-columns.ts';
+import { autoMapColumns } from '../../../shared/domain/inventory-mapping.ts';
 
 /** A saved choice per column: the header in the seller's file, or null for "not in my file". */
 export type SavedMapping = Partial<Record<InventoryColumn, string | null>>;

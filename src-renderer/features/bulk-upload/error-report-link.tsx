@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BulkUpload } from '../../../shared/contract/users.ts';
+import type { BulkUpload } from '../../../shared/contract/inventory.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { downloadErrorReport } from './api/bulk-uploads.ts';

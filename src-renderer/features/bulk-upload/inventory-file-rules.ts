@@ -1,6 +1,6 @@
-import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
+import { INVENTORY_ENDPOINTS } from '../../../shared/contract/inventory.ts';
 
-const UPLOAD = USERS_ENDPOINTS.usersProcessBulkUploads.upload;
+const UPLOAD = INVENTORY_ENDPOINTS.usersProcessBulkUploads.upload;
 
 /** The largest file the server takes. */
 export const INVENTORY_FILE_MAX_BYTES = UPLOAD.maxFileBytes;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
 import { createParserHost, type ParserEvent } from './inventory-parser-protocol.ts';
 
 const HEADER = INVENTORY_COLUMNS.join(',');

@@ -2,7 +2,7 @@
  * What the page and the worker that reads inventory files say to each other, and the worker's side
  * of it as a plain function (the worker wraps it; tests call it in-process).
  */
-import type { ColumnMapping } from '../../../shared/domain/inventory.ts';
+import type { ColumnMapping } from '../../../shared/domain/inventory-columns.ts';
 import {
   InventoryFileError,
   type InventorySheet,

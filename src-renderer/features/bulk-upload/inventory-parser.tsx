@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { ColumnMapping } from '../../../shared/domain/inventory.ts';
+import type { ColumnMapping } from '../../../shared/domain/inventory-columns.ts';
 import type { SavedMapping } from './column-mapping.ts';
 import type { ParserEvent, ParserRequest } from './inventory-parser-protocol.ts';
 import type { PreviewPage, PreviewQuery } from './inventory-sheet.ts';

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INVENTORY_COLUMNS, InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
 import { InventoryPreview, PREVIEW_PAGE_SIZE } from './inventory-preview.tsx';
 import { type InventorySheet, readInventoryFile } from './inventory-sheet.ts';
 

@@ -1,9 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  INVENTORY_COLUMN_INFO,
-  type InventoryColumn,
-  type RowIssue,
-} from '../../../shared/domain/inventory.ts';
+import type { RowIssue } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMN_INFO, type InventoryColumn } from '../../../shared/domain/inventory-columns.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import styles from './bulk-upload.module.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVENTORY_COLUMNS, InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { InventoryMessage } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
 import { initialMapping, mappingToSave } from './column-mapping.ts';
 import {
   detectDelimiter,

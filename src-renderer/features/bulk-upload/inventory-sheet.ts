@@ -7,15 +7,17 @@
  */
 import Papa from 'papaparse';
 import {
-  type ColumnMapping,
-  INVENTORY_COLUMNS,
-  type InventoryColumn,
   InventoryMessage,
-  missingRequiredColumns,
   type RowIssue,
   StockNumberTracker,
   validateInventoryRow,
 } from '../../../shared/domain/inventory.ts';
+import {
+  type ColumnMapping,
+  INVENTORY_COLUMNS,
+  type InventoryColumn,
+} from '../../../shared/domain/inventory-columns.ts';
+import { missingRequiredColumns } from '../../../shared/domain/inventory-mapping.ts';
 import { initialMapping, type SavedMapping } from './column-mapping.ts';
 
 export type { SavedMapping } from './column-mapping.ts';

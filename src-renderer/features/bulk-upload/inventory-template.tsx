@@ -3,7 +3,7 @@ import {
   INVENTORY_COLUMN_INFO,
   INVENTORY_COLUMNS,
   INVENTORY_TEMPLATE_PATH,
-} from '../../../shared/domain/inventory.ts';
+} from '../../../shared/domain/inventory-columns.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import styles from './bulk-upload.module.css';
 

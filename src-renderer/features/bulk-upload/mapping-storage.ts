@@ -1,4 +1,4 @@
-import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory.ts';
+import { INVENTORY_COLUMNS } from '../../../shared/domain/inventory-columns.ts';
 import type { SavedMapping } from './column-mapping.ts';
 
 /** The column mapping a seller last used, kept in this browser per account. */

@@ -1,4 +1,4 @@
-import { type BulkUpload, BulkUploadStatus } from '../../../shared/contract/users.ts';
+import { type BulkUpload, BulkUploadStatus } from '../../../shared/contract/inventory.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { isUploadRunning, useBulkUploads } from './api/bulk-uploads.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ColumnMapping } from '../../../shared/domain/inventory.ts';
+import type { ColumnMapping } from '../../../shared/domain/inventory-columns.ts';
 import { mappingToSave } from './column-mapping.ts';
 import { type InventoryParser, useInventoryParserFactory } from './inventory-parser.tsx';
 import type { PreviewPage, PreviewQuery, SheetProgress, SheetSummary } from './inventory-sheet.ts';

@@ -12,7 +12,7 @@ import {
   FEED_REQUIRED_COLUMNS,
   type FeedMappingColumn,
 } from '../../../shared/contract/distributor-feeds.ts';
-import { LISTING_DELIVERY_DAYS_DEFAULT } from '../../../shared/contract/listings.ts';
+import { LISTING_DELIVERY_DAYS_DEFAULT } from '../../../shared/contract/listing-input.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import {
   applyPriceRule,

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { FeedColumnMapping } from '../../../shared/contract/distributor-feeds.ts';
-import { autoMapColumns, normalizeHeader } from '../../../shared/domain/inventory.ts';
+import { autoMapColumns, normalizeHeader } from '../../../shared/domain/inventory-mapping.ts';
 
 /** Header spellings of the feed-only columns, and of a dealer's cost (the `price` a feed marks up). */
 const FEED_ALIASES = {

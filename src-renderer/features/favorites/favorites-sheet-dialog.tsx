@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FAVORITES_MAX } from '../../../shared/contract/favorites.ts';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useFavorites } from '../../lib/favorites/favorites-store.ts';
 import { LinkButton } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { FAVORITES_MAX } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useFavorites } from '../../lib/favorites/favorites-store.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Favorite } from '../../../shared/contract/favorites.ts';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { favoritesAtom, useFavoriteActions, useFavorites } from '../../lib/favorites/favorites-store.ts';
 import { sessionAtom } from '../../lib/session/session.ts';
 import { readSession } from '../../lib/session/session-token.ts';

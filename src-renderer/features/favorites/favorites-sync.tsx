@@ -77,7 +77,7 @@ export function FavoritesSync({ retryDelaysMs = FAVORITES_RETRY_DELAYS_MS }: Fav
   // Cards kept from an earlier version or damaged in storage are dropped. The card's schema loads
   // here rather than with every page's first JavaScript; until then only the toggles' ids are used.
   useEffect(() => {
-    void import('../../../shared/contract/listings.ts').then(({ listingCardSchema }) =>
+    void import('../../../shared/contract/listing-shapes.ts').then(({ listingCardSchema }) =>
       store.set(favoritesAtom, (current) =>
         validCards(current, (card) => listingCardSchema.safeParse(card).success),
       ),

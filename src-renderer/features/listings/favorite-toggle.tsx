@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { favoriteToggleState } from '../../../shared/domain/listing-card.ts';
 import { useFavoriteActions, useFavorites } from '../../lib/favorites/favorites-store.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import type { ListingImage as ListingImageData } from '../../../shared/contract/listings.ts';
+import type { ListingImage as ListingImageData } from '../../../shared/contract/listing-shapes.ts';
 import { ListingImage } from './lazy-image.tsx';
 import styles from './listing-gallery.module.css';
 import { useMediaUrl } from './media-url.ts';

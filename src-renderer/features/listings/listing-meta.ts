@@ -1,4 +1,4 @@
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { listingPageMeta } from '../../../shared/page-meta-builders.ts';
 import { type DocumentHead, headFromPageMeta } from '../../lib/document-head.ts';
 import { pageOrigin } from '../../lib/page-origin.ts';

@@ -1,7 +1,7 @@
 import { BadgeCheck, MapPin, ShieldAlert, Star, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ListingCard, ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingCard, ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { familyByKey, requiresFfl } from '../../../shared/domain/category.ts';
 import { toFlagNames } from '../../../shared/domain/flags.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import {
   buyAction,
   cardThumbnail,

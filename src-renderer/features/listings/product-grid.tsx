@@ -1,4 +1,4 @@
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { FEATURED_GRID_CRITICAL_IMAGES } from '../../../shared/domain/constants.ts';
 import {
   type GridLayout,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import type { Offer } from '../../../shared/contract/offers.ts';
 import { isListingOnSale, ListingType } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';

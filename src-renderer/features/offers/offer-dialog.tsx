@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import type { Offer } from '../../../shared/contract/offers.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { OFFER_ANSWER_HOURS, OFFER_CHECKOUT_HOURS, offerTotal } from '../../../shared/domain/offers.ts';

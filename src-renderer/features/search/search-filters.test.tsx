@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchFacets } from '../../../shared/contract/listings.ts';
+import type { SearchFacets } from '../../../shared/contract/listing-search.ts';
 import { CATEGORY_FAMILIES, CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
 import { SearchFilters } from './search-filters.tsx';

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import type { SearchFacets } from '../../../shared/contract/listings.ts';
+import type { SearchFacets } from '../../../shared/contract/listing-search.ts';
 import { CATEGORY_FAMILIES, type CategoryFamilyId } from '../../../shared/domain/category.ts';
 import {
   CONDITION_LABELS,

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchResponse } from '../../../shared/contract/listings.ts';
+import type { SearchResponse } from '../../../shared/contract/listing-search.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
 import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';

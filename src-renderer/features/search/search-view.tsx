@@ -1,7 +1,7 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { CONDITION_LABELS } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientCredential, SellerApiResponse } from '../../../shared/contract/users.ts';
+import type { ClientCredential, SellerApiResponse } from '../../../shared/contract/seller-api-credentials.ts';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';

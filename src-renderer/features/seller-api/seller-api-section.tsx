@@ -5,7 +5,7 @@ import {
   type ClientCredential,
   type SellerApiResponse,
   sellerApiRequestSchema,
-} from '../../../shared/contract/users.ts';
+} from '../../../shared/contract/seller-api-credentials.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { Button, ExternalLinkButton } from '../../ui/button.tsx';

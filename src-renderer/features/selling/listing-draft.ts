@@ -1,4 +1,4 @@
-import type { ListingInput } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
 
 /** A listing form kept in the browser between visits; photos are not kept. */
 export interface ListingDraft {

@@ -1,9 +1,9 @@
 import {
   LISTING_DURATION_DEFAULT_DAYS,
   LISTING_DURATION_MAX_DAYS,
-  type ListingDetail,
   type ListingInput,
-} from '../../../shared/contract/listings.ts';
+} from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { type CategoryFamilyInfo, FamilyDisplayName, familyById } from '../../../shared/domain/category.ts';
 import {
   Condition,

@@ -1,4 +1,5 @@
-import type { ListingDetail, ListingInput } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { PAID_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { planOfRoles } from '../../../shared/domain/membership.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';

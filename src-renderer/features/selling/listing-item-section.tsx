@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LISTING_TITLE_MAX } from '../../../shared/contract/listings.ts';
+import { LISTING_TITLE_MAX } from '../../../shared/contract/listing-input.ts';
 import { CONDITION_LABELS, Condition } from '../../../shared/domain/listing.ts';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { useBrandNames } from './api/use-brand-names.ts';

@@ -1,4 +1,4 @@
-import type { ListingInput } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';

@@ -1,5 +1,6 @@
 import type { Path } from 'react-hook-form';
-import { type ListingInput, ListingLifecycleMessage } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
+import { ListingLifecycleMessage } from '../../../shared/contract/listings.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 
 /** The form's fields a refused save may name, in the order the form reads. */

@@ -1,4 +1,4 @@
-import type { ListingInput } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
 import { FormField, TextInput } from '../../ui/form-field.tsx';
 import { toNumber } from './listing-form-fields.ts';
 import styles from './selling.module.css';

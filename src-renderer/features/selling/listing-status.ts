@@ -3,7 +3,7 @@ import {
   type SellerListingCounts,
   SellerListingSort,
   SellerListingStatus,
-} from '../../../shared/contract/listings.ts';
+} from '../../../shared/contract/seller-listings.ts';
 import { isListingFrozen } from '../../../shared/domain/listing.ts';
 
 /** The tabs of My listings: the server's statuses, each listing in exactly one of them. */

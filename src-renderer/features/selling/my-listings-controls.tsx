@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type SellerListingCounts, SellerListingStatus } from '../../../shared/contract/listings.ts';
+import { type SellerListingCounts, SellerListingStatus } from '../../../shared/contract/seller-listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { SelectInput, TextInput } from '../../ui/form-field.tsx';

@@ -1,4 +1,4 @@
-import type { SellerListing } from '../../../shared/contract/listings.ts';
+import type { SellerListing } from '../../../shared/contract/seller-listings.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
 import type { ListingAction } from './api/listing-actions.ts';

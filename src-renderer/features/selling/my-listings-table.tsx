@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { Link } from 'react-router';
-import type { SellerListing } from '../../../shared/contract/listings.ts';
+import type { SellerListing } from '../../../shared/contract/seller-listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { canClose, canRelist, listingStateLabel } from './listing-status.ts';

@@ -1,13 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ListingLifecycleMessage,
-  type ListingsGetAllRequest,
-  type ListingsGetAllResponse,
-  RELIST_FAILURE,
-  type SellerListing,
-  type SellerListingCounts,
-} from '../../../shared/contract/listings.ts';
+import { ListingLifecycleMessage, RELIST_FAILURE } from '../../../shared/contract/listings.ts';
+import type {
+  ListingsGetAllRequest,
+  ListingsGetAllResponse,
+  SellerListing,
+  SellerListingCounts,
+} from '../../../shared/contract/seller-listings.ts';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';

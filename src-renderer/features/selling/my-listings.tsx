@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type SellerListing, SellerListingStatus } from '../../../shared/contract/listings.ts';
+import { type SellerListing, SellerListingStatus } from '../../../shared/contract/seller-listings.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { REWRITE_ENTRY } from '../../lib/navigation-state.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';

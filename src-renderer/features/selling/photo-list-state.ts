@@ -1,5 +1,5 @@
 import { IMAGE_TYPES } from '../../../shared/contract/endpoint.ts';
-import type { ListingImage } from '../../../shared/contract/listings.ts';
+import type { ListingImage } from '../../../shared/contract/listing-shapes.ts';
 import { LISTING_PHOTO_LIMIT, LISTING_PHOTO_MAX_MB } from './listing-form-fields.ts';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useRef, useState } from 'react';
-import type { SellerListing } from '../../../shared/contract/listings.ts';
+import type { SellerListing } from '../../../shared/contract/seller-listings.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import {
   type ListingAction,

@@ -4,7 +4,7 @@ import {
   type ListingInput,
   listingInputSchema,
   type ParsedListingInput,
-} from '../../../shared/contract/listings.ts';
+} from '../../../shared/contract/listing-input.ts';
 import { listingTitleFromFields } from '../../../shared/domain/listing.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
 import {

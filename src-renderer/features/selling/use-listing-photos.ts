@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { deleteListingImage } from './api/delete-listing-image.ts';
 import { type PhotoItem, removePhoto, savedPhotos } from './photo-list-state.ts';

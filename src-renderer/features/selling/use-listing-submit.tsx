@@ -1,6 +1,7 @@
 import { type BaseSyntheticEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ListingDetail, ListingInput } from '../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { listingIneligibleErrorSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import type { SellerListingSort } from '../../../shared/contract/listings.ts';
+import type { SellerListingSort } from '../../../shared/contract/seller-listings.ts';
 import { type MyListingsTab, parseMyListingsSort, parseMyListingsTab } from './listing-status.ts';
 
 export interface MyListingsParams {

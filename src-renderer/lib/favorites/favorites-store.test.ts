@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { FAVORITES_USER_ID, favoriteOf, numberedCard } from '../../testing/favorite-fixtures.ts';
 import {
   EMPTY_FAVORITES,

@@ -2,7 +2,7 @@ import { atom, useAtomValue, useStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 import type { Favorite } from '../../../shared/contract/favorites.ts';
-import type { ListingCard } from '../../../shared/contract/listings.ts';
+import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
 import { FAVORITES_MAX, isFavoritesAtMax } from '../../../shared/domain/listing-card.ts';
 import { sessionAtom } from '../session/session.ts';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Brand } from '../../../shared/contract/brands.ts';
-import type { SearchResponse } from '../../../shared/contract/listings.ts';
+import type { SearchResponse } from '../../../shared/contract/listing-search.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { listingCard } from '../../testing/listing-fixtures.ts';

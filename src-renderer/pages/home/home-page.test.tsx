@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/users.ts';
+import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/newsletter.ts';
 import { NEWSLETTER_FAILURE_MESSAGE } from '../../../shared/domain/constants.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import { renderApp } from '../../testing/render-app.tsx';

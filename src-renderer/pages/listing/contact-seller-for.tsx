@@ -1,4 +1,4 @@
-import type { ListingDetail } from '../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { ContactSeller } from '../../features/messages/contact-seller.tsx';
 
 /** The listing page's Contact seller control (the messages feature) for one listing. */

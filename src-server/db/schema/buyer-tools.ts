@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SearchFilters } from '../../../shared/contract/listings.ts';
+import type { SearchFilters } from '../../../shared/contract/listing-search.ts';
 import type { SavedSearchFrequency } from '../../../shared/contract/saved-searches.ts';
 import { listings } from './catalog.ts';
 import { users } from './users.ts';

@@ -10,8 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BulkUploadStatus } from '../../../shared/contract/users.ts';
-import type { ColumnMapping } from '../../../shared/domain/inventory.ts';
+import type { BulkUploadStatus } from '../../../shared/contract/inventory.ts';
+import type { ColumnMapping } from '../../../shared/domain/inventory-columns.ts';
 import { listings } from './catalog.ts';
 import { users } from './users.ts';
 

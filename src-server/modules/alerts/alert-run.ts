@@ -1,6 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AlertRunResult, AlertSettings } from '../../../shared/contract/alerts.ts';
-import { searchRequestSchema } from '../../../shared/contract/listings.ts';
+import { searchRequestSchema } from '../../../shared/contract/listing-search.ts';
 import { SavedSearchFrequency } from '../../../shared/contract/saved-searches.ts';
 import {
   alertSubject,

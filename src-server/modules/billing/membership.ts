@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { MembershipPlan, UpdateMembershipPlanResponse } from '../../../shared/contract/users.ts';
+import type { UpdateMembershipPlanResponse } from '../../../shared/contract/billing.ts';
+import type { MembershipPlan } from '../../../shared/contract/user-profile.ts';
 import { STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import {
   formatCents,

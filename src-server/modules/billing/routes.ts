@@ -1,5 +1,4 @@
 import { BILLING_ENDPOINTS } from '../../../shared/contract/billing.ts';
-import { BILLING_LEDGER_ENDPOINTS } from '../../../shared/contract/billing-ledger.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
@@ -8,6 +7,7 @@ import { listDisputes } from './escrow-disputes.ts';
 import { disputeOrder, releaseInspectedOrders, resolveDispute } from './escrow-orders.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { invoiceDetail, listInvoices, listPayments, payInvoice, runInvoices } from './invoices.ts';
+import { updateMembershipPlan } from './membership.ts';
 import { addCard, listCards, makeDefaultCard, removeCard } from './payment-methods.ts';
 import { secretBox } from './secret-box.ts';
 import { billingSummary, paymentOptionsOf, savePaymentOptions } from './service.ts';
@@ -55,8 +55,9 @@ export function registerBillingModule(
       savePaymentOptions(database.db, box, auth.userId, body),
     usersGetPaymentOptions: ({ auth }) => paymentOptionsOf(database.db, auth.userId),
     usersGetEscrowAccount: ({ body, auth }) => escrowAccount(database.db, auth, body),
-  });
-  endpoints(BILLING_LEDGER_ENDPOINTS, {
+    // A plan change is prorated by the system clock (`now` above moves invoices and escrow only).
+    usersUpdateMembershipPlan: ({ body, auth }) =>
+      updateMembershipPlan({ ...deps, now: () => new Date() }, auth, body.plan),
     billingSummary: ({ auth }) => billingSummary(deps, auth),
     billingInvoices: ({ auth }) => listInvoices(deps, auth),
     billingInvoice: ({ auth, params }) => invoiceDetail(deps, auth, params.id),

@@ -3,16 +3,16 @@
  * resource, each with its method, path, summary, who may call it, its parameters, body and
  * answers. No script and no external asset; the look comes from a stylesheet of this server.
  */
-import {
-  ACCESS_DESCRIPTIONS,
-  type JsonSchema,
-  type OpenApiDocument,
-  type OpenApiOperation,
-  type OpenApiReference,
-  type OpenApiResponse,
-  OWNER_DESCRIPTIONS,
-  resolvePointer,
-} from '../../../shared/contract/openapi.ts';
+
+import { resolvePointer } from '../../../shared/contract/openapi.ts';
+import { ACCESS_DESCRIPTIONS, OWNER_DESCRIPTIONS } from '../../../shared/contract/openapi-operation.ts';
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiReference,
+  OpenApiResponse,
+} from '../../../shared/contract/openapi-types.ts';
 import { escapeHtml } from '../../web/head.ts';
 
 export interface ReferencePageLinks {

@@ -1,11 +1,10 @@
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
+import { type InventoryItem, validateInventoryRow } from '../../../shared/domain/inventory.ts';
 import {
   type ColumnMapping,
   INVENTORY_COLUMNS,
   type InventoryColumn,
-  type InventoryItem,
-  validateInventoryRow,
-} from '../../../shared/domain/inventory.ts';
+} from '../../../shared/domain/inventory-columns.ts';
 import { applyPriceRule, type PriceRule } from '../../../shared/domain/price-rule.ts';
 import type { FeedItem, FeedLineError } from './formats/feed-item.ts';
 

@@ -1,14 +1,8 @@
-import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
-import type { HandlerMap } from '../../http/endpoint.ts';
+import { FEEDS_ENDPOINTS } from '../../../shared/contract/feeds.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerFeedJobs } from './jobs.ts';
 import type { FeedDeps } from './pull.ts';
 import { deleteFeed, listFeeds, saveFeed } from './service.ts';
-
-type FeedHandlers = Pick<
-  HandlerMap<typeof USERS_ENDPOINTS>,
-  'usersManageDistributorFeed' | 'usersGetDistributorFeed' | 'usersDeleteDistributorFeed'
->;
 
 /** What feed pulls need from the app: the database, the blob store, and the address rule of this environment. */
 export function feedDepsOf(ctx: ModuleContext): FeedDeps {
@@ -21,13 +15,13 @@ export function feedDepsOf(ctx: ModuleContext): FeedDeps {
   };
 }
 
-/** The distributor-feed calls of the users table, and the scheduled pulls behind them. */
-export function distributorFeedHandlers(ctx: ModuleContext): FeedHandlers {
+/** The distributor-feed calls, and the scheduled pulls behind them. */
+export function registerFeedsModule(ctx: ModuleContext): void {
   const deps = feedDepsOf(ctx);
   registerFeedJobs(ctx.app, deps);
-  return {
+  ctx.endpoints(FEEDS_ENDPOINTS, {
     usersManageDistributorFeed: ({ body, files, auth }) => saveFeed(deps, auth, body, files),
     usersGetDistributorFeed: ({ query, auth }) => listFeeds(deps, auth, query.name),
     usersDeleteDistributorFeed: ({ params, auth }) => deleteFeed(deps, auth, params.id),
-  };
+  });
 }

@@ -8,7 +8,7 @@ import {
   type DistributorFeedValues,
   FEED_RUNS_SHOWN,
 } from '../../../shared/contract/distributor-feeds.ts';
-import type { DistributorFeedListResponse } from '../../../shared/contract/users.ts';
+import type { DistributorFeedListResponse } from '../../../shared/contract/feeds.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { distributorFeeds, distributors } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';

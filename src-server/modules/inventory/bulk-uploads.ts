@@ -9,21 +9,22 @@ import {
   type BulkUpload,
   type BulkUploadError,
   BulkUploadStatus,
-  LISTING_INELIGIBILITY_MESSAGES,
-} from '../../../shared/contract/users.ts';
+} from '../../../shared/contract/inventory.ts';
+import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import { csvDocument } from '../../../shared/domain/csv.ts';
 import {
-  autoMapColumns,
-  type ColumnMapping,
-  INVENTORY_COLUMNS,
-  type InventoryColumn,
   type InventoryItem,
   InventoryMessage,
-  missingRequiredColumns,
   type RowIssue,
   StockNumberTracker,
   validateInventoryRow,
 } from '../../../shared/domain/inventory.ts';
+import {
+  type ColumnMapping,
+  INVENTORY_COLUMNS,
+  type InventoryColumn,
+} from '../../../shared/domain/inventory-columns.ts';
+import { autoMapColumns, missingRequiredColumns } from '../../../shared/domain/inventory-mapping.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { bulkUploadErrors, bulkUploads } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';

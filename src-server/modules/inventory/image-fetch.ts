@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_TYPES } from '../../../shared/contract/endpoint.ts';
-import { MAX_LISTING_IMAGE_BYTES, MAX_LISTING_IMAGES } from '../../../shared/contract/listings.ts';
+import { MAX_LISTING_IMAGE_BYTES, MAX_LISTING_IMAGES } from '../../../shared/contract/listing-input.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import { removePhotos, storePhotos } from '../listings/images.ts';

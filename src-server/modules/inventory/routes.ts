@@ -1,5 +1,4 @@
-import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
-import type { HandlerMap } from '../../http/endpoint.ts';
+import { INVENTORY_ENDPOINTS } from '../../../shared/contract/inventory.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
 import {
@@ -16,17 +15,12 @@ export const IMAGE_FETCH_INTERVAL_MS = 30_000;
 /** How often a server looks for uploads queued by another server or left by a stopped one. */
 export const BULK_UPLOAD_POLL_MS = 5_000;
 
-type BulkUploadEndpoints = Pick<
-  typeof USERS_ENDPOINTS,
-  'usersBulkUploads' | 'usersBulkUploadErrors' | 'usersProcessBulkUploads'
->;
-
 /**
- * The bulk upload calls of the users table and the background processing behind them: started
- * when the app is ready (resuming uploads a stopped server left), woken by each upload and every
- * few seconds, stopped after its batch under way when the app closes.
+ * The bulk upload calls and the background processing behind them: started when the app is ready
+ * (resuming uploads a stopped server left), woken by each upload and every few seconds, stopped
+ * after its batch under way when the app closes.
  */
-export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEndpoints> {
+export function registerInventoryModule(ctx: ModuleContext): void {
   const db = ctx.database.db;
   const deps = { db, blobs: ctx.blobs, log: ctx.app.log, leaseSeconds: ctx.config.bulkUploadLeaseSeconds };
   const processor = new BulkUploadProcessor(deps);
@@ -60,7 +54,7 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
     intervalMs: IMAGE_FETCH_INTERVAL_MS,
     failureMessage: 'fetching the photo links of inventory rows failed',
   });
-  return {
+  ctx.endpoints(INVENTORY_ENDPOINTS, {
     usersBulkUploads: ({ auth }) => listBulkUploads(db, auth),
     usersProcessBulkUploads: ({ auth, body, files }) =>
       queueBulkUploads(deps, auth, body.columnMapping, files, processor),
@@ -71,7 +65,7 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
         .header('content-disposition', `attachment; filename="${report.fileName}"`);
       return report.csv;
     },
-  };
+  });
 }
 
 declare module 'fastify' {

@@ -1,10 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  listingCardSchema,
-  type SellerListing,
-  sellerListingSchema,
-} from '../../../shared/contract/listings.ts';
+import { listingCardSchema } from '../../../shared/contract/listing-shapes.ts';
+import { type SellerListing, sellerListingSchema } from '../../../shared/contract/seller-listings.ts';
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import {

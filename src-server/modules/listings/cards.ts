@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ListingCard, ListingDetail, SellerListing } from '../../../shared/contract/listings.ts';
+import type { ListingCard, ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import type { SellerListing } from '../../../shared/contract/seller-listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
 import {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   LISTING_TITLE_MAX,
-  type ListingDetail,
-  ListingLifecycleMessage,
   MAX_LISTING_IMAGES,
   type ParsedListingInput,
-} from '../../../shared/contract/listings.ts';
+} from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import { ListingLifecycleMessage } from '../../../shared/contract/listings.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import {
   isListingFrozen,

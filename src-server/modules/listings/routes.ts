@@ -1,10 +1,10 @@
 import { faqJsonLd } from '../../../shared/content-page-meta.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
+import { LISTING_DURATION_DEFAULT_DAYS } from '../../../shared/contract/listing-input.ts';
+import type { ParsedSearchRequest } from '../../../shared/contract/listing-search.ts';
 import {
   HOME_LIST_DEFAULT_LIMIT,
-  LISTING_DURATION_DEFAULT_DAYS,
   LISTINGS_ENDPOINTS,
-  type ParsedSearchRequest,
   RELIST_FAILURE,
 } from '../../../shared/contract/listings.ts';
 import { DEFAULT_GEO_LOCATION } from '../../../shared/contract/location.ts';

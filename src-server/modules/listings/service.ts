@@ -1,14 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  HOME_LIST_DEFAULT_LIMIT,
-  type ListingCard,
-  type ListingDetail,
-  type ListingsGetAllResponse,
-  type SellerListingCounts,
-  type SellerListingSort,
-  type SellerListingStatus,
-} from '../../../shared/contract/listings.ts';
+import type { ListingCard, ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import { HOME_LIST_DEFAULT_LIMIT } from '../../../shared/contract/listings.ts';
 import type { GeoLocation } from '../../../shared/contract/location.ts';
+import type {
+  ListingsGetAllResponse,
+  SellerListingCounts,
+  SellerListingSort,
+  SellerListingStatus,
+} from '../../../shared/contract/seller-listings.ts';
 import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
 import { ListingOption, ListingType, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { type Database, queryRows } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/users.ts';
+import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/newsletter.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { queryRows } from '../../db/client.ts';
 import { newsletterSubscriptions } from '../../db/schema.ts';

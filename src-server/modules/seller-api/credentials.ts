@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ClientCredential, SellerApiResponse } from '../../../shared/contract/users.ts';
+import type { ClientCredential, SellerApiResponse } from '../../../shared/contract/seller-api-credentials.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { AccountOption, isSellerRole, UserStatus } from '../../../shared/domain/user.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../../shared/contract/users.ts';
+import type { UserProfile } from '../../../shared/contract/user-profile.ts';
 import { initialsOf, isSellerRole, Role } from '../../../shared/domain/user.ts';
 import { hasPaymentSetup } from '../accounts/account-state.ts';
 import type { UserRow } from '../accounts/users-repository.ts';

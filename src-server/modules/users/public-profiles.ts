@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../shared/contract/users.ts';
+import type { PublicUser } from '../../../shared/contract/user-profile.ts';
 import { AccountOption, SELLER_ROLES, UserStatus } from '../../../shared/domain/user.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';

@@ -2,11 +2,6 @@ import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { updateMembershipPlan } from '../billing/membership.ts';
-import { distributorFeedHandlers } from '../feeds/routes.ts';
-import { bulkUploadHandlers } from '../inventory/routes.ts';
-import { signupForNewsletter } from '../newsletter/routes.ts';
-import { listOrCreateCredentials, revokeCredential } from '../seller-api/credentials.ts';
 import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
 import { publicSellerProfiles } from './public-profiles.ts';
 import {
@@ -35,7 +30,6 @@ export function registerUsersModule(
   options: UsersModuleOptions = {},
 ): void {
   const processor = options.paymentProcessor ?? new TestPaymentProcessor();
-  const credentials = { db: deps.db, secret: deps.config.jwtSecret };
 
   ctx.endpoints(USERS_ENDPOINTS, {
     usersRegister: ({ body, auth, request }) => register(deps, body, auth, clientAddress(request.ip)),
@@ -51,19 +45,7 @@ export function registerUsersModule(
     usersGetPublicAlerts: ({ query }) => listPublicAlerts(deps, query.location),
     userDashboardSummary: ({ auth }) => dashboardSummary(deps, auth),
     usersListingEligibility: ({ auth }) => listingEligibility(deps, auth),
-    usersSignupForNewsletter: ({ body, auth, request }) =>
-      signupForNewsletter(deps, body.email, auth, clientAddress(request.ip)),
-    usersUpdateMembershipPlan: ({ body, auth }) =>
-      updateMembershipPlan(
-        { db: deps.db, jwtSecret: deps.config.jwtSecret, now: () => new Date() },
-        auth,
-        body.plan,
-      ),
     usersUnfreeze: ({ body, auth, request }) =>
       unfreeze(deps, processor, body, auth, clientAddress(request.ip)),
-    ...distributorFeedHandlers(ctx),
-    usersSellerApi: ({ body, auth }) => listOrCreateCredentials(credentials, auth, body),
-    usersDeleteClientCredentials: ({ params, auth }) => revokeCredential(credentials, auth, params.id),
-    ...bulkUploadHandlers(ctx),
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest } from '../../../shared/contract/auth.ts';
+import type { Address } from '../../../shared/contract/user-profile.ts';
 import type {
-  Address,
   Alert,
   DashboardSummary,
   ListingEligibility,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ListingDetail, ListingInput } from '../../../shared/contract/listings.ts';
-import type { SellerApiResponse } from '../../../shared/contract/users.ts';
+import type { ListingInput } from '../../../shared/contract/listing-input.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import type { SellerApiResponse } from '../../../shared/contract/seller-api-credentials.ts';
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { authed, freshAddress } from './accounts.ts';
 import { multipartForm } from './uploads.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BulkUpload, BulkUploadStatus } from '../../../../shared/contract/users.ts';
-import type { ColumnMapping } from '../../../../shared/domain/inventory.ts';
+import { type BulkUpload, BulkUploadStatus } from '../../../../shared/contract/inventory.ts';
+import type { ColumnMapping } from '../../../../shared/domain/inventory-columns.ts';
 import type { ApiClient, UploadProgress } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListingDetail } from '../../../../shared/contract/listings.ts';
+import type { ListingDetail } from '../../../../shared/contract/listing-shapes.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** POST /listings/get by a legacy (numeric) id, for `/listing?p=`. */

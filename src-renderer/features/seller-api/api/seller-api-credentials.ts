@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SellerApiResponse } from '../../../../shared/contract/users.ts';
+import type { SellerApiResponse } from '../../../../shared/contract/seller-api-credentials.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { useCurrentUser } from '../../../lib/session/session.ts';
 

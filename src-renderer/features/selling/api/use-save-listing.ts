@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingInput } from '../../../../shared/contract/listings.ts';
+import type { ListingInput } from '../../../../shared/contract/listing-input.ts';
 import type { UploadProgress } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { SELLER_LISTINGS_QUERY_KEY } from './use-seller-listings.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListingsGetAllRequest } from '../../../../shared/contract/listings.ts';
+import type { ListingsGetAllRequest } from '../../../../shared/contract/seller-listings.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { useCurrentUser } from '../../../lib/session/session.ts';
 

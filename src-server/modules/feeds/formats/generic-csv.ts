@@ -1,6 +1,6 @@
 import type { FeedColumnMapping, FeedMappingColumn } from '../../../../shared/contract/distributor-feeds.ts';
 import { type CategoryFamily, familyById } from '../../../../shared/domain/category.ts';
-import { parseCategory, parseCondition } from '../../../../shared/domain/inventory.ts';
+import { parseCategory, parseCondition } from '../../../../shared/domain/inventory-mapping.ts';
 import { Condition } from '../../../../shared/domain/listing.ts';
 import { familyFor } from './category-map.ts';
 import {

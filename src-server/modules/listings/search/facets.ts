@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchFacets } from '../../../../shared/contract/listings.ts';
+import type { SearchFacets } from '../../../../shared/contract/listing-search.ts';
 import { CategoryFamilyId } from '../../../../shared/domain/category.ts';
 import { Condition, ListingType } from '../../../../shared/domain/listing.ts';
 import { CARD_JSON, type CardJson } from '../cards.ts';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import type { ParsedSearchRequest } from '../../../../shared/contract/listing-search.ts';
 import { ListingOption } from '../../../../shared/domain/listing.ts';
 import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { searchRequestSchema } from '../../../../shared/contract/listings.ts';
+import { searchRequestSchema } from '../../../../shared/contract/listing-search.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
 import { offeredInCopy } from '../cards.ts';
 import { planSearch } from './plan.ts';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyGuid } from '../../../../shared/contract/common.ts';
-import type { ParsedSearchRequest } from '../../../../shared/contract/listings.ts';
+import type { ParsedSearchRequest } from '../../../../shared/contract/listing-search.ts';
 import { SearchSort } from '../../../../shared/search/search-sort.ts';
 import type { DbExecutor } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';

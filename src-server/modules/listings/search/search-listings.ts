@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listings.ts';
+import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listing-search.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
 import { toCard } from '../cards.ts';
 import { readFacets, type SearchRow } from './facets.ts';

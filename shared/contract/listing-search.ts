@@ -1,0 +1,85 @@
+/**
+ * The filters of a listing search (POST /listings/search), kept with saved searches and read by the
+ * alert run, and the page of results with its facets.
+ */
+import { z } from 'zod';
+import { plainText } from '../domain/text.ts';
+import { SearchFormMessage } from '../search/search-form.ts';
+import { SearchSort } from '../search/search-sort.ts';
+import {
+  cmcQuerySchema,
+  cmcSchema,
+  moneySchema,
+  pagedSchema,
+  pageSchema,
+  pageSizeSchema,
+  uuidSchema,
+  zipCodeSchema,
+} from './common.ts';
+import {
+  conditionSchema,
+  familyIdSchema,
+  listingCardSchema,
+  listingOptionsSchema,
+  listingTypeSchema,
+} from './listing-shapes.ts';
+
+export const MAX_SEARCH_DISTANCE_MILES = 500;
+export const MAX_LISTING_AGE_DAYS = 3650;
+
+/**
+ * The filters of a search, also kept with a saved search. Pages build it from their URL with
+ * `shared/search/search-request.ts`; the server applies every rule (distance needs a ZIP code).
+ */
+export const searchFiltersSchema = z.object({
+  keyword: plainText().trim().max(200).optional(),
+  familyIds: z.array(familyIdSchema).max(25).optional(),
+  listingType: listingTypeSchema.optional(),
+  cmc: cmcSchema.optional(),
+  /** Seller id: only this seller's listings. */
+  uid: uuidSchema.optional(),
+  /** Listing option flags every result must carry (upsells=2: Featured). */
+  upsells: listingOptionsSchema.optional(),
+  /** Only listings started within this many days. */
+  listingStartDate: z.int().min(1).max(MAX_LISTING_AGE_DAYS).optional(),
+  /** Distributor whose catalogue the listings come from; the empty GUID means none. */
+  distributorId: uuidSchema.optional(),
+  zipCode: zipCodeSchema.optional(),
+  /** Miles around `zipCode`. */
+  distance: z.number().positive().max(MAX_SEARCH_DISTANCE_MILES).optional(),
+  minPrice: moneySchema.optional(),
+  maxPrice: moneySchema.optional(),
+  conditions: z.array(conditionSchema).max(3).optional(),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+export const searchRequestSchema = searchFiltersSchema
+  .extend({
+    sort: z.enum(SearchSort).default(SearchSort.Relevance),
+    page: pageSchema,
+    pageSize: pageSizeSchema,
+  })
+  .refine(
+    (request) =>
+      request.minPrice === undefined ||
+      request.maxPrice === undefined ||
+      request.minPrice <= request.maxPrice,
+    { error: SearchFormMessage.PriceOrder, path: ['maxPrice'] },
+  );
+export type SearchRequest = z.input<typeof searchRequestSchema>;
+export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;
+
+export const searchQuerySchema = cmcQuerySchema;
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+const facetCount = z.int().nonnegative();
+
+export const searchFacetsSchema = z.object({
+  family: z.array(z.object({ id: familyIdSchema, count: facetCount })),
+  condition: z.array(z.object({ value: conditionSchema, count: facetCount })),
+  listingType: z.array(z.object({ value: listingTypeSchema, count: facetCount })),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+export const searchResponseSchema = pagedSchema(listingCardSchema).extend({ facets: searchFacetsSchema });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
