@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { type AdminAlertRequest, PUBLIC_ALERT_LOCATIONS } from '../../../shared/contract/admin.ts';
 import type { Alert } from '../../../shared/contract/users.ts';
 import { Button } from '../../ui/button.tsx';
-import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { Checkbox, FormField, SelectInput } from '../../ui/form-field.tsx';
 import styles from './admin-console.module.css';
 import { useCreateAlert, useDeleteAlert, usePublicAlerts } from './api/admin-queries.ts';
-import { ConfirmDialog, errorText, formatTime, isoOf, ListState, localInputOf } from './console-parts.tsx';
+import { ConfirmButton, TextField, useFormSubmit } from './console-forms.tsx';
+import { AlertText, formatTime, isoOf, ListState, localInputOf } from './console-parts.tsx';
 
 const LOCATION_LABELS: Record<(typeof PUBLIC_ALERT_LOCATIONS)[number], string> = {
   HomePage: 'Home page',
@@ -16,21 +17,14 @@ const LOCATION_LABELS: Record<(typeof PUBLIC_ALERT_LOCATIONS)[number], string> =
 const EMPTY: AdminAlertRequest = { location: 'HomePage', message: '', severity: 'info', dismissible: true };
 
 function DeleteAlert({ alert }: { alert: Alert }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteAlert();
   return (
-    <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
-        Remove
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Remove the alert “${alert.title ?? alert.message.slice(0, 60)}”?`}
-        confirmLabel="Remove alert"
-        onConfirm={() => remove.mutateAsync(alert.id)}
-      />
-    </>
+    <ConfirmButton
+      button="Remove"
+      title={`Remove the alert “${alert.title ?? alert.message.slice(0, 60)}”?`}
+      confirmLabel="Remove alert"
+      onConfirm={() => remove.mutateAsync(alert.id)}
+    />
   );
 }
 
@@ -38,7 +32,7 @@ export function AlertsScreen() {
   const alerts = usePublicAlerts();
   const create = useCreateAlert();
   const [form, setForm] = useState<AdminAlertRequest>(EMPTY);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const { error, submit } = useFormSubmit();
   const set = (changes: Partial<AdminAlertRequest>) => setForm((current) => ({ ...current, ...changes }));
 
   return (
@@ -47,22 +41,15 @@ export function AlertsScreen() {
       <form
         className={styles.formGrid}
         aria-label="New alert"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
-          try {
-            await create.mutateAsync({
-              ...form,
-              title: form.title?.trim() || undefined,
-              linkUrl: form.linkUrl?.trim() || undefined,
-              linkText: form.linkText?.trim() || undefined,
-            });
-            setForm(EMPTY);
-          } catch (failure) {
-            const fields = (failure as { fields?: Record<string, string> }).fields ?? {};
-            setError({ message: errorText(failure), fields });
-          }
-        }}
+        onSubmit={submit(async () => {
+          await create.mutateAsync({
+            ...form,
+            title: form.title?.trim() || undefined,
+            linkUrl: form.linkUrl?.trim() || undefined,
+            linkText: form.linkText?.trim() || undefined,
+          });
+          setForm(EMPTY);
+        })}
       >
         <FormField label="Where">
           {(control) => (
@@ -92,76 +79,53 @@ export function AlertsScreen() {
             </SelectInput>
           )}
         </FormField>
-        <FormField label="Title" optional error={error?.fields.title}>
-          {(control) => (
-            <TextInput
-              {...control}
-              maxLength={120}
-              value={form.title ?? ''}
-              onChange={(event) => set({ title: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Message" error={error?.fields.message}>
-          {(control) => (
-            <TextInput
-              {...control}
-              required
-              maxLength={1000}
-              value={form.message}
-              onChange={(event) => set({ message: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField
+        <TextField
+          label="Title"
+          optional
+          error={error?.fields.title}
+          maxLength={120}
+          value={form.title ?? ''}
+          onValue={(title) => set({ title })}
+        />
+        <TextField
+          label="Message"
+          error={error?.fields.message}
+          required
+          maxLength={1000}
+          value={form.message}
+          onValue={(message) => set({ message })}
+        />
+        <TextField
           label="Link"
           optional
           help="A path on this site (/…) or an https:// address."
           error={error?.fields.linkUrl}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              value={form.linkUrl ?? ''}
-              onChange={(event) => set({ linkUrl: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Link text" optional error={error?.fields.linkText}>
-          {(control) => (
-            <TextInput
-              {...control}
-              maxLength={80}
-              value={form.linkText ?? ''}
-              onChange={(event) => set({ linkText: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField
+          value={form.linkUrl ?? ''}
+          onValue={(linkUrl) => set({ linkUrl })}
+        />
+        <TextField
+          label="Link text"
+          optional
+          error={error?.fields.linkText}
+          maxLength={80}
+          value={form.linkText ?? ''}
+          onValue={(linkText) => set({ linkText })}
+        />
+        <TextField
           label="Ends"
           optional
           help="Leave empty to keep it until removed."
           error={error?.fields.endsAt}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              type="datetime-local"
-              value={localInputOf(form.endsAt)}
-              onChange={(event) => set({ endsAt: isoOf(event.target.value) ?? undefined })}
-            />
-          )}
-        </FormField>
+          type="datetime-local"
+          value={localInputOf(form.endsAt)}
+          onValue={(value) => set({ endsAt: isoOf(value) ?? undefined })}
+        />
         <Checkbox
           label="Visitors may dismiss it"
           checked={form.dismissible ?? true}
           onChange={(event) => set({ dismissible: event.target.checked })}
         />
-        {error ? (
-          <p role="alert" className={styles.error}>
-            {error.message}
-          </p>
-        ) : null}
+        <AlertText>{error?.message}</AlertText>
         <div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Adding…' : 'Add alert'}

@@ -6,7 +6,7 @@ import { FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { Pager } from '../../ui/list-controls.tsx';
 import styles from './admin-console.module.css';
 import { useAuditLog } from './api/admin-queries.ts';
-import { adminPath, formatTime, ListState } from './console-parts.tsx';
+import { adminPath, formatTime, ListState, TableHead } from './console-parts.tsx';
 
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,17 +131,7 @@ export function AuditScreen() {
           <>
             <p className={styles.count}>{data.total} entries</p>
             <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Admin</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">User</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Admin', 'Action', 'User', 'From', 'Before', 'After']} />
               <tbody>
                 {data.results.map((entry) => (
                   <tr key={entry.id}>

@@ -12,6 +12,46 @@ export function errorText(error: unknown): string {
   return isApiError(error) ? error.message : 'Something went wrong. Try again.';
 }
 
+/** A message in alert colour, read out when it appears; nothing when there is none. */
+export function AlertText({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className={styles.error}>
+      {children}
+    </p>
+  );
+}
+
+/** What was just done, read out politely; nothing when there is none. */
+export function DoneText({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="status" className={styles.done}>
+      {children}
+    </p>
+  );
+}
+
+/** A table's header row: its columns, then an Actions column (named for screen readers only) when rows have buttons. */
+export function TableHead({ columns, actions = false }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
 /** Loading, error and empty states of one list, then the list itself. */
 export function ListState<T>({
   query,
@@ -65,6 +105,22 @@ export function ListState<T>({
  * action's own fields go inside. The error of a refused action shows in the dialog, which stays
  * open with what was typed.
  */
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  /** Resolves when done (the dialog closes); throws to keep it open with the error shown. */
+  onConfirm: () => Promise<unknown>;
+  children?: ReactNode;
+  disabled?: boolean | undefined;
+  /** See ModalDialog: where focus goes on close when the element that opened the dialog is gone. */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** The field focused when the dialog opens (by default its close button), so typing starts at once. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -76,21 +132,7 @@ export function ConfirmDialog({
   disabled = false,
   onCloseAutoFocus,
   initialFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  confirmLabel: string;
-  /** Resolves when done (the dialog closes); throws to keep it open with the error shown. */
-  onConfirm: () => Promise<unknown>;
-  children?: ReactNode;
-  disabled?: boolean;
-  /** See ModalDialog: where focus goes on close when the element that opened the dialog is gone. */
-  onCloseAutoFocus?: (event: Event) => void;
-  /** The field focused when the dialog opens (by default its close button), so typing starts at once. */
-  initialFocus?: RefObject<HTMLElement | null>;
-}) {
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const change = (next: boolean) => {
@@ -127,11 +169,7 @@ export function ConfirmDialog({
         }}
       >
         {children}
-        {error ? (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        ) : null}
+        <AlertText>{error}</AlertText>
         <DialogActions>
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel

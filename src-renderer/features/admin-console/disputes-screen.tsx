@@ -2,12 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DisputeListStatus, EscrowDispute } from '../../../shared/contract/billing-ledger.ts';
 import { Button } from '../../ui/button.tsx';
-import formFieldStyles from '../../ui/form-field.module.css';
-import { FormField } from '../../ui/form-field.tsx';
 import { ListTabs, Pager } from '../../ui/list-controls.tsx';
 import styles from './admin-console.module.css';
 import { useEscrowDisputes, useResolveDispute } from './api/admin-queries.ts';
-import { adminPath, ConfirmDialog, formatMoney, formatTime, ListState } from './console-parts.tsx';
+import { TextAreaField } from './console-forms.tsx';
+import { adminPath, ConfirmDialog, formatMoney, formatTime, ListState, TableHead } from './console-parts.tsx';
 
 const PAGE_SIZE = 20;
 const NOTE_MAX = 1000;
@@ -85,19 +84,7 @@ function OpenTable({
         Open disputes
       </h3>
       <table className={styles.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Seller</th>
-            <th scope="col">Amount held</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Disputed</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Order', 'Buyer', 'Seller', 'Amount held', 'Reason', 'Disputed']} actions />
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
@@ -128,18 +115,9 @@ function ResolvedTable({ disputes }: { disputes: EscrowDispute[] }) {
         Resolved disputes
       </h3>
       <table className={styles.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Seller</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Disputed</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Decided</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Order', 'Buyer', 'Seller', 'Amount', 'Reason', 'Disputed', 'Outcome', 'Decided']}
+        />
         <tbody>
           {disputes.map((dispute) => (
             <tr key={dispute.orderId}>
@@ -283,23 +261,15 @@ export function DisputesScreen() {
           doneRef.current?.focus();
         }}
       >
-        <FormField
+        <TextAreaField
           label="Staff note"
           help="Why you decided so: kept in the order’s history and the audit log."
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              className={formFieldStyles.input}
-              required
-              rows={3}
-              maxLength={NOTE_MAX}
-              ref={noteRef}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
-        </FormField>
+          required
+          maxLength={NOTE_MAX}
+          ref={noteRef}
+          value={note}
+          onValue={setNote}
+        />
       </ConfirmDialog>
     </section>
   );

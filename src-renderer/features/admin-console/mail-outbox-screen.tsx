@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import styles from './admin-console.module.css';
 import { useOutbox, useOutboxMessage } from './api/admin-queries.ts';
-import { formatTime, ListState } from './console-parts.tsx';
+import { formatTime, ListState, TableHead } from './console-parts.tsx';
 
 function Message({ name, onClose }: { name: string; onClose: () => void }) {
   const message = useOutboxMessage(name);
@@ -53,13 +53,7 @@ export function MailOutboxScreen() {
                 {data.total > data.results.length ? ` (the newest ${data.results.length} shown)` : ''}
               </p>
               <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Written</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Subject</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Written', 'To', 'Subject']} />
                 <tbody>
                   {data.results.map((mail) => (
                     <tr key={mail.name}>

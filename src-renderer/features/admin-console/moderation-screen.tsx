@@ -4,7 +4,7 @@ import type { MessageReport, MessageReportResolution } from '../../../shared/con
 import { LISTING_REPORT_CATEGORY_LABELS, type ListingReport } from '../../../shared/contract/moderation.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { SelectInput } from '../../ui/form-field.tsx';
 import { Pager } from '../../ui/list-controls.tsx';
 import styles from './admin-console.module.css';
 import {
@@ -13,50 +13,35 @@ import {
   useMessageReportAction,
   useMessageReports,
 } from './api/admin-queries.ts';
-import { adminPath, ConfirmDialog, errorText, formatTime, ListState } from './console-parts.tsx';
+import { ConfirmButton, TextField } from './console-forms.tsx';
+import { AlertText, adminPath, ConfirmDialog, errorText, formatTime, ListState } from './console-parts.tsx';
 
 function FreezeListing({ report }: { report: ListingReport }) {
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const freeze = useListingFreeze();
   const { listing } = report;
   return (
-    <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
-        {listing.frozen ? 'Lift freeze' : 'Freeze for fraud'}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={
-          listing.frozen
-            ? `Lift the freeze of “${listing.title}” (seller ${listing.seller.email})?`
-            : `Freeze “${listing.title}” of ${listing.seller.email} for fraud?`
-        }
-        description={
-          listing.frozen ? 'It returns to search.' : 'It leaves search at once; the seller sees the reason.'
-        }
-        confirmLabel={listing.frozen ? 'Lift freeze' : 'Freeze listing'}
-        disabled={!listing.frozen && reason.trim() === ''}
-        onConfirm={async () => {
-          await freeze.mutateAsync({ id: listing.id, reason: listing.frozen ? null : reason.trim() });
-          setReason('');
-        }}
-      >
-        {listing.frozen ? null : (
-          <FormField label="Reason the seller sees">
-            {(control) => (
-              <TextInput
-                {...control}
-                maxLength={500}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      button={listing.frozen ? 'Lift freeze' : 'Freeze for fraud'}
+      title={
+        listing.frozen
+          ? `Lift the freeze of “${listing.title}” (seller ${listing.seller.email})?`
+          : `Freeze “${listing.title}” of ${listing.seller.email} for fraud?`
+      }
+      description={
+        listing.frozen ? 'It returns to search.' : 'It leaves search at once; the seller sees the reason.'
+      }
+      confirmLabel={listing.frozen ? 'Lift freeze' : 'Freeze listing'}
+      disabled={!listing.frozen && reason.trim() === ''}
+      onConfirm={async () => {
+        await freeze.mutateAsync({ id: listing.id, reason: listing.frozen ? null : reason.trim() });
+        setReason('');
+      }}
+    >
+      {listing.frozen ? null : (
+        <TextField label="Reason the seller sees" maxLength={500} value={reason} onValue={setReason} />
+      )}
+    </ConfirmButton>
   );
 }
 
@@ -211,11 +196,7 @@ function MessageReportActions({ report }: { report: MessageReport }) {
           Lock sender
         </Button>
       )}
-      {dismissError ? (
-        <p role="alert" className={styles.error}>
-          {dismissError}
-        </p>
-      ) : null}
+      <AlertText>{dismissError}</AlertText>
       <ConfirmDialog
         open={open !== null}
         onOpenChange={(next) => {
@@ -238,16 +219,7 @@ function MessageReportActions({ report }: { report: MessageReport }) {
         }}
       >
         {open === 'warnSender' ? (
-          <FormField label="Note to the sender" optional>
-            {(control) => (
-              <TextInput
-                {...control}
-                maxLength={500}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField label="Note to the sender" optional maxLength={500} value={note} onValue={setNote} />
         ) : null}
       </ConfirmDialog>
     </div>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { FormField, TextInput } from '../../ui/form-field.tsx';
 import { Pager } from '../../ui/list-controls.tsx';
 import styles from './admin-console.module.css';
 import { useCreateShortLink, useShortLinks } from './api/admin-queries.ts';
-import { errorText, formatTime, ListState } from './console-parts.tsx';
+import { TextField, useFormSubmit } from './console-forms.tsx';
+import { AlertText, DoneText, formatTime, ListState, TableHead } from './console-parts.tsx';
 
 export function ShortLinksScreen() {
   const [page, setPage] = useState(1);
@@ -12,7 +12,7 @@ export function ShortLinksScreen() {
   const create = useCreateShortLink();
   const [fullLink, setFullLink] = useState('');
   const [shortCode, setShortCode] = useState('');
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const { error, submit } = useFormSubmit();
   const [created, setCreated] = useState<string | null>(null);
 
   return (
@@ -21,71 +21,48 @@ export function ShortLinksScreen() {
       <form
         className={styles.filters}
         aria-label="New short link"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
+        onSubmit={submit(async () => {
           setCreated(null);
-          try {
-            const link = await create.mutateAsync({
-              fullLink: fullLink.trim(),
-              shortCode: shortCode.trim() || undefined,
-            });
-            setCreated(`/l/${link.shortCode}`);
-            setFullLink('');
-            setShortCode('');
-            setPage(1);
-          } catch (failure) {
-            setError({
-              message: errorText(failure),
-              fields: (failure as { fields?: Record<string, string> }).fields ?? {},
-            });
-          }
-        }}
+          const link = await create.mutateAsync({
+            fullLink: fullLink.trim(),
+            shortCode: shortCode.trim() || undefined,
+          });
+          setCreated(`/l/${link.shortCode}`);
+          setFullLink('');
+          setShortCode('');
+          setPage(1);
+        })}
       >
-        <FormField
+        <TextField
           label="Link to shorten"
           help="A path on this site (/…) or an https:// address."
           error={error?.fields.fullLink}
           className={styles.grow}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              required
-              value={fullLink}
-              onChange={(event) => setFullLink(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
+          required
+          value={fullLink}
+          onValue={setFullLink}
+        />
+        <TextField
           label="Code"
           optional
           help="Letters, digits, - and _; one is picked when empty."
           error={error?.fields.shortCode}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              maxLength={64}
-              value={shortCode}
-              onChange={(event) => setShortCode(event.target.value)}
-            />
-          )}
-        </FormField>
+          maxLength={64}
+          value={shortCode}
+          onValue={setShortCode}
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create'}
         </Button>
       </form>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error.message}
-        </p>
-      ) : null}
-      {created ? (
-        <p role="status" className={styles.done}>
-          Created <code>{created}</code>.
-        </p>
-      ) : null}
+      <AlertText>{error?.message}</AlertText>
+      <DoneText>
+        {created ? (
+          <>
+            Created <code>{created}</code>.
+          </>
+        ) : null}
+      </DoneText>
       <ListState
         query={links}
         label="short links"
@@ -95,13 +72,7 @@ export function ShortLinksScreen() {
         {(data) => (
           <>
             <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Short link</th>
-                  <th scope="col">Leads to</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Short link', 'Leads to', 'Created']} />
               <tbody>
                 {data.results.map((link) => (
                   <tr key={link.id}>

@@ -1,17 +1,18 @@
-import { type ChangeEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   type BillingForm,
   makeBillingFormSchema,
   toUnfreezePayload,
 } from '../../../shared/domain/billing.ts';
-import { formatCardNumber, formatExpirationInput } from '../../../shared/domain/card.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { US_STATES } from '../../../shared/domain/us-states.ts';
 import { HELP_URL } from '../../../shared/routes/external.ts';
 import { zodResolver } from '../../lib/zod-resolver.ts';
+import { AddressFields, EMPTY_POSTAL_ADDRESS } from '../../ui/address-fields.tsx';
 import { Button } from '../../ui/button.tsx';
-import { FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { CardFields, EMPTY_CARD_FIELDS } from '../../ui/card-fields.tsx';
+import { FormError } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
 import { useUnfreeze } from './api/use-unfreeze.ts';
 import styles from './auth.module.css';
@@ -19,12 +20,9 @@ import { type PastDueDetails, paymentErrorMessage } from './login-flow.ts';
 
 const billingFormSchema = makeBillingFormSchema();
 
-/** Keeps the MM/YY slash automatic without trapping the cursor when the user deletes it. */
-export function nextExpirationValue(previous: string, typed: string): string {
-  const formatted = formatExpirationInput(typed);
-  const deleting = typed.length < previous.length;
-  return deleting && formatted.length > typed.length ? typed.replace(/\D/g, '') : formatted;
-}
+/** The modal's own words for the card and address fields. */
+const PAST_DUE_CARD_LABELS = { billingFirstName: 'First name', billingLastName: 'Last name', cvv: 'CVV' };
+const PAST_DUE_ADDRESS_LABELS = { address2: 'Apartment, suite, etc.', zip: 'Zip code' };
 
 export interface PastDueDialogProps {
   details: PastDueDetails;
@@ -38,39 +36,17 @@ export function PastDueDialog({ details, onClose, onPaid }: PastDueDialogProps) 
   const unfreeze = useUnfreeze();
   const [busy, setBusy] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    formState: { errors, touchedFields, isSubmitted },
-  } = useForm<BillingForm>({
+  const form = useForm<BillingForm>({
     resolver: zodResolver(billingFormSchema),
     mode: 'onTouched',
-    defaultValues: {
-      billingFirstName: '',
-      billingLastName: '',
-      cardNumber: '',
-      expiration: '',
-      cvv: '',
-      address1: '',
-      address2: '',
-      city: '',
-      state: '',
-      zip: '',
-    },
+    defaultValues: { ...EMPTY_CARD_FIELDS, ...EMPTY_POSTAL_ADDRESS },
   });
 
-  const revalidate = (field: keyof BillingForm) => Boolean(touchedFields[field]) || isSubmitted;
-
-  const cardNumber = register('cardNumber');
-  const expiration = register('expiration');
-
-  const onSubmit = handleSubmit(async (form) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     setPaymentError(null);
     try {
-      const payload = toUnfreezePayload(form, details.email, details.freezeReason);
+      const payload = toUnfreezePayload(values, details.email, details.freezeReason);
       const result = await unfreeze.mutateAsync({
         body: { ...payload, ...(details.unfreezeToken ? { unfreezeToken: details.unfreezeToken } : {}) },
       });
@@ -97,102 +73,21 @@ export function PastDueDialog({ details, onClose, onPaid }: PastDueDialogProps) 
         </>
       }
     >
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Pay past-due balance">
-        <FormError>{paymentError}</FormError>
-        <div className={styles.row}>
-          <FormField label="First name" error={errors.billingFirstName?.message}>
-            {(control) => (
-              <TextInput {...control} {...register('billingFirstName')} autoComplete="cc-given-name" />
-            )}
-          </FormField>
-          <FormField label="Last name" error={errors.billingLastName?.message}>
-            {(control) => (
-              <TextInput {...control} {...register('billingLastName')} autoComplete="cc-family-name" />
-            )}
-          </FormField>
-        </div>
-        <FormField label="Card number" error={errors.cardNumber?.message}>
-          {(control) => (
-            <TextInput
-              {...control}
-              {...cardNumber}
-              onChange={async (event: ChangeEvent<HTMLInputElement>) => {
-                setValue('cardNumber', formatCardNumber(event.target.value), {
-                  shouldValidate: revalidate('cardNumber'),
-                });
-              }}
-              inputMode="numeric"
-              autoComplete="cc-number"
-            />
-          )}
-        </FormField>
-        <div className={styles.row}>
-          <FormField label="Expiration (MM/YY)" error={errors.expiration?.message}>
-            {(control) => (
-              <TextInput
-                {...control}
-                {...expiration}
-                onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                  setValue('expiration', nextExpirationValue(getValues('expiration'), event.target.value), {
-                    shouldValidate: revalidate('expiration'),
-                  });
-                }}
-                maxLength={5}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-              />
-            )}
-          </FormField>
-          <FormField label="CVV" error={errors.cvv?.message}>
-            {(control) => (
-              <TextInput
-                {...control}
-                {...register('cvv')}
-                maxLength={4}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-              />
-            )}
-          </FormField>
-        </div>
-        <FormField label="Address" error={errors.address1?.message}>
-          {(control) => <TextInput {...control} {...register('address1')} autoComplete="address-line1" />}
-        </FormField>
-        <FormField label="Apartment, suite, etc." optional>
-          {(control) => <TextInput {...control} {...register('address2')} autoComplete="address-line2" />}
-        </FormField>
-        <div className={styles.row3}>
-          <FormField label="City" error={errors.city?.message}>
-            {(control) => <TextInput {...control} {...register('city')} autoComplete="address-level2" />}
-          </FormField>
-          <FormField label="State" error={errors.state?.message}>
-            {(control) => (
-              <SelectInput {...control} {...register('state')} autoComplete="address-level1">
-                <option value="">Choose…</option>
-                {US_STATES.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.name}
-                  </option>
-                ))}
-              </SelectInput>
-            )}
-          </FormField>
-          <FormField label="Zip code" error={errors.zip?.message}>
-            {(control) => (
-              <TextInput {...control} {...register('zip')} inputMode="numeric" autoComplete="postal-code" />
-            )}
-          </FormField>
-        </div>
-        <DialogActions>
-          <a className={styles.link} href={HELP_URL} target="_blank" rel="noopener noreferrer">
-            Contact Support
-          </a>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? 'Submitting...' : 'Pay Now'}
-          </Button>
-        </DialogActions>
-      </form>
+      <FormProvider {...form}>
+        <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Pay past-due balance">
+          <FormError>{paymentError}</FormError>
+          <CardFields labels={PAST_DUE_CARD_LABELS} rowClassName={styles.row} />
+          <AddressFields labels={PAST_DUE_ADDRESS_LABELS} regions={US_STATES} rowClassName={styles.row3} />
+          <DialogActions>
+            <a className={styles.link} href={HELP_URL} target="_blank" rel="noopener noreferrer">
+              Contact Support
+            </a>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {busy ? 'Submitting...' : 'Pay Now'}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </ModalDialog>
   );
 }
