@@ -99,6 +99,20 @@ const doubleCasts: { file: string; refused: boolean }[] = [
 ];
 const DOUBLE_CAST = "export const count = ('1' as unknown as number) + 1;\n";
 
+/** A component of `lines` lines (its opening and closing lines included). */
+const componentOf = (lines: number) =>
+  `export function Long() {\n${'  console.info(1);\n'.repeat(lines - 3)}  return null;\n}\n`;
+/**
+ * Components by length and place, and whether the renderer's rule must refuse them: no component over
+ * 200 lines, its first and last lines included (Biome counts the lines between them: `maxLines` 198).
+ */
+const components: { file: string; lines: number; refused: boolean }[] = [
+  { file: 'src-renderer/features/a/long.tsx', lines: 201, refused: true },
+  { file: 'src-renderer/ui/long.tsx', lines: 260, refused: true },
+  { file: 'src-renderer/features/a/fits.tsx', lines: 200, refused: false },
+  { file: 'src-renderer/features/a/long.test.tsx', lines: 260, refused: false },
+];
+
 let scratch = '';
 /** The diagnostic categories Biome reported, by fixture path. */
 const refused = new Map<string, string[]>();
@@ -118,6 +132,10 @@ beforeAll(() => {
   for (const { file } of doubleCasts) {
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
     writeFileSync(join(scratch, file), DOUBLE_CAST);
+  }
+  for (const { file, lines } of components) {
+    mkdirSync(dirname(join(scratch, file)), { recursive: true });
+    writeFileSync(join(scratch, file), componentOf(lines));
   }
   [...crossFeature, ...domainToContract, ...legal].forEach((fixture, index) => {
     const path = join(scratch, fixturePath(fixture, index));
@@ -174,5 +192,11 @@ describe('imports inside the fences', () => {
 describe('casts through unknown', () => {
   it.each(doubleCasts)('in $file: refused $refused', ({ file, refused: expected }) => {
     expect(reported(file, 'plugin')).toBe(expected);
+  });
+});
+
+describe('components of the renderer', () => {
+  it.each(components)('$lines lines in $file: refused $refused', ({ file, refused: expected }) => {
+    expect(reported(file, 'lint/complexity/noExcessiveLinesPerFunction')).toBe(expected);
   });
 });

@@ -75,31 +75,13 @@ export function HeaderSearch() {
     if (input && document.activeElement === input) setOpen(true);
   }, []);
 
-  const suggestions = useListingsSuggestions(text, mode === 'forSale', open);
-  const options = useMemo<SuggestionOption[]>(() => {
-    if (!suggestions) return [];
-    const { exact, other } = orderSuggestions(suggestions.query, suggestions.data.querySummary);
-    const list: SuggestionOption[] = [
-      ...exact.map((s) => ({ ...s, group: 'exact' as const, id: '' })),
-      ...other.map((s) => ({ ...s, group: 'other' as const, id: '' })),
-    ];
-    const top = list[0];
-    const family = suggestions.data.topFamily;
-    if (top && family) list.splice(1, 0, { text: top.text, family, group: top.group, id: '' });
-    return list.map((option, index) => ({ ...option, id: `${baseId}-option-${index}` }));
-  }, [suggestions, baseId]);
-
-  const listboxId = `${baseId}-listbox`;
-  const showEmpty = open && suggestions !== null && options.length === 0;
-  const expanded = open && options.length > 0;
-  const active = expanded ? options[activeIndex] : undefined;
-
-  const announcement =
-    !open || !suggestions
-      ? ''
-      : options.length === 0
-        ? noSuggestionsMessage(suggestions.query)
-        : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'} available. Use the up and down arrows to choose.`;
+  const { suggestions, options, listboxId, showEmpty, expanded, active, announcement } = useSuggestionOptions(
+    text,
+    mode,
+    open,
+    activeIndex,
+    baseId,
+  );
 
   const close = () => {
     setOpen(false);
@@ -298,4 +280,41 @@ export function HeaderSearch() {
       </div>
     </form>
   );
+}
+
+/** The suggestions for what is typed, as the options of the listbox, and what a screen reader hears of them. */
+function useSuggestionOptions(
+  text: string,
+  mode: SearchMode,
+  open: boolean,
+  activeIndex: number,
+  baseId: string,
+) {
+  const suggestions = useListingsSuggestions(text, mode === 'forSale', open);
+  const options = useMemo<SuggestionOption[]>(() => {
+    if (!suggestions) return [];
+    const { exact, other } = orderSuggestions(suggestions.query, suggestions.data.querySummary);
+    const list: SuggestionOption[] = [
+      ...exact.map((s) => ({ ...s, group: 'exact' as const, id: '' })),
+      ...other.map((s) => ({ ...s, group: 'other' as const, id: '' })),
+    ];
+    const top = list[0];
+    const family = suggestions.data.topFamily;
+    if (top && family) list.splice(1, 0, { text: top.text, family, group: top.group, id: '' });
+    return list.map((option, index) => ({ ...option, id: `${baseId}-option-${index}` }));
+  }, [suggestions, baseId]);
+
+  const listboxId = `${baseId}-listbox`;
+  const showEmpty = open && suggestions !== null && options.length === 0;
+  const expanded = open && options.length > 0;
+  const active = expanded ? options[activeIndex] : undefined;
+
+  const announcement =
+    !open || !suggestions
+      ? ''
+      : options.length === 0
+        ? noSuggestionsMessage(suggestions.query)
+        : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'} available. Use the up and down arrows to choose.`;
+
+  return { suggestions, options, listboxId, showEmpty, expanded, active, announcement };
 }
