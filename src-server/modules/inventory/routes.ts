@@ -2,12 +2,8 @@ import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import type { HandlerMap } from '../../http/endpoint.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
-import {
-  BulkUploadProcessor,
-  bulkUploadErrorReport,
-  listBulkUploads,
-  queueBulkUploads,
-} from './bulk-uploads.ts';
+import { BulkUploadProcessor } from './bulk-upload-processor.ts';
+import { bulkUploadErrorReport, listBulkUploads, queueBulkUploads } from './bulk-uploads.ts';
 import { fetchPendingImages, IMAGE_FETCH_LIMITS } from './image-fetch.ts';
 
 /** How often a server fetches the photo links of inventory rows. */
