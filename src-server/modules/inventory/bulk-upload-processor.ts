@@ -32,7 +32,6 @@ export const BULK_UPLOAD_BATCH_ROWS = 1000;
 const SUGGESTION_REFRESH_BATCHES = 25;
 /** How long a claim on an upload holds without being renewed by a batch, unless configured. */
 export const BULK_UPLOAD_LEASE_SECONDS = 60;
-/** Uploads listed by GET /users/bulkuploads. */
 
 export interface BulkUploadDeps {
   db: Database;
