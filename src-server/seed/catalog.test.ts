@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upcCheckDigit, upcFor } from './catalog.ts';
+import { upcCheckDigit, upcFor } from './catalog-listings.ts';
 
 describe('demo UPC-A codes', () => {
   it.each([

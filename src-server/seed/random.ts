@@ -34,3 +34,14 @@ export function createRandom(seed: number): Random {
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + int(0, 3)).toString(16)}${hex(3)}-${hex(12)}`,
   };
 }
+
+/** One of `items`, each drawn in proportion to its weight. */
+export function weightedPick<T>(random: Random, items: readonly (readonly [T, number])[]): T {
+  const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random.next() * total;
+  for (const [item, weight] of items) {
+    roll -= weight;
+    if (roll < 0) return item;
+  }
+  return items[items.length - 1]![0];
+}

@@ -25,3 +25,25 @@ export async function anyRow(db: DbExecutor, query: SQL): Promise<boolean> {
   const rows = await queryRows<{ found: boolean }>(db, sql`select exists (${query}) as found`);
   return rows[0]?.found === true;
 }
+
+/** Column name and SQL type of each inserted column, for `json_to_recordset`. */
+export type ColumnTypes = readonly (readonly [string, string])[];
+
+const BATCH_SIZE = 1000;
+
+/** Inserts rows a thousand to a statement, each batch sent as one JSON document. */
+export async function insertBatches(
+  db: DbExecutor,
+  table: string,
+  columns: ColumnTypes,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '));
+  const shape = sql.raw(columns.map(([name, type]) => `"${name}" ${type}`).join(', '));
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    const batch = JSON.stringify(rows.slice(start, start + BATCH_SIZE));
+    await db.execute(
+      sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${names} from json_to_recordset(${batch}::json) as r(${shape})`,
+    );
+  }
+}

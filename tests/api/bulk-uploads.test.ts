@@ -8,10 +8,8 @@ import { ListingOption } from '../../shared/domain/listing.ts';
 import { buildApp } from '../../src-server/app.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { fileBlobStore } from '../../src-server/files/blob-store.ts';
-import {
-  BULK_UPLOAD_BATCH_ROWS,
-  BULK_UPLOAD_REPORT_MAX_PROBLEMS,
-} from '../../src-server/modules/inventory/bulk-uploads.ts';
+import { BULK_UPLOAD_REPORT_MAX_PROBLEMS } from '../../src-server/modules/inventory/bulk-upload-batch.ts';
+import { BULK_UPLOAD_BATCH_ROWS } from '../../src-server/modules/inventory/bulk-upload-processor.ts';
 import {
   type AccountsTestApp,
   authed,

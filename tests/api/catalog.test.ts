@@ -6,7 +6,7 @@ import { CATEGORY_FAMILIES } from '../../shared/domain/category.ts';
 import { brandPageMeta } from '../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
 import { type Database, queryRows } from '../../src-server/db/client.ts';
-import { upcCheckDigit } from '../../src-server/seed/catalog.ts';
+import { upcCheckDigit } from '../../src-server/seed/catalog-listings.ts';
 import { accountWithRoles, CATALOG_SEED, seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { openTestDatabase } from './support/test-database.ts';

@@ -17,6 +17,7 @@ import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { AccountOption, FreezeReason, isAdminRole, Role, UserStatus } from '../../../shared/domain/user.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { adminAuditLog, ledgerTransactions, listings, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { resetLink, resetMessage } from '../../mail/account-messages.ts';
@@ -110,17 +111,21 @@ export async function searchUsers(
   if (request.role) where.push(sql`${request.role} = any(${users.roles})`);
   if (request.status) where.push(eq(users.status, request.status));
   const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(condition)
-      .orderBy(...SORTS[request.sort ?? 'newest'])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(users).where(condition),
-  ]);
-  return { total: total?.total ?? 0, page, pageSize, results: rows.map(toRow) };
+  const found = await pagedRead(
+    { page, pageSize },
+    {
+      count: () => db.select({ total: count() }).from(users).where(condition),
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(users)
+          .where(condition)
+          .orderBy(...SORTS[request.sort ?? 'newest'])
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  return { ...found, results: found.results.map(toRow) };
 }
 
 export async function requireUser(db: DbExecutor, id: string): Promise<UserRow> {
@@ -195,17 +200,21 @@ export async function auditLog(
   if (query.from) where.push(gte(adminAuditLog.createdAt, new Date(query.from)));
   if (query.to) where.push(lte(adminAuditLog.createdAt, new Date(query.to)));
   const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(adminAuditLog)
-      .where(condition)
-      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(adminAuditLog).where(condition),
-  ]);
-  const results: AdminAuditEntry[] = rows.map((row) => ({
+  const found = await pagedRead(
+    { page, pageSize },
+    {
+      count: () => db.select({ total: count() }).from(adminAuditLog).where(condition),
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(adminAuditLog)
+          .where(condition)
+          .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  const results: AdminAuditEntry[] = found.results.map((row) => ({
     id: row.id,
     adminId: row.adminId,
     adminEmail: row.adminEmail,
@@ -217,7 +226,7 @@ export async function auditLog(
     after: row.after,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { total: total?.total ?? 0, page, pageSize, results };
+  return { ...found, results };
 }
 
 // ---------------------------------------------------------------------------------------------

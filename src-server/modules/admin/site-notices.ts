@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import type { ShortLink } from '../../../shared/contract/shortlinks.ts';
 import type { Alert } from '../../../shared/contract/users.ts';
 import type { Database } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { alerts, shortLinks } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toAlert } from '../users/service.ts';
@@ -95,16 +96,20 @@ export async function listShortLinks(
 ): Promise<AdminShortLinksResponse> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(shortLinks)
-      .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(shortLinks),
-  ]);
-  return { total: total?.total ?? 0, page, pageSize, results: rows.map(toShortLink) };
+  const found = await pagedRead(
+    { page, pageSize },
+    {
+      count: () => db.select({ total: count() }).from(shortLinks),
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(shortLinks)
+          .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  return { ...found, results: found.results.map(toShortLink) };
 }
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import type { OrderState } from '../../../shared/domain/orders.ts';
 import { orderNumber } from '../../../shared/domain/orders.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 
 /**
  * GET /pprAdmin/escrow/disputes: the staff queue of escrow disputes. An order carries at most one
@@ -84,10 +85,15 @@ export async function listDisputes(
     ? sql`o.escrow_status = 'disputed'`
     : sql`o.dispute_reason is not null and o.escrow_status in ('released', 'refunded')`;
   const order: SQL = open ? sql`disputed_at asc, id asc` : sql`resolved_at desc, id desc`;
-  const [rows, [total]] = await Promise.all([
-    queryRows<DisputeRow>(
-      db,
-      sql`select * from (
+  const found = await pagedRead(
+    { page, pageSize },
+    {
+      count: () =>
+        queryRows<{ total: number }>(db, sql`select count(*)::int as total from orders o where ${where}`),
+      rows: ({ limit, offset }) =>
+        queryRows<DisputeRow>(
+          db,
+          sql`select * from (
           select o.id, o.number, o.state, o.escrow_status, o.total,
             coalesce(o.dispute_reason, '') as reason,
             coalesce(
@@ -117,9 +123,9 @@ export async function listDisputes(
           where ${where}
         ) d
         order by ${order}
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from orders o where ${where}`),
-  ]);
-  return { total: total?.total ?? 0, page, pageSize, results: rows.map(toDispute) };
+        limit ${limit} offset ${offset}`,
+        ),
+    },
+  );
+  return { ...found, results: found.results.map(toDispute) };
 }

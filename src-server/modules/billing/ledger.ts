@@ -53,14 +53,6 @@ export const LedgerKind = {
 } as const;
 export type LedgerKind = (typeof LedgerKind)[keyof typeof LedgerKind];
 
-/** Charges billed on invoices (debits of a user's feesDue). */
-export const CHARGE_KINDS: readonly LedgerKind[] = [
-  LedgerKind.Fee,
-  LedgerKind.FinalValueFee,
-  LedgerKind.MembershipCharge,
-  LedgerKind.PastDueCharge,
-];
-
 export interface Leg {
   account: LedgerAccount;
   /** The owner of a user account; null for the marketplace's own. */
@@ -178,44 +170,144 @@ export async function balancesOf(db: DbExecutor, userId: string): Promise<UserBa
 // The movements
 // ---------------------------------------------------------------------------------------------
 
-type Extra = Omit<Posting, 'kind' | 'description' | 'legs'>;
+/**
+ * Whose account a leg moves: the user the movement is for, the buyer or the seller of an escrow
+ * order, or the marketplace's own.
+ */
+type Party = 'user' | 'buyer' | 'seller' | 'marketplace';
 
-const debit = (account: LedgerAccount, userId: string | null, cents: number): Leg => ({
-  account,
-  userId,
-  cents,
-});
-const credit = (account: LedgerAccount, userId: string | null, cents: number): Leg => ({
-  account,
-  userId,
-  cents: -cents,
-});
-
-function positive(cents: number): void {
-  if (!Number.isSafeInteger(cents) || cents <= 0)
-    throw new Error('A movement is a positive number of cents.');
+interface LegRule {
+  side: 'debit' | 'credit';
+  account: LedgerAccount;
+  party: Party;
 }
 
-/** Credit given to a user (an admin's credit): promotions → the user's available balance. */
-export function postCredit(
+/** How one kind of movement posts: its legs (each moves the movement's whole amount) and its owner. */
+interface MovementRule {
+  legs: readonly LegRule[];
+  /** Whose movement the transaction is recorded as. */
+  postedFor: Exclude<Party, 'marketplace'>;
+  /** A charge billed on invoices. */
+  invoiced?: true;
+  /** The movement happens once per order: its idempotency key is this prefix and the order id. */
+  oncePerOrder?: string;
+}
+
+const debit = (account: LedgerAccount, party: Party): LegRule => ({ side: 'debit', account, party });
+const credit = (account: LedgerAccount, party: Party): LegRule => ({ side: 'credit', account, party });
+
+/** A charge the user owes (a listing option, a final value fee, membership): their feesDue → revenue. */
+const CHARGE: MovementRule = {
+  postedFor: 'user',
+  invoiced: true,
+  legs: [debit(LedgerAccount.FeesDue, 'user'), credit(LedgerAccount.Revenue, 'marketplace')],
+};
+
+/** Every kind of movement, as the legs it posts; a new kind of movement is one more entry. */
+const MOVEMENTS: Readonly<Record<LedgerKind, MovementRule>> = {
+  /** Credit given to a user (an admin's credit): promotions → the user's available balance. */
+  Credit: {
+    postedFor: 'user',
+    legs: [debit(LedgerAccount.Promotions, 'marketplace'), credit(LedgerAccount.Available, 'user')],
+  },
+  Fee: CHARGE,
+  FinalValueFee: CHARGE,
+  MembershipCharge: CHARGE,
+  /** A plan downgraded mid-month gives back the unused part: revenue → the user's available balance. */
+  ProrationCredit: {
+    postedFor: 'user',
+    legs: [debit(LedgerAccount.Revenue, 'marketplace'), credit(LedgerAccount.Available, 'user')],
+  },
+  PastDueCharge: CHARGE,
+  /** Charges settled from the user's available balance. */
+  CreditApplied: {
+    postedFor: 'user',
+    legs: [debit(LedgerAccount.Available, 'user'), credit(LedgerAccount.FeesDue, 'user')],
+  },
+  /** Charges settled by a card payment taken through the gateway. */
+  CardPayment: {
+    postedFor: 'user',
+    legs: [debit(LedgerAccount.Gateway, 'marketplace'), credit(LedgerAccount.FeesDue, 'user')],
+  },
+  /** A buyer's card payment held for an order: gateway → the buyer's escrow. */
+  EscrowHold: {
+    postedFor: 'buyer',
+    oncePerOrder: 'escrow-hold',
+    legs: [debit(LedgerAccount.Gateway, 'marketplace'), credit(LedgerAccount.Escrow, 'buyer')],
+  },
+  /** Held funds go to the seller: the buyer's escrow → the seller's available balance. */
+  EscrowRelease: {
+    postedFor: 'seller',
+    oncePerOrder: 'escrow-release',
+    legs: [debit(LedgerAccount.Escrow, 'buyer'), credit(LedgerAccount.Available, 'seller')],
+  },
+  /** Held funds go back to the buyer's card: the buyer's escrow → gateway. */
+  EscrowRefund: {
+    postedFor: 'buyer',
+    oncePerOrder: 'escrow-refund',
+    legs: [debit(LedgerAccount.Escrow, 'buyer'), credit(LedgerAccount.Gateway, 'marketplace')],
+  },
+  /** A seller's available balance paid out: available → gateway. */
+  Payout: {
+    postedFor: 'user',
+    legs: [debit(LedgerAccount.Available, 'user'), credit(LedgerAccount.Gateway, 'marketplace')],
+  },
+};
+
+/** Charges billed on invoices (debits of a user's feesDue). */
+export const CHARGE_KINDS: readonly LedgerKind[] = (Object.keys(MOVEMENTS) as LedgerKind[]).filter(
+  (kind) => MOVEMENTS[kind].invoiced,
+);
+
+type Extra = Omit<Posting, 'kind' | 'description' | 'legs'>;
+
+/**
+ * Posts `cents` as a movement of `kind`: its rule's legs, each the whole amount (debits positive,
+ * credits negative), on the accounts of the parties named.
+ */
+export function postMovement(
   tx: DbExecutor,
-  userId: string,
+  kind: LedgerKind,
+  parties: Partial<Record<Exclude<Party, 'marketplace'>, string>>,
   cents: number,
   description: string,
   extra: Extra = {},
 ) {
-  positive(cents);
+  if (!Number.isSafeInteger(cents) || cents <= 0)
+    throw new Error('A movement is a positive number of cents.');
+  const rule = MOVEMENTS[kind];
+  const ownerOf = (party: Party): string | null => {
+    if (party === 'marketplace') return null;
+    const id = parties[party];
+    if (!id) throw new Error(`A ${kind} movement names its ${party}.`);
+    return id;
+  };
+  const once =
+    rule.oncePerOrder && extra.orderId ? { idempotencyKey: `${rule.oncePerOrder}-${extra.orderId}` } : {};
   return post(tx, {
     ...extra,
-    kind: LedgerKind.Credit,
+    ...once,
+    kind,
     description,
-    userId,
-    legs: [debit(LedgerAccount.Promotions, null, cents), credit(LedgerAccount.Available, userId, cents)],
+    userId: ownerOf(rule.postedFor),
+    legs: rule.legs.map((leg) => ({
+      account: leg.account,
+      userId: ownerOf(leg.party),
+      cents: leg.side === 'debit' ? cents : -cents,
+    })),
   });
 }
 
-/** A charge the user owes (a listing option, a final value fee, membership): their feesDue → revenue. */
-export function postCharge(
+/** A movement of one user's accounts (and the marketplace's): the user, the amount and its text. */
+const userMovement =
+  (kind: LedgerKind) => (tx: DbExecutor, userId: string, cents: number, description: string, extra?: Extra) =>
+    postMovement(tx, kind, { user: userId }, cents, description, extra);
+
+/** Credit given to a user (an admin's credit). */
+export const postCredit = userMovement(LedgerKind.Credit);
+
+/** A charge the user owes (a listing option, a final value fee, membership, a past-due balance). */
+export const postCharge = (
   tx: DbExecutor,
   kind:
     | typeof LedgerKind.Fee
@@ -225,144 +317,42 @@ export function postCharge(
   userId: string,
   cents: number,
   description: string,
-  extra: Extra = {},
-) {
-  positive(cents);
-  return post(tx, {
-    ...extra,
-    kind,
-    description,
-    userId,
-    legs: [debit(LedgerAccount.FeesDue, userId, cents), credit(LedgerAccount.Revenue, null, cents)],
-  });
-}
+  extra?: Extra,
+) => userMovement(kind)(tx, userId, cents, description, extra);
 
-/** A plan downgraded mid-month gives back the unused part: revenue → the user's available balance. */
-export function postProrationCredit(
-  tx: DbExecutor,
-  userId: string,
-  cents: number,
-  description: string,
-  extra: Extra = {},
-) {
-  positive(cents);
-  return post(tx, {
-    ...extra,
-    kind: LedgerKind.ProrationCredit,
-    description,
-    userId,
-    legs: [debit(LedgerAccount.Revenue, null, cents), credit(LedgerAccount.Available, userId, cents)],
-  });
-}
+/** The unused part of a plan downgraded mid-month, given back. */
+export const postProrationCredit = userMovement(LedgerKind.ProrationCredit);
 
 /** Charges settled from the user's available balance. */
-export function postCreditApplied(
-  tx: DbExecutor,
-  userId: string,
-  cents: number,
-  description: string,
-  extra: Extra = {},
-) {
-  positive(cents);
-  return post(tx, {
-    ...extra,
-    kind: LedgerKind.CreditApplied,
-    description,
-    userId,
-    legs: [debit(LedgerAccount.Available, userId, cents), credit(LedgerAccount.FeesDue, userId, cents)],
-  });
-}
+export const postCreditApplied = userMovement(LedgerKind.CreditApplied);
 
 /** Charges settled by a card payment taken through the gateway. */
-export function postCardPayment(
-  tx: DbExecutor,
-  userId: string,
-  cents: number,
-  description: string,
-  extra: Extra = {},
-) {
-  positive(cents);
-  return post(tx, {
-    ...extra,
-    kind: LedgerKind.CardPayment,
-    description,
-    userId,
-    legs: [debit(LedgerAccount.Gateway, null, cents), credit(LedgerAccount.FeesDue, userId, cents)],
-  });
-}
+export const postCardPayment = userMovement(LedgerKind.CardPayment);
 
-/** A buyer's card payment held for an order: gateway → the buyer's escrow. */
-export function postEscrowHold(
-  tx: DbExecutor,
-  buyerId: string,
-  orderId: string,
-  cents: number,
-  description: string,
-) {
-  positive(cents);
-  return post(tx, {
-    kind: LedgerKind.EscrowHold,
-    description,
-    userId: buyerId,
-    orderId,
-    idempotencyKey: `escrow-hold-${orderId}`,
-    legs: [debit(LedgerAccount.Gateway, null, cents), credit(LedgerAccount.Escrow, buyerId, cents)],
-  });
-}
+/** A movement of a buyer's escrow for an order: the buyer, the order, the amount and its text. */
+const buyerEscrowMovement =
+  (kind: LedgerKind) =>
+  (tx: DbExecutor, buyerId: string, orderId: string, cents: number, description: string) =>
+    postMovement(tx, kind, { buyer: buyerId }, cents, description, { orderId });
 
-/** Held funds go to the seller: the buyer's escrow → the seller's available balance. */
-export function postEscrowRelease(
+/** A buyer's card payment held for an order. */
+export const postEscrowHold = buyerEscrowMovement(LedgerKind.EscrowHold);
+
+/** Held funds go to the seller. */
+export const postEscrowRelease = (
   tx: DbExecutor,
   buyerId: string,
   sellerId: string,
   orderId: string,
   cents: number,
   description: string,
-) {
-  positive(cents);
-  return post(tx, {
-    kind: LedgerKind.EscrowRelease,
-    description,
-    userId: sellerId,
+) =>
+  postMovement(tx, LedgerKind.EscrowRelease, { buyer: buyerId, seller: sellerId }, cents, description, {
     orderId,
-    idempotencyKey: `escrow-release-${orderId}`,
-    legs: [debit(LedgerAccount.Escrow, buyerId, cents), credit(LedgerAccount.Available, sellerId, cents)],
   });
-}
 
-/** Held funds go back to the buyer's card: the buyer's escrow → gateway. */
-export function postEscrowRefund(
-  tx: DbExecutor,
-  buyerId: string,
-  orderId: string,
-  cents: number,
-  description: string,
-) {
-  positive(cents);
-  return post(tx, {
-    kind: LedgerKind.EscrowRefund,
-    description,
-    userId: buyerId,
-    orderId,
-    idempotencyKey: `escrow-refund-${orderId}`,
-    legs: [debit(LedgerAccount.Escrow, buyerId, cents), credit(LedgerAccount.Gateway, null, cents)],
-  });
-}
+/** Held funds go back to the buyer's card. */
+export const postEscrowRefund = buyerEscrowMovement(LedgerKind.EscrowRefund);
 
-/** A seller's available balance paid out: available → gateway. */
-export function postPayout(
-  tx: DbExecutor,
-  userId: string,
-  cents: number,
-  description: string,
-  extra: Extra = {},
-) {
-  positive(cents);
-  return post(tx, {
-    ...extra,
-    kind: LedgerKind.Payout,
-    description,
-    userId,
-    legs: [debit(LedgerAccount.Available, userId, cents), credit(LedgerAccount.Gateway, null, cents)],
-  });
-}
+/** A seller's available balance paid out. */
+export const postPayout = userMovement(LedgerKind.Payout);

@@ -11,6 +11,7 @@ import { COMPANY_FOUNDED_YEAR, yearsInBusiness } from '../../../shared/domain/co
 import { RESPONSIVE_IMAGE_WIDTHS } from '../../../shared/domain/constants.ts';
 import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { type Database, queryRows } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { articles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { sanitizeDescription } from '../listings/description.ts';
@@ -87,17 +88,21 @@ async function findArticleRows(
           or ${keyword.toLowerCase()} = any(${articles.brandTags}))`
     : undefined;
   const where = and(visibleTo(reader, now), matches);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(articles)
-      .where(where)
-      .orderBy(desc(articles.publishedAt), articles.slug)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(articles).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const found = await pagedRead(
+    { page: query.page, pageSize: query.perPage },
+    {
+      count: () => db.select({ total: count() }).from(articles).where(where),
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(articles)
+          .where(where)
+          .orderBy(desc(articles.publishedAt), articles.slug)
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  return { rows: found.results, total: found.total };
 }
 
 type ArticleQueryInput = Parameters<typeof findArticleRows>[1];

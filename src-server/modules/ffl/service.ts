@@ -10,6 +10,7 @@ import {
   TRANSFER_LICENSE_TYPES,
 } from '../../../shared/contract/ffl.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import { stripImageMetadata } from '../../files/images.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -117,20 +118,28 @@ export async function searchDealers(db: DbExecutor, query: ParsedFflSearchQuery)
   const matches = sql`with m as (
       select ${SUMMARY_COLUMNS}, ${distance} as distance from ffl_dealers d where ${sql.join(where, sql` and `)}
     )`;
-  const [countRows, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`${matches} select count(*)::int as total from m where ${within}`),
-    queryRows<DealerRow & { distance: number | null }>(
-      db,
-      sql`${matches} select * from m where ${within} order by ${order}
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    ),
-  ]);
+  const found = await pagedRead(
+    { page, pageSize },
+    {
+      count: () =>
+        queryRows<{ total: number }>(
+          db,
+          sql`${matches} select count(*)::int as total from m where ${within}`,
+        ),
+      rows: ({ limit, offset }) =>
+        queryRows<DealerRow & { distance: number | null }>(
+          db,
+          sql`${matches} select * from m where ${within} order by ${order}
+            limit ${limit} offset ${offset}`,
+        ),
+    },
+  );
   return {
-    total: countRows[0]?.total ?? 0,
+    total: found.total,
     page,
     pageSize,
     radius,
-    results: rows.map((row) => ({
+    results: found.results.map((row) => ({
       ...toSummary(row),
       distanceMiles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10,
     })),

@@ -1,12 +1,8 @@
 import { INVENTORY_ENDPOINTS } from '../../../shared/contract/inventory.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
-import {
-  BulkUploadProcessor,
-  bulkUploadErrorReport,
-  listBulkUploads,
-  queueBulkUploads,
-} from './bulk-uploads.ts';
+import { BulkUploadProcessor } from './bulk-upload-processor.ts';
+import { bulkUploadErrorReport, listBulkUploads, queueBulkUploads } from './bulk-uploads.ts';
 import { fetchPendingImages, IMAGE_FETCH_LIMITS } from './image-fetch.ts';
 
 /** How often a server fetches the photo links of inventory rows. */

@@ -4,23 +4,13 @@ import type { ModuleContext } from '../../module-context.ts';
 import { accountAuthenticator } from '../auth/authenticator.ts';
 import { Throttle } from '../auth/throttle.ts';
 import { attachmentDisposition } from './attachments.ts';
+import { blockUser, listBlockedUsers, unblockUser } from './blocks.ts';
+import { getConversation, listMessages, readAttachment } from './conversations.ts';
+import { sendMessageEmail } from './email-notice.ts';
 import { LiveStreams, MessageSignalBus } from './live.ts';
-import {
-  blockUser,
-  getConversation,
-  listBlockedUsers,
-  listMessages,
-  listReports,
-  liveEventFor,
-  type MessagesDeps,
-  markMessage,
-  readAttachment,
-  reportMessage,
-  sendMessage,
-  sendMessageEmail,
-  unblockUser,
-  unreadCount,
-} from './service.ts';
+import { listReports, reportMessage } from './reports.ts';
+import { sendMessage } from './send.ts';
+import { liveEventFor, type MessagesDeps, markMessage, unreadCount } from './service.ts';
 
 /**
  * Messages between buyers and sellers: a message and its attachments are read only by

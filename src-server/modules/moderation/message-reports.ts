@@ -10,7 +10,7 @@ import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { type AdminActor, audit } from '../admin/audit-log.ts';
 import { accountAction } from '../admin/service.ts';
 import { addUserAlert } from '../alerts/user-alerts.ts';
-import { closeMessageReports, findMessageReport, removeMessage } from '../messages/service.ts';
+import { closeMessageReports, findMessageReport, removeMessage } from '../messages/reports.ts';
 
 export const MESSAGE_REPORT_MESSAGES = {
   reportNotFound: 'No message report has that id.',

@@ -8,6 +8,7 @@ import { UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { routeDefinition } from '../../../shared/routes/paths.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { alerts, listingFreezes, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -47,24 +48,25 @@ export async function listListingReports(
   db: Database,
   request: { page: number; pageSize: number },
 ): Promise<ListingReportsResponse> {
-  const [totals, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from listing_reports`),
-    queryRows<{
-      id: string;
-      category: ListingReportCategory;
-      reason: string;
-      created_at: Date | string;
-      reporter_id: string;
-      reporter_email: string;
-      listing_id: string;
-      title: string;
-      seller_id: string;
-      seller_email: string;
-      frozen: boolean;
-      freeze_reason: string | null;
-    }>(
-      db,
-      sql`select r.id, r.category, r.reason, r.created_at, rp.id as reporter_id, rp.email as reporter_email,
+  const found = await pagedRead(request, {
+    count: () => queryRows<{ total: number }>(db, sql`select count(*)::int as total from listing_reports`),
+    rows: ({ limit, offset }) =>
+      queryRows<{
+        id: string;
+        category: ListingReportCategory;
+        reason: string;
+        created_at: Date | string;
+        reporter_id: string;
+        reporter_email: string;
+        listing_id: string;
+        title: string;
+        seller_id: string;
+        seller_email: string;
+        frozen: boolean;
+        freeze_reason: string | null;
+      }>(
+        db,
+        sql`select r.id, r.category, r.reason, r.created_at, rp.id as reporter_id, rp.email as reporter_email,
           l.id as listing_id, l.title, s.id as seller_id, s.email as seller_email,
           (l.listing_options & ${FRAUD}) <> 0 as frozen, f.reason as freeze_reason
         from listing_reports r
@@ -73,14 +75,12 @@ export async function listListingReports(
         join users s on s.id = l.user_id
         left join listing_freezes f on f.listing_id = l.id
         order by r.created_at desc, r.id desc
-        limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`,
-    ),
-  ]);
+        limit ${limit} offset ${offset}`,
+      ),
+  });
   return {
-    total: totals[0]?.total ?? 0,
-    page: request.page,
-    pageSize: request.pageSize,
-    results: rows.map((row) => ({
+    ...found,
+    results: found.results.map((row) => ({
       id: row.id,
       category: row.category,
       reason: row.reason,

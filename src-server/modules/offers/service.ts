@@ -13,6 +13,7 @@ import {
   offerDeadline,
 } from '../../../shared/domain/offers.ts';
 import type { Database } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { listings, offerEvents, offers } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -268,21 +269,22 @@ export async function listOffers(
   if (body.states && body.states.length > 0) conditions.push(inArray(offers.state, body.states));
   if (body.listingId) conditions.push(eq(offers.listingId, body.listingId));
   const where = and(...conditions);
-  const [counted] = await deps.db.select({ total: count() }).from(offers).where(where);
-  const rows = await deps.db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(where)
-    .orderBy(desc(offers.createdAt), desc(offers.id))
-    .limit(body.pageSize)
-    .offset((body.page - 1) * body.pageSize);
+  const found = await pagedRead(body, {
+    count: () => deps.db.select({ total: count() }).from(offers).where(where),
+    rows: ({ limit, offset }) =>
+      deps.db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(where)
+        .orderBy(desc(offers.createdAt), desc(offers.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
-    total: counted?.total ?? 0,
-    page: body.page,
-    pageSize: body.pageSize,
+    ...found,
     results: await loadOffers(
       deps.db,
-      rows.map((row) => row.id),
+      found.results.map((row) => row.id),
       nowOf(deps),
     ),
   };

@@ -1,19 +1,11 @@
 import { ORDERS_ENDPOINTS } from '../../../shared/contract/orders.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
-import {
-  cancelOrder,
-  checkout,
-  completeDeliveredOrders,
-  completeOrder,
-  deliverOrder,
-  getOrder,
-  listOrders,
-  type OrdersDeps,
-  quote,
-  recoverStaleCheckouts,
-  shipOrder,
-} from './service.ts';
+import type { OrdersDeps } from './deps.ts';
+import { cancelOrder, completeOrder, deliverOrder, shipOrder } from './lifecycle.ts';
+import { getOrder, listOrders } from './read.ts';
+import { checkout, quote } from './service.ts';
+import { completeDeliveredOrders, recoverStaleCheckouts } from './upkeep.ts';
 
 /**
  * Checkout and orders. Every call is for a signed-in account; an order is visible to its

@@ -15,6 +15,7 @@ import {
   STAFF_LISTING_OPTIONS,
 } from '../../../shared/domain/listing.ts';
 import type { Database } from '../../db/client.ts';
+import { pagedRead } from '../../db/paged-read.ts';
 import { listings } from '../../db/schema.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -116,23 +117,19 @@ export async function listOwnListings(
       : sql`lower(${listings.sellerStockNumber}) = lower(${query.stockNumber})`,
     statusCondition(query.status),
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(columns)
-      .from(listings)
-      .where(where)
-      .orderBy(desc(listings.listingStartDate), desc(listings.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
-  ]);
+  const found = await pagedRead(query, {
+    count: () => db.select({ total: sql<number>`count(*)::int` }).from(listings).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select(columns)
+        .from(listings)
+        .where(where)
+        .orderBy(desc(listings.listingStartDate), desc(listings.id))
+        .limit(limit)
+        .offset(offset),
+  });
   const now = new Date();
-  return {
-    total: count?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    results: rows.map((row) => toApiListing(row, now)),
-  };
+  return { ...found, results: found.results.map((row) => toApiListing(row, now)) };
 }
 
 /** GET /seller/v1/listings/{id}: one of the seller's own listings; another seller's answers 404. */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BulkUpload } from '../../../shared/contract/inventory.ts';
 import { type DatabaseHandle, queryRows } from '../../../src-server/db/client.ts';
-import { BULK_UPLOAD_BATCH_ROWS } from '../../../src-server/modules/inventory/bulk-uploads.ts';
+import { BULK_UPLOAD_BATCH_ROWS } from '../../../src-server/modules/inventory/bulk-upload-processor.ts';
 import { inventoryCsv } from '../../support/inventory-csv.ts';
 import { call, signIn } from './client.ts';
 import { type ServerOptions, type ServerProcess, startServer, stopServer } from './server-process.ts';
