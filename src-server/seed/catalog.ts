@@ -12,11 +12,13 @@ import { Role } from '../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
 import { toSearchQueryString } from '../../shared/search/search-url.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { rewriteKeywordCopy } from '../modules/listings/search-indexes/keyword-copy.ts';
-import { refreshKeywordPostings } from '../modules/listings/search-indexes/keyword-postings.ts';
-import { rebuildSuggestionTerms } from '../modules/listings/search-indexes/suggestion-terms.ts';
-import { type ZipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
-import { familyImagePath } from '../modules/stock-images/artwork.ts';
+import {
+  rebuildSuggestionTerms,
+  refreshKeywordPostings,
+  rewriteKeywordCopy,
+} from '../modules/listings/index.ts';
+import { type ZipCentroid, zipsOfCity } from '../modules/location/index.ts';
+import { familyImagePath } from '../modules/stock-images/index.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';
 import type { Random } from './random.ts';
 import { anyRow, type SeedOptions, type SeedPart } from './seed-part.ts';

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import type { PaymentGateway } from '../../src-server/core/payments/gateway.ts';
+import { SandboxGateway } from '../../src-server/core/payments/sandbox-gateway.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { checkouts, listings, sandboxPayments } from '../../src-server/db/schema.ts';
 import { fflDealerDirectory } from '../../src-server/modules/orders/dealers.ts';
@@ -9,8 +11,6 @@ import {
   type OrdersDeps,
   recoverStaleCheckouts,
 } from '../../src-server/modules/orders/service.ts';
-import type { PaymentGateway } from '../../src-server/modules/payments/gateway.ts';
-import { SandboxGateway } from '../../src-server/modules/payments/sandbox-gateway.ts';
 import {
   type Account,
   account,

@@ -20,12 +20,16 @@ import {
   toDollars,
 } from '../../../shared/domain/membership.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
+import {
+  type GatewayResult,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../core/payments/gateway.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import { accountPayments, invoiceLines, invoices, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { issueSessionToken } from '../auth/session-tokens.ts';
-import { type GatewayResult, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
+import { issueSessionToken } from '../auth/index.ts';
 import {
   balanceOf,
   CHARGE_KINDS,

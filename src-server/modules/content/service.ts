@@ -13,7 +13,7 @@ import { htmlToText } from '../../../shared/domain/html-text.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { articles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { sanitizeDescription } from '../listings/description.ts';
+import { sanitizeDescription } from '../listings/index.ts';
 
 type ArticleRow = typeof articles.$inferSelect;
 

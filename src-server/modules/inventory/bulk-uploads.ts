@@ -24,18 +24,15 @@ import {
   StockNumberTracker,
   validateInventoryRow,
 } from '../../../shared/domain/inventory.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import { findUserById } from '../../core/accounts/users-repository.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { bulkUploadErrors, bulkUploads } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import { findUserById } from '../accounts/users-repository.ts';
-import {
-  refreshSuggestionTermsOf,
-  type SuggestionFields,
-} from '../listings/search-indexes/suggestion-terms.ts';
+import { refreshSuggestionTermsOf, type SuggestionFields } from '../listings/index.ts';
 import { upsertInventory } from './upsert.ts';
 
 /** Rows written per transaction: a batch commits whole with the upload's counters, or not at all. */

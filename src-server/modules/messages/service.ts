@@ -13,6 +13,8 @@ import type {
 } from '../../../shared/contract/messages.ts';
 import { REMOVED_MESSAGE_TEXT } from '../../../shared/contract/messages.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
+import { THROTTLE_RULES, type Throttle } from '../../core/throttle.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -20,8 +22,6 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { messageNotice } from '../../mail/message-messages.ts';
-import { type AdminActor, audit } from '../admin/audit-log.ts';
-import { THROTTLE_RULES, type Throttle } from '../auth/throttle.ts';
 import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
 import { announceMessageSignal, type MessageSignal } from './live.ts';
 

@@ -1,6 +1,6 @@
 import { NEWSLETTER_ENDPOINTS } from '../../../shared/contract/newsletter.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { confirmNewsletter, unsubscribeNewsletter } from './service.ts';
 
 export { signupForNewsletter } from './service.ts';

@@ -29,31 +29,37 @@ import {
   trackingUrl,
   transition,
 } from '../../../shared/domain/orders.ts';
+import {
+  CART_MESSAGES,
+  complianceItemOf,
+  type DealerDirectory,
+  type EvaluatedGroup,
+  evaluateCart,
+  loadCartListings,
+  type ReceivingDealer,
+  resolveDestinations,
+  totalOf,
+} from '../../core/cart.ts';
+import {
+  type GatewayResult,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../core/payments/gateway.ts';
+import {
+  applyCartOffers,
+  attachOffersToCheckout,
+  markOffersPurchased,
+  offersOfCheckout,
+} from '../../core/reservations.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { checkouts, fflDealers, listings, orderEvents, orderItems, orders, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { type OrderMailFacts, orderMessages } from '../../mail/order-messages.ts';
-import { holdOrderFunds, refundHeldFunds, settleCompletedOrder } from '../billing/escrow-orders.ts';
-import { notifyOfferParties } from '../offers/notify.ts';
-import {
-  applyCartOffers,
-  attachOffersToCheckout,
-  markOffersPurchased,
-  offersOfCheckout,
-} from '../offers/reservations.ts';
-import { type GatewayResult, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
-import {
-  CART_MESSAGES,
-  complianceItemOf,
-  type EvaluatedGroup,
-  evaluateCart,
-  loadCartListings,
-  resolveDestinations,
-  totalOf,
-} from './cart.ts';
-import { type DealerDirectory, licenseCopyUrl, type ReceivingDealer } from './dealers.ts';
+import { holdOrderFunds, refundHeldFunds, settleCompletedOrder } from '../billing/index.ts';
+import { notifyOfferParties } from '../offers/index.ts';
+import { licenseCopyUrl } from './dealers.ts';
 
 export interface OrdersDeps {
   db: Database;

@@ -1,13 +1,13 @@
 import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { type PaymentProcessor, TestPaymentProcessor } from '../../core/payments/payment-processor.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { updateMembershipPlan } from '../billing/membership.ts';
-import { distributorFeedHandlers } from '../feeds/routes.ts';
-import { bulkUploadHandlers } from '../inventory/routes.ts';
-import { signupForNewsletter } from '../newsletter/routes.ts';
-import { listOrCreateCredentials, revokeCredential } from '../seller-api/credentials.ts';
-import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
+import { updateMembershipPlan } from '../billing/index.ts';
+import { distributorFeedHandlers } from '../feeds/index.ts';
+import { bulkUploadHandlers } from '../inventory/index.ts';
+import { signupForNewsletter } from '../newsletter/index.ts';
+import { listOrCreateCredentials, revokeCredential } from '../seller-api/index.ts';
 import { publicSellerProfiles } from './public-profiles.ts';
 import {
   changePassword,
