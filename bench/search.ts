@@ -28,11 +28,15 @@ import { CategoryFamilyId } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import type { AppConfig } from '../src-server/config.ts';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
-import { type Origin, planSearch } from '../src-server/modules/listings/search/plan.ts';
-import { querySearch, searchStatements } from '../src-server/modules/listings/search/search-listings.ts';
-import { homeListStatements } from '../src-server/modules/listings/service.ts';
-import { suggestionCandidates } from '../src-server/modules/listings/suggestions.ts';
-import { findZipCentroid } from '../src-server/modules/location/service.ts';
+import {
+  homeListStatements,
+  type Origin,
+  planSearch,
+  querySearch,
+  searchStatements,
+  suggestionCandidates,
+} from '../src-server/modules/listings/index.ts';
+import { findZipCentroid } from '../src-server/modules/location/index.ts';
 import { seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
 

@@ -3,8 +3,7 @@ import { dataFolderFor } from '../src-server/app.ts';
 import { ConfigError, loadConfig } from '../src-server/config.ts';
 import { openDatabase } from '../src-server/db/client.ts';
 import { DataFolderLockedError } from '../src-server/db/data-lock.ts';
-import { importLicensees } from '../src-server/modules/ffl/import.ts';
-import { parseLicenseeList } from '../src-server/modules/ffl/licensee-list.ts';
+import { importLicensees, parseLicenseeList } from '../src-server/modules/ffl/index.ts';
 
 const HELP = `Usage: npm run import:ffl -- FILE
 

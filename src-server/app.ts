@@ -6,6 +6,9 @@ import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
 import { type AppConfig, thirdPartyScriptOrigins } from './config.ts';
+import type { PaymentGateway } from './core/payments/gateway.ts';
+import { SandboxGateway } from './core/payments/sandbox-gateway.ts';
+import { Throttle } from './core/throttle.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
@@ -22,46 +25,44 @@ import {
 } from './http/framework-errors.ts';
 import { installHtmlValidators } from './http/html-validators.ts';
 import { installMultipart } from './http/multipart.ts';
+import type { PageResolver } from './http/page-decision.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
 import { createMailer, outboxDirFor, senderFor } from './mail/mailer.ts';
 import { createModuleContext, endpointOptionsFor } from './module-context.ts';
-import { registerAdminModule } from './modules/admin/routes.ts';
-import { registerAdsModule } from './modules/ads/routes.ts';
-import { registerAlertsModule } from './modules/alerts/routes.ts';
-import { accountAuthenticator } from './modules/auth/authenticator.ts';
-import { registerAuthModule } from './modules/auth/routes.ts';
-import { Throttle } from './modules/auth/throttle.ts';
-import { registerBillingModule } from './modules/billing/routes.ts';
-import { registerBrandsModule } from './modules/brands/routes.ts';
-import { registerCartModule } from './modules/cart/routes.ts';
-import { registerContentModule } from './modules/content/routes.ts';
-import { registerDocsModule } from './modules/docs/routes.ts';
-import { registerFavoritesModule } from './modules/favorites/routes.ts';
-import { registerFeedsModule } from './modules/feeds/routes.ts';
-import { registerFflModule } from './modules/ffl/routes.ts';
-import { registerHealthModule } from './modules/health/routes.ts';
-import { registerInventoryModule } from './modules/inventory/routes.ts';
-import { legacyListerLookup, registerListingsModule } from './modules/listings/routes.ts';
-import { registerSearchIndexJobs } from './modules/listings/search-indexes/jobs.ts';
-import { registerLocationModule } from './modules/location/routes.ts';
-import { registerMessagesModule } from './modules/messages/routes.ts';
-import { registerModerationModule } from './modules/moderation/routes.ts';
-import { registerNewsletterModule } from './modules/newsletter/routes.ts';
-import { registerOffersModule } from './modules/offers/routes.ts';
-import { fflDealerDirectory } from './modules/orders/dealers.ts';
-import { registerOrdersModule } from './modules/orders/routes.ts';
-import type { PaymentGateway } from './modules/payments/gateway.ts';
-import { SandboxGateway } from './modules/payments/sandbox-gateway.ts';
-import { registerSavedSearchesModule } from './modules/saved-searches/routes.ts';
-import { sellerApiAuthenticator } from './modules/seller-api/access-tokens.ts';
-import { registerSellerApiModule } from './modules/seller-api/routes.ts';
-import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/routes.ts';
-import { registerStockImagesModule } from './modules/stock-images/routes.ts';
-import { registerUsersModule } from './modules/users/routes.ts';
+import { registerAdminModule } from './modules/admin/index.ts';
+import { registerAdsModule } from './modules/ads/index.ts';
+import { registerAlertsModule } from './modules/alerts/index.ts';
+import { accountAuthenticator, registerAuthModule } from './modules/auth/index.ts';
+import { registerBillingModule } from './modules/billing/index.ts';
+import { registerBrandsModule } from './modules/brands/index.ts';
+import { registerCartModule } from './modules/cart/index.ts';
+import { registerContentModule } from './modules/content/index.ts';
+import { registerDocsModule } from './modules/docs/index.ts';
+import { registerFavoritesModule } from './modules/favorites/index.ts';
+import { registerFeedsModule } from './modules/feeds/index.ts';
+import { registerFflModule } from './modules/ffl/index.ts';
+import { registerHealthModule } from './modules/health/index.ts';
+import { registerInventoryModule } from './modules/inventory/index.ts';
+import {
+  legacyListerLookup,
+  registerListingsModule,
+  registerSearchIndexJobs,
+} from './modules/listings/index.ts';
+import { registerLocationModule } from './modules/location/index.ts';
+import { registerMessagesModule } from './modules/messages/index.ts';
+import { registerModerationModule } from './modules/moderation/index.ts';
+import { registerNewsletterModule } from './modules/newsletter/index.ts';
+import { registerOffersModule } from './modules/offers/index.ts';
+import { fflDealerDirectory, registerOrdersModule } from './modules/orders/index.ts';
+import { registerSavedSearchesModule } from './modules/saved-searches/index.ts';
+import { registerSellerApiModule, sellerApiAuthenticator } from './modules/seller-api/index.ts';
+import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/index.ts';
+import { registerStockImagesModule } from './modules/stock-images/index.ts';
+import { registerUsersModule } from './modules/users/index.ts';
 import { seedDemoDataAtStart } from './seed/seed.ts';
 import type { SeedOptions } from './seed/seed-part.ts';
-import { type PageResolver, registerWebHost } from './web/web-host.ts';
+import { registerWebHost } from './web/web-host.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests pass an in-memory or per-test one); otherwise opened from config. */

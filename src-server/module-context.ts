@@ -9,8 +9,8 @@ import {
   type InProcessEndpoints,
   registerEndpoints,
 } from './http/endpoint.ts';
+import type { PageResolver } from './http/page-decision.ts';
 import { RATE_LIMITED_POLICY } from './http/rate-limit.ts';
-import type { PageResolver } from './web/web-host.ts';
 
 /** What a resource module receives when the app is assembled. */
 export interface ModuleContext {

@@ -13,7 +13,7 @@ export type SavedSearchFrequency = (typeof SavedSearchFrequency)[keyof typeof Sa
 
 /**
  * What a user alert is about. The alert job writes the first three; offers and messages add theirs
- * through the same store (`src-server/modules/alerts/user-alerts.ts`).
+ * through the same store (`src-server/core/user-alerts.ts`).
  */
 export const UserAlertKind = {
   SavedSearch: 'savedSearch',

@@ -1,8 +1,8 @@
 // The whole Drizzle schema: drizzle-kit reads the per-area files, the query builder needs them together.
 
 export * from './schema/accounts.ts';
-export * from './schema/admin.ts';
 export * from './schema/alerts.ts';
+export * from './schema/audit-log.ts';
 export * from './schema/billing.ts';
 export * from './schema/buyer-tools.ts';
 export * from './schema/carts.ts';
@@ -15,6 +15,9 @@ export * from './schema/messages.ts';
 export * from './schema/moderation.ts';
 export * from './schema/offers.ts';
 export * from './schema/orders.ts';
+export * from './schema/payments.ts';
 export * from './schema/seller-api.ts';
 export * from './schema/short-links.ts';
+export * from './schema/throttle.ts';
+export * from './schema/user-alerts.ts';
 export * from './schema/users.ts';

@@ -4,7 +4,7 @@ import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { AccountOption, AlertLocation, Role, UserOption } from '../../shared/domain/user.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { alerts, sellerPaymentOptions, users } from '../db/schema.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 import type { Random } from './random.ts';
 import { anyRow, type SeedPart } from './seed-part.ts';
 

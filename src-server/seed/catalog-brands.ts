@@ -2,7 +2,7 @@ import type { BrandFocusBlock } from '../../shared/contract/brands.ts';
 import { type CategoryFamily, CategoryFamilyId, FIREARMS_SECTIONS } from '../../shared/domain/category.ts';
 import { Condition } from '../../shared/domain/listing.ts';
 import { toSearchQueryString } from '../../shared/search/search-url.ts';
-import { familyImagePath } from '../modules/stock-images/artwork.ts';
+import { familyImagePath } from '../modules/stock-images/index.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS, type ProductRow } from './catalog-products.ts';
 import type { Random } from './random.ts';
 import type { ColumnTypes } from './seed-part.ts';

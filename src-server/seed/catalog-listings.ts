@@ -5,7 +5,7 @@ import {
   FIREARMS_SECTIONS,
 } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType, ReturnPolicy } from '../../shared/domain/listing.ts';
-import { familyImagePath } from '../modules/stock-images/artwork.ts';
+import { familyImagePath } from '../modules/stock-images/index.ts';
 import { FAMILY_CATALOG, type ProductRow } from './catalog-products.ts';
 import type { Seller } from './catalog-sellers.ts';
 import { type Random, weightedPick } from './random.ts';

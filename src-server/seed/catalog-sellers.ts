@@ -1,7 +1,7 @@
 import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { Role } from '../../shared/domain/user.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
-import { type ZipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
+import { type ZipCentroid, zipsOfCity } from '../modules/location/index.ts';
 import { type Random, weightedPick } from './random.ts';
 import type { ColumnTypes } from './seed-part.ts';
 

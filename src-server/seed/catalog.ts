@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { rewriteKeywordCopy } from '../modules/listings/search-indexes/keyword-copy.ts';
-import { refreshKeywordPostings } from '../modules/listings/search-indexes/keyword-postings.ts';
-import { rebuildSuggestionTerms } from '../modules/listings/search-indexes/suggestion-terms.ts';
+import {
+  rebuildSuggestionTerms,
+  refreshKeywordPostings,
+  rewriteKeywordCopy,
+} from '../modules/listings/index.ts';
 import { BRAND_COLUMNS, brandRows } from './catalog-brands.ts';
 import { buildListings, IMAGE_COLUMNS, LISTING_COLUMNS } from './catalog-listings.ts';
 import { buildSellers, catalogSellerEmail, sellerCountFor, USER_COLUMNS } from './catalog-sellers.ts';

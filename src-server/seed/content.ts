@@ -4,9 +4,9 @@ import { type CategoryFamily, CategoryFamilyId } from '../../shared/domain/categ
 import { toSearchQueryString } from '../../shared/search/search-url.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { adCreatives, articles, shortLinks } from '../db/schema.ts';
-import { readingMinutes } from '../modules/content/service.ts';
-import { sanitizeDescription } from '../modules/listings/description.ts';
-import { familyImagePath } from '../modules/stock-images/artwork.ts';
+import { readingMinutes } from '../modules/content/index.ts';
+import { sanitizeDescription } from '../modules/listings/index.ts';
+import { familyImagePath } from '../modules/stock-images/index.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS } from './catalog-products.ts';
 import type { Random } from './random.ts';
 import { anyRow, type SeedPart } from './seed-part.ts';

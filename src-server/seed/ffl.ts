@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { fflDealers } from '../db/schema.ts';
-import { zipCentroid, zipsOfCity } from '../modules/location/zip-centroids.ts';
+import { zipCentroid, zipsOfCity } from '../modules/location/index.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import type { Random } from './random.ts';
 import { anyRow, type SeedPart } from './seed-part.ts';

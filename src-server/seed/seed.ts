@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client.ts';
-import { releaseZipCentroids } from '../modules/location/zip-centroids.ts';
+import { releaseZipCentroids } from '../modules/location/index.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { catalogSeedPart } from './catalog.ts';
 import { contentSeedPart } from './content.ts';

@@ -1,6 +1,6 @@
 import { AD_SCRIPT_META, COOKIE_DOMAIN_META, MARKETING_SCRIPT_META } from '../../shared/domain/constants.ts';
-import { withoutControlCharacters } from '../../shared/domain/text.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
+import { escapeHtml } from '../http/html.ts';
 
 /** Site-wide settings the web app reads from the head of every page, whatever the page. */
 export interface SiteHead {
@@ -11,14 +11,6 @@ export interface SiteHead {
   /** The email-marketing service's script (MARKETING_SCRIPT_URL); left out, none is loaded. */
   marketingScriptUrl?: string | undefined;
 }
-
-/** Page text can echo a URL (a search keyword), so control characters never reach the HTML. */
-export const escapeHtml = (value: string) =>
-  withoutControlCharacters(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 
 /** JSON inside a script element must not be able to close it or open a comment. */
 const escapeJsonForScript = (value: unknown) =>

@@ -9,7 +9,7 @@ import { INVENTORY_TEMPLATE_PATH, inventoryTemplateCsv } from '../../shared/doma
 import { NOT_FOUND_ROBOTS, pageTitle, SITE_DESCRIPTION } from '../../shared/domain/metadata.ts';
 import type { PageMeta } from '../../shared/page-meta.ts';
 import { ROUTES, type RouteId } from '../../shared/routes/paths.ts';
-import { type RouteResolution, resolveUrl } from '../../shared/routes/resolve.ts';
+import { resolveUrl } from '../../shared/routes/resolve.ts';
 import {
   type EndpointCaller,
   PAGE_CHUNKS_FILE,
@@ -18,20 +18,10 @@ import {
 } from '../../shared/server-render.ts';
 import type { ThirdPartyScripts } from '../config.ts';
 import { envelope } from '../http/errors.ts';
+import type { PageResolver, RouteMatch } from '../http/page-decision.ts';
 import type { SharedCache } from '../http/shared-cache.ts';
 import { withAppStartAfterPaint, withPagePreloads } from './app-start.ts';
 import { injectHead } from './head.ts';
-
-export type RouteMatch = Extract<RouteResolution, { kind: 'route' }>;
-
-/** What a page resolver decides for a first load: the status and the page's metadata. */
-export interface PageDecision {
-  status?: number;
-  meta: Partial<PageMeta>;
-}
-
-/** Resolvers per route id give data-driven metadata (a listing's title, a brand's hero text…). */
-export type PageResolver = (match: RouteMatch, request: FastifyRequest) => Promise<PageDecision | null>;
 
 export interface RedirectLookups {
   /** Target URL of a short link code, or null when the code is unknown. */

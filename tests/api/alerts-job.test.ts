@@ -5,10 +5,10 @@ import { type Alert, alertListResponseSchema } from '../../shared/contract/users
 import { UserAlertKind } from '../../shared/domain/alerts.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { ListingOption, ListingType } from '../../shared/domain/listing.ts';
+import { addUserAlert } from '../../src-server/core/user-alerts.ts';
 import { listings } from '../../src-server/db/schema.ts';
 import type { MailMessage } from '../../src-server/mail/mailer.ts';
 import { runAlerts } from '../../src-server/modules/alerts/alert-run.ts';
-import { addUserAlert } from '../../src-server/modules/alerts/user-alerts.ts';
 import { allMail } from './support/accounts.ts';
 import {
   type Account,

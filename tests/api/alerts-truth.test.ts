@@ -3,9 +3,9 @@ import type { Offer } from '../../shared/contract/offers.ts';
 import { type Alert, alertListResponseSchema } from '../../shared/contract/users.ts';
 import { alertSubject, UserAlertKind, UserReminder } from '../../shared/domain/alerts.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { addUserAlert } from '../../src-server/core/user-alerts.ts';
 import type { MailMessage } from '../../src-server/mail/mailer.ts';
 import { runAlerts } from '../../src-server/modules/alerts/alert-run.ts';
-import { addUserAlert } from '../../src-server/modules/alerts/user-alerts.ts';
 import {
   type Account,
   account,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_RULES, Throttle, TooManyRequestsError } from '../../src-server/modules/auth/throttle.ts';
+import { THROTTLE_RULES, Throttle, TooManyRequestsError } from '../../src-server/core/throttle.ts';
 import {
   type AccountsTestApp,
   createAccountsTestApp,

@@ -9,8 +9,8 @@ import {
   ListingSaleState,
   listingSaleState,
 } from '../../shared/domain/listing.ts';
+import { CART_MESSAGES } from '../../src-server/core/cart.ts';
 import { listings, orderItems } from '../../src-server/db/schema.ts';
-import { CART_MESSAGES } from '../../src-server/modules/orders/cart.ts';
 import {
   type Account,
   account,

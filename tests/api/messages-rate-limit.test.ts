@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_RULES } from '../../src-server/modules/auth/throttle.ts';
+import { THROTTLE_RULES } from '../../src-server/core/throttle.ts';
 import { createMessagesTestApp, type MessagesTestApp, sendMessage } from './support/messages.ts';
 import { type Account, account } from './support/orders.ts';
 

@@ -6,7 +6,7 @@ import {
   pathParamNames,
 } from '../../shared/contract/endpoints.ts';
 import { securityHeadersFor } from '../../src-server/http/framework-errors.ts';
-import { escapeHtml } from '../../src-server/web/head.ts';
+import { escapeHtml } from '../../src-server/http/html.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/test-app.ts';
 
 type Json = Record<string, unknown>;

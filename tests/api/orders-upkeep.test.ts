@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import type { PaymentGateway } from '../../src-server/core/payments/gateway.ts';
+import { SandboxGateway } from '../../src-server/core/payments/sandbox-gateway.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { checkouts, listings, sandboxPayments } from '../../src-server/db/schema.ts';
 import { fflDealerDirectory } from '../../src-server/modules/orders/dealers.ts';
 import type { OrdersDeps } from '../../src-server/modules/orders/deps.ts';
 import { completeDeliveredOrders, recoverStaleCheckouts } from '../../src-server/modules/orders/upkeep.ts';
-import type { PaymentGateway } from '../../src-server/modules/payments/gateway.ts';
-import { SandboxGateway } from '../../src-server/modules/payments/sandbox-gateway.ts';
 import {
   type Account,
   account,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayUnavailableError } from '../../src-server/core/payments/gateway.ts';
+import { SANDBOX_CARDS, SandboxGateway } from '../../src-server/core/payments/sandbox-gateway.ts';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { sandboxPayments } from '../../src-server/db/schema.ts';
-import { GatewayUnavailableError } from '../../src-server/modules/payments/gateway.ts';
-import { SANDBOX_CARDS, SandboxGateway } from '../../src-server/modules/payments/sandbox-gateway.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 let database: DatabaseHandle;

@@ -4,7 +4,6 @@ import {
   bigserial,
   boolean,
   index,
-  integer,
   jsonb,
   pgTable,
   smallint,
@@ -143,19 +142,3 @@ export const paymentMethods = pgTable(
     uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`is_default`),
   ],
 );
-
-/**
- * The sandbox gateway's card vault: a token stands for a card the sandbox has seen. It keeps what
- * the test card decides (approved, or the decline it answers), the brand, last four and expiry.
- */
-export const sandboxCards = pgTable('sandbox_cards', {
-  token: uuid('token').primaryKey().default(sql`gen_random_uuid()`),
-  outcome: text('outcome', { enum: ['approved', 'declined', 'messageOnly', 'unavailable'] }).notNull(),
-  errorMessage: text('error_message'),
-  message: text('message'),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -152,32 +152,3 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
-
-/**
- * The sandbox gateway's own ledger, standing in for a processor's records: every authorize, capture
- * and refund by its idempotency key, so a repeated call answers the first result, across restarts.
- * Holds the card brand and last four digits only.
- */
-export const sandboxPayments = pgTable(
-  'sandbox_payments',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    idempotencyKey: text('idempotency_key').notNull(),
-    operation: text('operation', { enum: ['authorize', 'capture', 'refund'] }).notNull(),
-    /** The authorization a capture or refund acts on. */
-    paymentId: uuid('payment_id'),
-    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    approved: integer('approved').notNull(),
-    /** authorized, captured, refunded, voided, declined */
-    status: text('status').notNull(),
-    errorMessage: text('error_message'),
-    message: text('message'),
-    cardBrand: text('card_brand'),
-    cardLast4: text('card_last4'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('sandbox_payments_key_unique').on(t.idempotencyKey),
-    index('sandbox_payments_payment_idx').on(t.paymentId),
-  ],
-);

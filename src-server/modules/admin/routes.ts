@@ -1,7 +1,7 @@
 import { ADMIN_ENDPOINTS } from '../../../shared/contract/admin.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import { outboxDirFor } from '../../mail/mailer.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { listOutbox, readOutboxMessage } from './mail-outbox.ts';
 import { accountAction, addCredit, auditLog, impersonate, searchUsers, userDetail } from './service.ts';
 import {

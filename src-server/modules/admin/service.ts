@@ -16,21 +16,22 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { AccountOption, FreezeReason, isAdminRole, Role, UserStatus } from '../../../shared/domain/user.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import type { UserRow } from '../../core/accounts/users-repository.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import { adminAuditLog, ledgerTransactions, listings, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { resetLink, resetMessage } from '../../mail/account-messages.ts';
 import { sendQuietly } from '../../mail/delivery.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import type { UserRow } from '../accounts/users-repository.ts';
-import { createOneTimeToken } from '../auth/one-time-tokens.ts';
-import { issueImpersonationToken } from '../auth/session-tokens.ts';
-import { recentSignIns } from '../auth/sign-ins.ts';
-import { escrowAccountOf } from '../billing/escrow.ts';
-import { postCredit } from '../billing/ledger.ts';
-import { sendConfirmation } from '../users/service.ts';
-import { type AdminActor, audit } from './audit-log.ts';
+import {
+  createOneTimeToken,
+  issueImpersonationToken,
+  recentSignIns,
+  sendConfirmation,
+} from '../auth/index.ts';
+import { escrowAccountOf, postCredit } from '../billing/index.ts';
 import { userActivity } from './user-activity.ts';
 
 export const ADMIN_MESSAGES = {

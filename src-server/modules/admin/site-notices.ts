@@ -11,12 +11,12 @@ import type {
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import type { ShortLink } from '../../../shared/contract/shortlinks.ts';
 import type { Alert } from '../../../shared/contract/users.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
+import { toAlert } from '../../core/user-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import { alerts, shortLinks } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { toAlert } from '../users/service.ts';
-import { type AdminActor, audit } from './audit-log.ts';
 
 export const SITE_NOTICE_MESSAGES = {
   alertNotFound: 'No public alert has that id.',

@@ -14,16 +14,15 @@ import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { listingPath, paths } from '../../../shared/routes/paths.ts';
 import { toSearchCall } from '../../../shared/search/search-request.ts';
 import { parseSearchParams, toSearchQueryString } from '../../../shared/search/search-url.ts';
+import { addUserAlert, type StoredUserAlert } from '../../core/user-alerts.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { alertSettings, favoritePriceWatches, savedSearches, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { OFFERED, offeredInCopy } from '../listings/cards.ts';
-import { boundingBoxSql, distanceSql, planSearch } from '../listings/search/plan.ts';
-import { findZipCentroid } from '../location/service.ts';
+import { boundingBoxSql, distanceSql, OFFERED, offeredInCopy, planSearch } from '../listings/index.ts';
+import { findZipCentroid } from '../location/index.ts';
 import { digestMessage } from './digest-mail.ts';
 import { toAlertSettings } from './settings.ts';
 import { unsubscribeLink } from './unsubscribe-token.ts';
-import { addUserAlert, type StoredUserAlert } from './user-alerts.ts';
 
 export interface AlertJobDeps {
   db: Database;

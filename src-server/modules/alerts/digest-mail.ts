@@ -1,7 +1,7 @@
 import { USER_ALERT_TITLES } from '../../../shared/domain/alerts.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import type { NewUserAlert } from '../../core/user-alerts.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { NewUserAlert } from './user-alerts.ts';
 
 export interface DigestFacts {
   email: string;

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { alertSettings } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import { findZipCentroid } from '../location/service.ts';
+import { findZipCentroid } from '../location/index.ts';
 
 type AlertSettingsInput = z.output<typeof alertSettingsInputSchema>;
 type AlertSettingsRow = typeof alertSettings.$inferSelect;

@@ -1,5 +1,5 @@
 import { paths } from '../../../shared/routes/paths.ts';
-import { signPurposeToken, verifyPurposeToken } from '../auth/tokens.ts';
+import { signPurposeToken, verifyPurposeToken } from '../auth/index.ts';
 
 /** Signed with a key of its own: the token only ever unsubscribes, and no session token passes for it. */
 const UNSUBSCRIBE_PURPOSE = 'alerts-unsubscribe';

@@ -1,10 +1,10 @@
 import { AUTH_ENDPOINTS } from '../../../shared/contract/auth.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { THROTTLE_RULES, TooManyRequestsError } from '../../core/throttle.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { warmPasswordChecks } from './passwords.ts';
 import { changeExpiredPassword, login, requestPasswordReset, resetPassword } from './service.ts';
-import { THROTTLE_RULES, TooManyRequestsError } from './throttle.ts';
 
 /** Sign-in and the password flows that work without a session. */
 export function registerAuthModule(ctx: ModuleContext, deps: AccountsDeps): void {

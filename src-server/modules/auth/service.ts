@@ -2,23 +2,29 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ChangeExpiredPasswordRequest, LoginRequest } from '../../../shared/contract/auth.ts';
 import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import { FreezeReason, UserStatus } from '../../../shared/domain/user.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { accountTokens, users } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
-import { passwordChangedMessage, resetLink, resetMessage } from '../../mail/account-messages.ts';
-import { inBackground, sendQuietly } from '../../mail/delivery.ts';
 import {
   isFrozenForFraud,
   isFrozenForNonPayment,
   loginPaymentSetupAccepted,
-} from '../accounts/account-state.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { findUserByEmail, type UserRow } from '../accounts/users-repository.ts';
+} from '../../core/accounts/account-state.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { findUserByEmail, type UserRow } from '../../core/accounts/users-repository.ts';
+import { THROTTLE_RULES, type ThrottleLimit, type ThrottleReservation } from '../../core/throttle.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { accountTokens, users } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import {
+  confirmationLink,
+  confirmationMessage,
+  passwordChangedMessage,
+  resetLink,
+  resetMessage,
+} from '../../mail/account-messages.ts';
+import { inBackground, sendQuietly } from '../../mail/delivery.ts';
 import { createOneTimeToken, hashToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, newPasswordProblem, passwordNeedsRehash, verifyPassword } from './passwords.ts';
 import { issueSessionToken } from './session-tokens.ts';
 import { recordSignIn } from './sign-ins.ts';
-import { THROTTLE_RULES, type ThrottleLimit, type ThrottleReservation } from './throttle.ts';
 import { signPurposeToken } from './tokens.ts';
 
 export const UNFREEZE_TOKEN_PURPOSE = 'unfreeze';
@@ -197,6 +203,15 @@ export async function afterPasswordChange(deps: AccountsDeps, user: UserRow): Pr
 export function assertAcceptablePassword(password: string, email: string, field: string): void {
   const problem = newPasswordProblem(password, email);
   if (problem) throw badRequest(problem, { [field]: problem });
+}
+
+/** Emails a new address-confirmation link (sign-up, and staff resending it from the console). */
+export async function sendConfirmation(deps: AccountsDeps, user: UserRow): Promise<void> {
+  const token = await createOneTimeToken(deps.db, user.id, 'EmailConfirm');
+  await sendQuietly(
+    deps,
+    confirmationMessage(user, confirmationLink(deps.config.publicOrigin, user.id, token)),
+  );
 }
 
 /** Always the same answer; the reset mail goes out after it, and only for a known, usable account. */

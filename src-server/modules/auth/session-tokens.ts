@@ -1,6 +1,6 @@
 import { formatFlagNames } from '../../../shared/domain/flags.ts';
 import { AccountOption, UserOption } from '../../../shared/domain/user.ts';
-import type { UserRow } from '../accounts/users-repository.ts';
+import type { UserRow } from '../../core/accounts/users-repository.ts';
 import { signToken, type TokenPayload } from './tokens.ts';
 
 /** How long an admin may act as a user on one token: an hour, then they impersonate again. */

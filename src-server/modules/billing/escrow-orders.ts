@@ -8,12 +8,12 @@ import {
   toCents,
 } from '../../../shared/domain/membership.ts';
 import { OrderState, transition } from '../../../shared/domain/orders.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
+import { GatewayUnavailableError, type PaymentGateway } from '../../core/payments/gateway.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { orderEvents, orders, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AdminActor, audit } from '../admin/audit-log.ts';
-import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
 import { DISPUTE_NOTE_PREFIX } from './escrow-disputes.ts';
 import { LedgerKind, postCharge, postEscrowHold, postEscrowRefund, postEscrowRelease } from './ledger.ts';
 

@@ -5,11 +5,15 @@ import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import { cardDigits, detectCardBrand } from '../../../shared/domain/card.ts';
 import { toDollars } from '../../../shared/domain/membership.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
+import {
+  type GatewayResult,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../core/payments/gateway.ts';
 import { accountPayments, invoices, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { issueSessionToken } from '../auth/session-tokens.ts';
-import { type GatewayResult, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
+import { issueSessionToken } from '../auth/index.ts';
 import { ownInvoice } from './invoice-reads.ts';
 import {
   amountDueCents,

@@ -1,10 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { UpdateMembershipPlanResponse } from '../../../shared/contract/billing.ts';
 import type { MembershipPlan } from '../../../shared/contract/user-profile.ts';
-import { STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import {
   formatCents,
-  listingLimitReachedMessage,
   MEMBERSHIP_PLANS,
   overLimitMessage,
   PLAN_ORDER,
@@ -14,58 +12,18 @@ import {
   prorationCents,
   rolesWithPlan,
 } from '../../../shared/domain/membership.ts';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import { ACTIVE_LISTING } from '../../core/plan-limits.ts';
+import type { Database } from '../../db/client.ts';
 import { listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { issueSessionToken } from '../auth/session-tokens.ts';
+import { issueSessionToken } from '../auth/index.ts';
 import { LedgerKind, postCharge, postProrationCredit } from './ledger.ts';
 
 export interface BillingDeps {
   db: Database;
   jwtSecret: string;
   now: () => Date;
-}
-
-/** Listings that count toward a plan's limit: on sale now, not frozen by staff. */
-const ACTIVE_LISTING = and(
-  eq(listings.isActive, true),
-  eq(listings.isSold, false),
-  sql`${listings.quantity} > 0`,
-  sql`(${listings.listingOptions} & ${STAFF_LISTING_OPTIONS}) = 0`,
-);
-
-export async function activeListingCount(db: DbExecutor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(listings)
-    .where(and(eq(listings.userId, userId), ACTIVE_LISTING));
-  return row?.total ?? 0;
-}
-
-/**
- * How many more listings the seller's plan lets them have on sale (`room` null: no limit), with the
- * message for one past it. Called in the writing transaction: the seller row is locked first, so
- * two writes cannot both take the last place.
- */
-export async function listingRoom(
-  tx: DbExecutor,
-  userId: string,
-  roles: readonly string[],
-): Promise<{ room: number | null; message: string }> {
-  const plan = MEMBERSHIP_PLANS[planOfRoles(roles)];
-  if (plan.listingLimit === null) return { room: null, message: '' };
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return {
-    room: Math.max(0, plan.listingLimit - (await activeListingCount(tx, userId))),
-    message: listingLimitReachedMessage(plan.name, plan.listingLimit),
-  };
-}
-
-/** 403 when a new listing would pass the seller's plan limit (the listing form's save). */
-export async function assertUnderListingLimit(tx: DbExecutor, userId: string, roles: readonly string[]) {
-  const { room, message } = await listingRoom(tx, userId, roles);
-  if (room === 0) throw new AppError(403, 'forbidden', message, { extra: { reason: 'ListingLimit' } });
 }
 
 /**

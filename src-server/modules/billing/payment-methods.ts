@@ -3,11 +3,15 @@ import { STORED_CARD_LIMIT, type StoredCardList } from '../../../shared/contract
 import { ErrorCode, ErrorMessage } from '../../../shared/contract/common.ts';
 import type { CheckoutPayment } from '../../../shared/contract/orders.ts';
 import { cardDigits } from '../../../shared/domain/card.ts';
+import {
+  type CardDetails,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../core/payments/gateway.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { type CardDetails, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway.ts';
 
 export const PAYMENT_METHOD_MESSAGES = {
   notFound: 'Card not found.',

@@ -1,7 +1,7 @@
 import { BILLING_ENDPOINTS } from '../../../shared/contract/billing.ts';
+import type { PaymentGateway } from '../../core/payments/gateway.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPeriodicJob } from '../../periodic-jobs.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
 import { escrowAccount } from './escrow.ts';
 import { listDisputes } from './escrow-disputes.ts';
 import { disputeOrder, releaseInspectedOrders, resolveDispute } from './escrow-orders.ts';

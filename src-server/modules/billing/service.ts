@@ -7,10 +7,10 @@ import type {
 } from '../../../shared/contract/billing.ts';
 import type { BillingSummary } from '../../../shared/contract/billing-ledger.ts';
 import { planOfRoles, toDollars } from '../../../shared/domain/membership.ts';
+import { hasPaymentSetup } from '../../core/accounts/account-state.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { listings, sellerPaymentOptions, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { hasPaymentSetup } from '../accounts/account-state.ts';
 import { openInvoiceCents } from './invoices.ts';
 import { balancesOf } from './ledger.ts';
 import type { SecretBox } from './secret-box.ts';

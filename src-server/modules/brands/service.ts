@@ -6,7 +6,7 @@ import { brands } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { removePhotos, storePhotos } from '../listings/images.ts';
+import { removePhotos, storePhotos } from '../listings/index.ts';
 
 type BrandRow = typeof brands.$inferSelect;
 

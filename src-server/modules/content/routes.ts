@@ -6,7 +6,7 @@ import { isDatabaseBusy } from '../../db/statement-queue.ts';
 import { notFound } from '../../http/errors.ts';
 import { catalogVersion, createSharedCache } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { listBrands } from '../brands/service.ts';
+import { listBrands } from '../brands/index.ts';
 import {
   articleSlugs,
   deleteArticle,

@@ -14,7 +14,7 @@ import { type Database, queryRows } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import { articles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { sanitizeDescription } from '../listings/description.ts';
+import { sanitizeDescription } from '../listings/index.ts';
 
 type ArticleRow = typeof articles.$inferSelect;
 

@@ -13,7 +13,7 @@ import type {
   OpenApiReference,
   OpenApiResponse,
 } from '../../../shared/contract/openapi-types.ts';
-import { escapeHtml } from '../../web/head.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 export interface ReferencePageLinks {
   /** The OpenAPI document the page is written from. */

@@ -3,7 +3,7 @@ import { FAVORITES_MAX, type Favorite, isAtFavoritesMax } from '../../../shared/
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { favorites, listings, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { CARD_JSON, type CardJson, OFFERED, toCard, toIso } from '../listings/cards.ts';
+import { CARD_JSON, type CardJson, OFFERED, toCard, toIso } from '../listings/index.ts';
 
 export const FAVORITES_FULL_MESSAGE = `You can keep at most ${FAVORITES_MAX} favorites. Remove one to add another.`;
 

@@ -7,13 +7,13 @@ import {
   FEED_RUN_ERRORS_KEPT,
 } from '../../../shared/contract/distributor-feeds.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import { findUserById } from '../../core/accounts/users-repository.ts';
 import type { Database } from '../../db/client.ts';
 import { distributorFeedRuns } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import { fetchRemoteFile, RemoteFetchError } from '../../http/remote-fetch.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import { findUserById } from '../accounts/users-repository.ts';
-import { closeMissingFeedListings, upsertInventory } from '../inventory/upsert.ts';
+import { closeMissingFeedListings, upsertInventory } from '../inventory/index.ts';
 import { feedInventoryItems } from './feed-inventory.ts';
 import type { FeedLineError } from './formats/feed-item.ts';
 import { claimFeed, type FeedRow, newLeaseToken, releaseFeed, renewFeedLease } from './lease.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
-import { zipCentroid } from '../location/zip-centroids.ts';
+import { zipCentroid } from '../location/index.ts';
 import type { Licensee } from './licensee-list.ts';
 
 export interface LicenseeImportCounts {

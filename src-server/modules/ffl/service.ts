@@ -15,8 +15,8 @@ import type { BlobStore } from '../../files/blob-store.ts';
 import { stripImageMetadata } from '../../files/images.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { boundingBoxSql, distanceSql } from '../listings/search/plan.ts';
-import { findZipCentroid } from '../location/service.ts';
+import { boundingBoxSql, distanceSql } from '../listings/index.ts';
+import { findZipCentroid } from '../location/index.ts';
 
 /** A dealer row as the summaries read it (alias `d`). */
 interface DealerRow extends Record<string, unknown> {

@@ -9,7 +9,7 @@ import {
 import type { ColumnMapping, InventoryColumn } from '../../../shared/domain/inventory-columns.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import type { bulkUploads } from '../../db/schema.ts';
-import type { SuggestionFields } from '../listings/search-indexes/suggestion-terms.ts';
+import type { SuggestionFields } from '../listings/index.ts';
 import { BulkUploadMessage } from './bulk-upload-file.ts';
 import { upsertInventory } from './upsert.ts';
 

@@ -9,10 +9,7 @@ import type { ColumnMapping } from '../../../shared/domain/inventory-columns.ts'
 import { type Database, queryRows } from '../../db/client.ts';
 import { bulkUploads } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
-import {
-  refreshSuggestionTermsOf,
-  type SuggestionFields,
-} from '../listings/search-indexes/suggestion-terms.ts';
+import { refreshSuggestionTermsOf, type SuggestionFields } from '../listings/index.ts';
 import { applyBatch, type BatchRun, LeaseLost, type PendingRow } from './bulk-upload-batch.ts';
 import {
   BulkUploadMessage,

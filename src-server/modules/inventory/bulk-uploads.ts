@@ -14,13 +14,13 @@ import {
   INVENTORY_COLUMNS,
   type InventoryColumn,
 } from '../../../shared/domain/inventory-columns.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import { findUserById } from '../../core/accounts/users-repository.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { bulkUploadErrors, bulkUploads } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import { findUserById } from '../accounts/users-repository.ts';
 import { BulkUploadMessage, estimateRows, FileProblem, headersOf, mappingFor } from './bulk-upload-file.ts';
 import type { BulkUploadDeps, BulkUploadProcessor } from './bulk-upload-processor.ts';
 

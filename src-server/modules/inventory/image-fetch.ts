@@ -9,7 +9,7 @@ import { IMAGE_TYPES } from '../../../shared/contract/endpoint.ts';
 import { MAX_LISTING_IMAGE_BYTES, MAX_LISTING_IMAGES } from '../../../shared/contract/listing-input.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
-import { removePhotos, storePhotos } from '../listings/images.ts';
+import { removePhotos, storePhotos } from '../listings/index.ts';
 
 /** Limits of fetching a photo link of an inventory row. */
 export interface ImageFetchLimits {

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
 import { isListingFrozen, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import { listingRoom } from '../../core/plan-limits.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
-import { listingRoom } from '../billing/membership.ts';
-import { liveCheckoutOf } from '../billing/service.ts';
-import { hasReadableText, sanitizeDescription } from '../listings/description.ts';
+import { liveCheckoutOf } from '../billing/index.ts';
 import {
+  hasReadableText,
   refreshSuggestionTermsOf,
   type SuggestionFields,
-} from '../listings/search-indexes/suggestion-terms.ts';
-import { findZipCentroid } from '../location/service.ts';
+  sanitizeDescription,
+} from '../listings/index.ts';
+import { findZipCentroid } from '../location/index.ts';
 
 export type InventorySource =
   | { kind: 'bulk'; uploadId: string }

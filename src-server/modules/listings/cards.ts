@@ -11,7 +11,7 @@ import {
 } from '../../../shared/domain/listing.ts';
 import { shortenText } from '../../../shared/domain/metadata.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
-import { heldUnitsOf } from '../offers/reservations.ts';
+import { heldUnitsOf } from '../../core/reservations.ts';
 import { sanitizeDescription } from './description.ts';
 
 /**

@@ -15,6 +15,9 @@ import {
   STAFF_LISTING_OPTIONS,
   sellerListingOptions,
 } from '../../../shared/domain/listing.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import { findUserById, type UserRow } from '../../core/accounts/users-repository.ts';
+import { assertUnderListingLimit } from '../../core/plan-limits.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { listingImages, listings } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
@@ -22,12 +25,8 @@ import type { StoredImageFormat } from '../../files/images.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import { findUserById, type UserRow } from '../accounts/users-repository.ts';
-import { chargeListingOptions } from '../billing/fees.ts';
-import { assertUnderListingLimit } from '../billing/membership.ts';
-import { liveCheckoutOf } from '../billing/service.ts';
-import { findZipCentroid } from '../location/service.ts';
+import { chargeListingOptions, liveCheckoutOf } from '../billing/index.ts';
+import { findZipCentroid } from '../location/index.ts';
 import { hasReadableText, sanitizeDescription } from './description.ts';
 import { removePhotos, storePhotos } from './images.ts';
 import { refreshSuggestionTermsOf, type SuggestionFields } from './search-indexes/suggestion-terms.ts';

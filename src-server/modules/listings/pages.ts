@@ -1,4 +1,4 @@
-import type { PageDecision } from '../../web/web-host.ts';
+import type { PageDecision } from '../../http/page-decision.ts';
 
 /** An unknown listing's first load: the not-found page with a real 404. */
 export const notFoundDecision: PageDecision = { status: 404, meta: {} };

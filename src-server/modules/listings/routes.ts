@@ -21,7 +21,7 @@ import { SearchSort } from '../../../shared/search/search-sort.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { findZipCentroid, locateCaller } from '../location/service.ts';
+import { findZipCentroid, locateCaller } from '../location/index.ts';
 import { registerListingMedia } from './images.ts';
 import { closeListing, deleteListing, deleteListingImage, relistListing, saveListing } from './manage.ts';
 import { notFoundDecision } from './pages.ts';

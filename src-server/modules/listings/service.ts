@@ -11,7 +11,7 @@ import type {
 import { SHOP_LOCAL_DEFAULTS } from '../../../shared/domain/constants.ts';
 import { ListingOption, ListingType, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { type Database, queryRows } from '../../db/client.ts';
-import { findZipCentroid } from '../location/service.ts';
+import { findZipCentroid } from '../location/index.ts';
 import {
   CARD_JSON,
   type CardJson,

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AdminAuditAction } from '../../../shared/contract/admin.ts';
 import type { Conversation, MessageListResponse } from '../../../shared/contract/messages.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { notFound } from '../../http/errors.ts';
-import { type AdminActor, audit } from '../admin/audit-log.ts';
 import { attachmentBlobKey } from './attachments.ts';
 import { isBlocked } from './blocks.ts';
 import {

@@ -1,8 +1,8 @@
 import { MESSAGES_ENDPOINTS } from '../../../shared/contract/messages.ts';
+import { Throttle } from '../../core/throttle.ts';
 import { bearerToken } from '../../http/auth-context.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { accountAuthenticator } from '../auth/authenticator.ts';
-import { Throttle } from '../auth/throttle.ts';
+import { accountAuthenticator } from '../auth/index.ts';
 import { attachmentDisposition } from './attachments.ts';
 import { blockUser, listBlockedUsers, unblockUser } from './blocks.ts';
 import { getConversation, listMessages, readAttachment } from './conversations.ts';

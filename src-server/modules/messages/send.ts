@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../shared/contract/messages.ts';
+import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { THROTTLE_RULES } from '../auth/throttle.ts';
 import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
 import { isBlocked } from './blocks.ts';
 import { announceMessageSignal } from './live.ts';

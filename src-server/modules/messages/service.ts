@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { LiveMessageEvent, Message } from '../../../shared/contract/messages.ts';
 import { REMOVED_MESSAGE_TEXT } from '../../../shared/contract/messages.ts';
+import type { Throttle } from '../../core/throttle.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { Throttle } from '../auth/throttle.ts';
 import { announceMessageSignal, type MessageSignal } from './live.ts';
 
 /*

@@ -4,13 +4,13 @@ import type { MessageReportAction } from '../../../shared/contract/moderation.ts
 import { UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { UserStatus } from '../../../shared/domain/user.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
+import { addUserAlert } from '../../core/user-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { type AdminActor, audit } from '../admin/audit-log.ts';
-import { accountAction } from '../admin/service.ts';
-import { addUserAlert } from '../alerts/user-alerts.ts';
-import { closeMessageReports, findMessageReport, removeMessage } from '../messages/reports.ts';
+import { accountAction } from '../admin/index.ts';
+import { closeMessageReports, findMessageReport, removeMessage } from '../messages/index.ts';
 
 export const MESSAGE_REPORT_MESSAGES = {
   reportNotFound: 'No message report has that id.',

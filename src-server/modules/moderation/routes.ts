@@ -1,6 +1,6 @@
 import { MODERATION_ENDPOINTS } from '../../../shared/contract/moderation.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { actOnMessageReport } from './message-reports.ts';
 import { freezeListing, listListingReports, reportListing, unfreezeListing } from './service.ts';
 

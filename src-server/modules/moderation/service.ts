@@ -7,13 +7,13 @@ import type {
 import { UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { routeDefinition } from '../../../shared/routes/paths.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
+import { addUserAlert } from '../../core/user-alerts.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import { alerts, listingFreezes, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AdminActor, audit } from '../admin/audit-log.ts';
-import { addUserAlert } from '../alerts/user-alerts.ts';
 
 export const MODERATION_MESSAGES = {
   listingNotFound: 'No listing has that id.',

@@ -1,7 +1,7 @@
 import { NEWSLETTER_ENDPOINTS } from '../../../shared/contract/newsletter.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
 import { confirmNewsletter, signupForNewsletter, unsubscribeNewsletter } from './service.ts';
 
 /** The newsletter's e-mail links: confirm (double opt-in) and unsubscribe, both without signing in. */

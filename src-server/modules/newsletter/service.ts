@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { NEWSLETTER_SUCCESS_MESSAGE } from '../../../shared/contract/newsletter.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { queryRows } from '../../db/client.ts';
 import { newsletterSubscriptions } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { inBackground, sendQuietly } from '../../mail/delivery.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { THROTTLE_RULES } from '../auth/throttle.ts';
-import { signPurposeToken, verifyPurposeToken } from '../auth/tokens.ts';
+import { signPurposeToken, verifyPurposeToken } from '../auth/index.ts';
 
 /** Each link is signed for its one purpose, so a confirmation link never unsubscribes and no session token passes. */
 const CONFIRM_PURPOSE = 'newsletter-confirm';

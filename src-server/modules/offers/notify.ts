@@ -4,10 +4,10 @@ import { alertSubject, alertTimeToken } from '../../../shared/domain/alerts.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { OFFER_ANSWER_HOURS, OFFER_CHECKOUT_HOURS, type OfferEvent } from '../../../shared/domain/offers.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { addUserAlert } from '../../core/user-alerts.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { addUserAlert } from '../alerts/user-alerts.ts';
 import { loadOffers } from './read.ts';
 
 /** What the notices need: the database to read the offers, the mailer, and the public site for links. */

@@ -12,16 +12,16 @@ import {
   type OfferState,
   offerDeadline,
 } from '../../../shared/domain/offers.ts';
+import { listingAvailability, loadCartListings } from '../../core/cart.ts';
+import { reservedQuantities } from '../../core/reservations.ts';
 import type { Database } from '../../db/client.ts';
 import { pagedRead } from '../../db/paged-read.ts';
 import { listings, offerEvents, offers } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { listingAvailability, loadCartListings } from '../orders/cart.ts';
 import { notifyOfferParties } from './notify.ts';
 import { loadOffers } from './read.ts';
-import { reservedQuantities } from './reservations.ts';
 
 export interface OffersDeps {
   db: Database;

@@ -1,7 +1,7 @@
+import type { DealerDirectory } from '../../core/cart.ts';
+import type { PaymentGateway } from '../../core/payments/gateway.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import type { DealerDirectory } from './dealers.ts';
 
 /** What checkout and the order services are given. */
 export interface OrdersDeps {

@@ -6,7 +6,7 @@ import { listings, orderEvents, orderItems, orders, users } from '../../db/schem
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { orderMessages } from '../../mail/order-messages.ts';
-import { refundHeldFunds, settleCompletedOrder } from '../billing/escrow-orders.ts';
+import { refundHeldFunds, settleCompletedOrder } from '../billing/index.ts';
 import { ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 import { mailParties } from './mail.ts';
 import { getOrder, type OrderRow, partyOf } from './read.ts';

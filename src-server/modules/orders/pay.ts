@@ -3,12 +3,12 @@ import { ErrorMessage } from '../../../shared/contract/common.ts';
 import { PAYMENT_DECLINED_CODE, type ParsedCheckoutRequest } from '../../../shared/contract/orders.ts';
 import { cardDigits } from '../../../shared/domain/card.ts';
 import { OrderState, stateAfterPayment, transition } from '../../../shared/domain/orders.ts';
+import { type GatewayResult, GatewayUnavailableError } from '../../core/payments/gateway.ts';
+import { markOffersPurchased } from '../../core/reservations.ts';
 import type { Database } from '../../db/client.ts';
 import { checkouts, orderEvents, orders } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { holdOrderFunds } from '../billing/escrow-orders.ts';
-import { markOffersPurchased } from '../offers/reservations.ts';
-import { type GatewayResult, GatewayUnavailableError } from '../payments/gateway.ts';
+import { holdOrderFunds } from '../billing/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import { type PlacedOrder, release } from './reserve.ts';
 

@@ -7,10 +7,7 @@ import {
   validateCardNumber,
 } from '../../../shared/domain/card.ts';
 import { OrderState } from '../../../shared/domain/orders.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { checkouts, listings, orderEvents, orderItems, orders } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
-import { applyCartOffers, attachOffersToCheckout } from '../offers/reservations.ts';
+import type { ReceivingDealer } from '../../core/cart.ts';
 import {
   CART_MESSAGES,
   type EvaluatedGroup,
@@ -18,8 +15,11 @@ import {
   loadCartListings,
   resolveDestinations,
   totalOf,
-} from './cart.ts';
-import type { ReceivingDealer } from './dealers.ts';
+} from '../../core/cart.ts';
+import { applyCartOffers, attachOffersToCheckout } from '../../core/reservations.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { checkouts, listings, orderEvents, orderItems, orders } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 
 /*

@@ -7,12 +7,18 @@ import type {
 } from '../../../shared/contract/orders.ts';
 import { requiredMinimumAge } from '../../../shared/domain/compliance.ts';
 import { OrderState } from '../../../shared/domain/orders.ts';
+import {
+  complianceItemOf,
+  evaluateCart,
+  loadCartListings,
+  resolveDestinations,
+  totalOf,
+} from '../../core/cart.ts';
+import { applyCartOffers, offersOfCheckout } from '../../core/reservations.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { notifyOfferParties } from '../offers/notify.ts';
-import { applyCartOffers, offersOfCheckout } from '../offers/reservations.ts';
-import { complianceItemOf, evaluateCart, loadCartListings, resolveDestinations, totalOf } from './cart.ts';
+import { notifyOfferParties } from '../offers/index.ts';
 import { cents, money, ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 import { mailPlaced } from './mail.ts';
 import { pay } from './pay.ts';

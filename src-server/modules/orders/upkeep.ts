@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { OrderState, transition } from '../../../shared/domain/orders.ts';
 import { checkouts, orderEvents, orders, users } from '../../db/schema.ts';
-import { settleCompletedOrder } from '../billing/escrow-orders.ts';
+import { settleCompletedOrder } from '../billing/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import { gatewayKey } from './pay.ts';
 import { release } from './reserve.ts';

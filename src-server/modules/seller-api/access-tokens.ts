@@ -3,7 +3,7 @@ import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import { SELLER_API_SCOPES, SELLER_API_TOKEN_LIFETIME_SECONDS } from '../../../shared/contract/seller-api.ts';
 import type { Database } from '../../db/client.ts';
 import type { SellerApiAuthenticator, SellerApiClient } from '../../http/auth-context.ts';
-import { purposeKey, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../auth/tokens.ts';
+import { purposeKey, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../auth/index.ts';
 import { activeCredentialById, touchCredential } from './credentials.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { sellerApiCredentials, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { purposeKey } from '../auth/tokens.ts';
+import { purposeKey } from '../auth/index.ts';
 
 /** Active credentials a seller may hold at once. */
 export const MAX_CREDENTIALS_PER_SELLER = 10;

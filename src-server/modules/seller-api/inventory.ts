@@ -7,12 +7,12 @@ import {
 } from '../../../shared/contract/seller-api.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import { findUserById } from '../../core/accounts/users-repository.ts';
 import type { Database } from '../../db/client.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
 import { AppError, fieldsFromZod, notFound } from '../../http/errors.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import { findUserById } from '../accounts/users-repository.ts';
-import { upsertInventory } from '../inventory/upsert.ts';
+import { upsertInventory } from '../inventory/index.ts';
 
 /** The engine's item from the API's: optional texts left out when absent. */
 function toInventoryItem(parsed: ParsedInventoryItem): InventoryItem {

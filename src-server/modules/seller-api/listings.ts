@@ -19,7 +19,7 @@ import { pagedRead } from '../../db/paged-read.ts';
 import { listings } from '../../db/schema.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { refreshSuggestionTermsOf } from '../listings/search-indexes/suggestion-terms.ts';
+import { refreshSuggestionTermsOf } from '../listings/index.ts';
 
 /** Another seller's listing is answered as an unknown one: the API never shows it exists. */
 const NO_LISTING = 'No listing of yours with that id.';

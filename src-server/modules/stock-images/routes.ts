@@ -2,7 +2,7 @@ import { STOCK_IMAGES_ENDPOINTS } from '../../../shared/contract/stock-images.ts
 import { familyById } from '../../../shared/domain/category.ts';
 import { envelope, notFound } from '../../http/errors.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { familyIdForUpc } from '../listings/service.ts';
+import { familyIdForUpc } from '../listings/index.ts';
 import { familyArtworkSvg, parseArtworkFileName } from './artwork.ts';
 
 const SVG = 'image/svg+xml';

@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../../shared/contract/user-profile.ts';
 import { initialsOf, isSellerRole, Role } from '../../../shared/domain/user.ts';
-import { hasPaymentSetup } from '../accounts/account-state.ts';
-import type { UserRow } from '../accounts/users-repository.ts';
+import { hasPaymentSetup } from '../../core/accounts/account-state.ts';
+import type { UserRow } from '../../core/accounts/users-repository.ts';
 
 /** The membership plan is the highest plan role the account holds; staff-only accounts have none. */
 const PLAN_ORDER = [Role.PlatinumSeller, Role.TrustedSeller, Role.BasicSeller, Role.Buyer] as const;

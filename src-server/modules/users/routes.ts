@@ -1,8 +1,8 @@
 import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { type PaymentProcessor, TestPaymentProcessor } from '../../core/payments/payment-processor.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { type PaymentProcessor, TestPaymentProcessor } from './payment-processor.ts';
 import { publicSellerProfiles } from './public-profiles.ts';
 import {
   changePassword,

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest } from '../../../shared/contract/auth.ts';
 import type { Address } from '../../../shared/contract/user-profile.ts';
 import type {
-  Alert,
   DashboardSummary,
   ListingEligibility,
   RegisterRequest,
@@ -17,32 +16,31 @@ import {
   Role,
   UserOption,
 } from '../../../shared/domain/user.ts';
-import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
+import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../../core/accounts/users-repository.ts';
+import { THROTTLE_RULES } from '../../core/throttle.ts';
+import { listUserAlerts as listCurrentUserAlerts, toAlert } from '../../core/user-alerts.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { alerts, favorites, orders, savedSearches, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
-import { confirmationLink, confirmationMessage } from '../../mail/account-messages.ts';
-import { sendQuietly } from '../../mail/delivery.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../accounts/users-repository.ts';
-import { listUserAlerts as listCurrentUserAlerts } from '../alerts/user-alerts.ts';
-import { createOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   afterPasswordChange,
   assertAcceptablePassword,
+  hashPassword,
+  issueSessionToken,
   passwordCheckPassed,
+  redeemOneTimeToken,
   reservePasswordCheck,
+  sendConfirmation,
   storeNewPassword,
-} from '../auth/service.ts';
-import { issueSessionToken } from '../auth/session-tokens.ts';
-import { THROTTLE_RULES } from '../auth/throttle.ts';
-import { escrowBalanceOf } from '../billing/escrow.ts';
-import { sellerListingCounts } from '../listings/service.ts';
-import { unreadCount } from '../messages/service.ts';
-import { liveOfferCounts } from '../offers/read.ts';
+  verifyPassword,
+} from '../auth/index.ts';
+import { escrowBalanceOf } from '../billing/index.ts';
+import { sellerListingCounts } from '../listings/index.ts';
+import { unreadCount } from '../messages/index.ts';
+import { liveOfferCounts } from '../offers/index.ts';
 import { toUserProfile } from './profile.ts';
 
 export const USERS_MESSAGES = {
@@ -65,14 +63,6 @@ async function requireUser(db: Database, auth: AuthContext): Promise<UserRow> {
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized(USERS_MESSAGES.accountGone);
   return user;
-}
-
-export async function sendConfirmation(deps: AccountsDeps, user: UserRow): Promise<void> {
-  const token = await createOneTimeToken(deps.db, user.id, 'EmailConfirm');
-  await sendQuietly(
-    deps,
-    confirmationMessage(user, confirmationLink(deps.config.publicOrigin, user.id, token)),
-  );
 }
 
 /**
@@ -267,25 +257,7 @@ async function listAlerts(db: Database, location: AlertLocation, userId: string 
 }
 
 /** An alert row as the contract answers it (`updates`: how many alerts of its subject it stands for). */
-export function toAlert(row: typeof alerts.$inferSelect, { updates = 1 }: { updates?: number } = {}): Alert {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    severity: row.severity,
-    location: row.location,
-    // A stored link that breaks the alert link rule is left out rather than shown.
-    linkUrl: row.linkUrl !== null && alertLinkTarget(row.linkUrl) !== null ? row.linkUrl : null,
-    linkText: row.linkText,
-    dismissible: row.dismissible,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt?.toISOString() ?? null,
-    updates,
-    times: row.times ?? {},
-  };
-}
-
-/** The caller's own alerts: settled ones left out, an offer's alerts as one entry (user-alerts.ts). */
+/** The caller's own alerts: settled ones left out, an offer's alerts as one entry (core/user-alerts.ts). */
 export async function listUserAlerts(deps: AccountsDeps, auth: AuthContext, location: AlertLocation) {
   const listed = await listCurrentUserAlerts(deps.db, auth.userId, location, ALERTS_SHOWN_MAX);
   return { results: listed.map(({ row, updates }) => toAlert(row, { updates })) };

@@ -12,18 +12,16 @@ import {
 import { detectCardBrand, validateCardNumber, validateCvv } from '../../../shared/domain/card.ts';
 import { FreezeReason } from '../../../shared/domain/user.ts';
 import type { ValidationError } from '../../../shared/domain/validation.ts';
+import { isFrozenForFraud, isFrozenForNonPayment } from '../../core/accounts/account-state.ts';
+import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
+import { findUserById } from '../../core/accounts/users-repository.ts';
+import type { PaymentProcessor } from '../../core/payments/payment-processor.ts';
+import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { accountPayments, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../http/errors.ts';
-import { isFrozenForFraud, isFrozenForNonPayment } from '../accounts/account-state.ts';
-import type { AccountsDeps } from '../accounts/accounts-deps.ts';
-import { findUserById } from '../accounts/users-repository.ts';
-import { UNFREEZE_TOKEN_PURPOSE } from '../auth/service.ts';
-import { issueSessionToken } from '../auth/session-tokens.ts';
-import { THROTTLE_RULES } from '../auth/throttle.ts';
-import { verifyPurposeToken } from '../auth/tokens.ts';
-import { pastDueToCharge, settlePastDue } from '../billing/invoices.ts';
-import type { PaymentProcessor } from './payment-processor.ts';
+import { issueSessionToken, UNFREEZE_TOKEN_PURPOSE, verifyPurposeToken } from '../auth/index.ts';
+import { pastDueToCharge, settlePastDue } from '../billing/index.ts';
 
 export const UNFREEZE_MESSAGES = {
   signInAgain: 'Your payment session has expired. Sign in again to pay your balance.',

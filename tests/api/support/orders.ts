@@ -7,9 +7,9 @@ import type { CheckoutRequest, SellerShipping } from '../../../shared/contract/o
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { buildApp } from '../../../src-server/app.ts';
+import type { PaymentGateway } from '../../../src-server/core/payments/gateway.ts';
 import type { Database } from '../../../src-server/db/client.ts';
 import { fflDealers, listings, users } from '../../../src-server/db/schema.ts';
-import type { PaymentGateway } from '../../../src-server/modules/payments/gateway.ts';
 import { freshAddress } from './accounts.ts';
 import { tokenFor } from './catalog.ts';
 import { testConfig } from './test-app.ts';

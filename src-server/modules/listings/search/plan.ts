@@ -4,7 +4,7 @@ import type { ParsedSearchRequest } from '../../../../shared/contract/listing-se
 import { SearchSort } from '../../../../shared/search/search-sort.ts';
 import type { DbExecutor } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { findZipCentroid } from '../../location/service.ts';
+import { findZipCentroid } from '../../location/index.ts';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = 69.0;

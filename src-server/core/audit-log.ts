@@ -1,7 +1,7 @@
-import type { AdminAuditAction } from '../../../shared/contract/admin.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { adminAuditLog } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AdminAuditAction } from '../../shared/contract/admin.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { adminAuditLog } from '../db/schema.ts';
+import type { AuthContext } from '../http/auth-context.ts';
 
 /*
  * Writing the append-only audit log. Kept apart from the console's service so that modules acting

@@ -1,16 +1,16 @@
 import { and, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AlertSeverity } from '../../../shared/contract/users.ts';
+import type { Alert, AlertSeverity } from '../../shared/contract/users.ts';
 import {
   alertSubject,
   USER_ALERT_LIFETIME_DAYS,
   USER_ALERT_TITLES,
   UserAlertKind,
   UserReminder,
-} from '../../../shared/domain/alerts.ts';
-import { AlertLocation } from '../../../shared/domain/user.ts';
-import { alertLinkTarget } from '../../../shared/routes/alert-link.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { alerts } from '../../db/schema.ts';
+} from '../../shared/domain/alerts.ts';
+import { AlertLocation } from '../../shared/domain/user.ts';
+import { alertLinkTarget } from '../../shared/routes/alert-link.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { alerts } from '../db/schema.ts';
 
 export interface NewUserAlert {
   userId: string;
@@ -126,4 +126,23 @@ export async function listUserAlerts(
     else entries.set(key, { row, updates: 1 });
   }
   return [...entries.values()].slice(0, limit);
+}
+
+/** A stored banner row as the contract answers it (`updates`: how many alerts it stands for). */
+export function toAlert(row: typeof alerts.$inferSelect, { updates = 1 }: { updates?: number } = {}): Alert {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    severity: row.severity,
+    location: row.location,
+    // A stored link that breaks the alert link rule is left out rather than shown.
+    linkUrl: row.linkUrl !== null && alertLinkTarget(row.linkUrl) !== null ? row.linkUrl : null,
+    linkText: row.linkText,
+    dismissible: row.dismissible,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    updates,
+    times: row.times ?? {},
+  };
 }

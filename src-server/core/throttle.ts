@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { throttleEvents } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
+import { throttleEvents } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 
 /** A limit: at most `max` events of one bucket per key within `windowSeconds`. */
 export interface ThrottleRule {

@@ -2,24 +2,40 @@ import { inArray, sql } from 'drizzle-orm';
 import type {
   CheckoutItem,
   ItemBlock,
+  OrderDealer,
   QuoteGroup,
   QuoteItem,
   SellerShipping,
-} from '../../../shared/contract/orders.ts';
-import { type CategoryFamily, familyById } from '../../../shared/domain/category.ts';
+} from '../../shared/contract/orders.ts';
+import { type CategoryFamily, familyById } from '../../shared/domain/category.ts';
 import {
   type ComplianceDestination,
   type ComplianceItem,
   checkItem,
   checkItemAnywhere,
   itemFacts,
-} from '../../../shared/domain/compliance.ts';
-import { LISTING_SALE_MESSAGES, ListingSaleState, listingSaleState } from '../../../shared/domain/listing.ts';
-import type { ShipToRegionCode } from '../../../shared/domain/us-states.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { listings, users } from '../../db/schema.ts';
-import { listingEligibilityOf } from '../accounts/account-state.ts';
-import type { DealerDirectory, ReceivingDealer } from './dealers.ts';
+} from '../../shared/domain/compliance.ts';
+import { LISTING_SALE_MESSAGES, ListingSaleState, listingSaleState } from '../../shared/domain/listing.ts';
+import type { ShipToRegionCode } from '../../shared/domain/us-states.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { listings, users } from '../db/schema.ts';
+import { listingEligibilityOf } from './accounts/account-state.ts';
+
+/** A dealer that can receive a transfer, as an order keeps it, plus where to mail it. */
+export interface ReceivingDealer extends OrderDealer {
+  /** The email of the dealer's site account; null when no account manages the licence. */
+  readonly email: string | null;
+}
+
+/** The checkout's needs of the dealer directory. */
+export interface DealerDirectory {
+  /** An active licensed dealer that receives transfers, or null. */
+  findActiveDealer(db: DbExecutor, dealerId: string): Promise<ReceivingDealer | null>;
+  /** Called in the order transaction: the seller may then read the dealer's licence copy to print. */
+  allowSellerToReadLicenseCopy(db: DbExecutor, dealerId: string, sellerId: string): Promise<void>;
+  /** Called when the last order of the seller to the dealer is undone: the access ends with it. */
+  revokeSellerLicenseCopyAccess(db: DbExecutor, dealerId: string, sellerId: string): Promise<void>;
+}
 
 /** A listing as checkout reads it, with its seller. */
 export interface CartListing {

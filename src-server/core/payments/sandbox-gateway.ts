@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { detectCardBrand } from '../../../shared/domain/card.ts';
 import type { Database } from '../../db/client.ts';
 import { sandboxCards, sandboxPayments } from '../../db/schema.ts';
-import { passesLuhn } from '../users/payment-processor.ts';
 import {
   type AuthorizeRequest,
   type CardDetails,
@@ -13,6 +12,7 @@ import {
   type PaymentStatus,
   type TokenizeResult,
 } from './gateway.ts';
+import { passesLuhn } from './payment-processor.ts';
 
 /**
  * The sandbox's test cards, as a processor's test mode documents them (any future expiry, any CVC).

@@ -4,10 +4,10 @@
  * quote and checkout; nothing here charges or writes orders.
  */
 import { and, eq, gt, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { CheckoutItem, ItemBlock } from '../../../shared/contract/orders.ts';
-import { effectiveOfferState, OFFER_MESSAGES } from '../../../shared/domain/offers.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { offerEvents, offers, orders } from '../../db/schema.ts';
+import type { CheckoutItem, ItemBlock } from '../../shared/contract/orders.ts';
+import { effectiveOfferState, OFFER_MESSAGES } from '../../shared/domain/offers.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { offerEvents, offers, orders } from '../db/schema.ts';
 
 /**
  * The offers that hold stock: accepted, their checkout window open, their checkout not started (a

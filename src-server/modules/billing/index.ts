@@ -1,0 +1,14 @@
+/**
+ * The face of the billing module (how sellers are paid and pay: plans, listing fees, invoices, stored
+ * cards, the ledger and escrow). Other modules and the app import only what is exported here; everything
+ * else in this folder is the module's own (docs/code-map.md).
+ */
+
+export { escrowAccountOf, escrowBalanceOf } from './escrow.ts';
+export { holdOrderFunds, refundHeldFunds, settleCompletedOrder } from './escrow-orders.ts';
+export { chargeListingOptions } from './fees.ts';
+export { pastDueToCharge, settlePastDue } from './invoices.ts';
+export { postCredit } from './ledger.ts';
+export { updateMembershipPlan } from './membership.ts';
+export { registerBillingModule } from './routes.ts';
+export { liveCheckoutOf } from './service.ts';

@@ -1,0 +1,8 @@
+/**
+ * The face of the content module (the digest, its articles, the social-proof figures and the sitemaps).
+ * Other modules and the app import only what is exported here; everything else in this folder is the
+ * module's own (docs/code-map.md).
+ */
+
+export { registerContentModule } from './routes.ts';
+export { readingMinutes } from './service.ts';
