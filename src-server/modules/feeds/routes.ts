@@ -1,7 +1,8 @@
 import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import type { HandlerMap } from '../../http/endpoint.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { registerFeedJobs } from './jobs.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
+import { feedPullJob } from './jobs.ts';
 import type { FeedDeps } from './pull.ts';
 import { deleteFeed, listFeeds, saveFeed } from './service.ts';
 
@@ -21,13 +22,18 @@ export function feedDepsOf(ctx: ModuleContext): FeedDeps {
   };
 }
 
-/** The distributor-feed calls of the users table, and the scheduled pulls behind them. */
-export function distributorFeedHandlers(ctx: ModuleContext): FeedHandlers {
+/**
+ * The distributor-feed calls of the users table (registered by the users module), and the scheduled
+ * pulls behind them.
+ */
+export function distributorFeedHandlers(ctx: ModuleContext): { handlers: FeedHandlers; jobs: PeriodicJob[] } {
   const deps = feedDepsOf(ctx);
-  registerFeedJobs(ctx.app, deps);
   return {
-    usersManageDistributorFeed: ({ body, files, auth }) => saveFeed(deps, auth, body, files),
-    usersGetDistributorFeed: ({ query, auth }) => listFeeds(deps, auth, query.name),
-    usersDeleteDistributorFeed: ({ params, auth }) => deleteFeed(deps, auth, params.id),
+    handlers: {
+      usersManageDistributorFeed: ({ body, files, auth }) => saveFeed(deps, auth, body, files),
+      usersGetDistributorFeed: ({ query, auth }) => listFeeds(deps, auth, query.name),
+      usersDeleteDistributorFeed: ({ params, auth }) => deleteFeed(deps, auth, params.id),
+    },
+    jobs: [feedPullJob(deps)],
   };
 }

@@ -1,7 +1,7 @@
 import type { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import type { HandlerMap } from '../../http/endpoint.ts';
 import type { ModuleContext } from '../../module-context.ts';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import {
   BulkUploadProcessor,
   bulkUploadErrorReport,
@@ -22,16 +22,20 @@ type BulkUploadEndpoints = Pick<
 >;
 
 /**
- * The bulk upload calls of the users table and the background processing behind them: started
- * when the app is ready (resuming uploads a stopped server left), woken by each upload and every
- * few seconds, stopped after its batch under way when the app closes.
+ * The bulk upload calls of the users table (registered by the users module) and the background
+ * work behind them: processing started when the app is ready (resuming uploads a stopped server
+ * left), woken by each upload and every few seconds, stopped after its batch under way when the app
+ * closes; and the fetching of inventory rows' photo links.
  */
-export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEndpoints> {
+export function bulkUploadHandlers(ctx: ModuleContext): {
+  handlers: HandlerMap<BulkUploadEndpoints>;
+  jobs: PeriodicJob[];
+} {
   const db = ctx.database.db;
   const deps = { db, blobs: ctx.blobs, log: ctx.app.log, leaseSeconds: ctx.config.bulkUploadLeaseSeconds };
   const processor = new BulkUploadProcessor(deps);
   ctx.app.decorate('bulkUploads', processor);
-  registerPeriodicJob(ctx.app, {
+  const processing: PeriodicJob = {
     atBoot: async () => {
       // Embedded PGlite has one writer, this process: whatever is Processing was left by a stop.
       if (ctx.database.kind === 'pglite') await processor.releaseAbandoned();
@@ -40,8 +44,8 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
     run: async () => processor.wake(),
     intervalMs: BULK_UPLOAD_POLL_MS,
     failureMessage: 'looking for queued bulk uploads failed',
-  });
-  ctx.app.addHook('onClose', async () => processor.stop());
+    atClose: async () => processor.stop(),
+  };
   const imageDeps = {
     db,
     blobs: ctx.blobs,
@@ -51,7 +55,7 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
       allowLoopback: ctx.config.imageFetchAllowLoopback === true && ctx.config.nodeEnv !== 'production',
     },
   };
-  registerPeriodicJob(ctx.app, {
+  const imageFetch: PeriodicJob = {
     atBoot: async () => {},
     run: async () => {
       // Runs until no link is waiting, a few at a time.
@@ -59,8 +63,8 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
     },
     intervalMs: IMAGE_FETCH_INTERVAL_MS,
     failureMessage: 'fetching the photo links of inventory rows failed',
-  });
-  return {
+  };
+  const handlers: HandlerMap<BulkUploadEndpoints> = {
     usersBulkUploads: ({ auth }) => listBulkUploads(db, auth),
     usersProcessBulkUploads: ({ auth, body, files }) =>
       queueBulkUploads(deps, auth, body.columnMapping, files, processor),
@@ -72,6 +76,7 @@ export function bulkUploadHandlers(ctx: ModuleContext): HandlerMap<BulkUploadEnd
       return report.csv;
     },
   };
+  return { handlers, jobs: [processing, imageFetch] };
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { USERS_ENDPOINTS } from '../../../shared/contract/users.ts';
 import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import { type PaymentProcessor, TestPaymentProcessor } from '../../core/payments/payment-processor.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import type { ModuleContext } from '../../module-context.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
 import { updateMembershipPlan } from '../billing/index.ts';
 import { distributorFeedHandlers } from '../feeds/index.ts';
 import { bulkUploadHandlers } from '../inventory/index.ts';
@@ -33,9 +33,11 @@ export function registerUsersModule(
   ctx: ModuleContext,
   deps: AccountsDeps,
   options: UsersModuleOptions = {},
-): void {
+): ModuleParts {
   const processor = options.paymentProcessor ?? new TestPaymentProcessor();
   const credentials = { db: deps.db, secret: deps.config.jwtSecret };
+  const feeds = distributorFeedHandlers(ctx);
+  const bulkUploads = bulkUploadHandlers(ctx);
 
   ctx.endpoints(USERS_ENDPOINTS, {
     usersRegister: ({ body, auth, request }) => register(deps, body, auth, clientAddress(request.ip)),
@@ -61,9 +63,10 @@ export function registerUsersModule(
       ),
     usersUnfreeze: ({ body, auth, request }) =>
       unfreeze(deps, processor, body, auth, clientAddress(request.ip)),
-    ...distributorFeedHandlers(ctx),
+    ...feeds.handlers,
     usersSellerApi: ({ body, auth }) => listOrCreateCredentials(credentials, auth, body),
     usersDeleteClientCredentials: ({ params, auth }) => revokeCredential(credentials, auth, params.id),
-    ...bulkUploadHandlers(ctx),
+    ...bulkUploads.handlers,
   });
+  return { jobs: [...feeds.jobs, ...bulkUploads.jobs] };
 }
