@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dataFolderFor } from '../src-server/app.ts';
-import { ConfigError, loadConfig } from '../src-server/config.ts';
+import { ConfigError, dataFolderFor, loadConfig } from '../src-server/config.ts';
 import { openDatabase } from '../src-server/db/client.ts';
 import { DataFolderLockedError } from '../src-server/db/data-lock.ts';
 import { importLicensees, parseLicenseeList } from '../src-server/modules/ffl/index.ts';

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
-import { type AppConfig, thirdPartyScriptOrigins } from './config.ts';
+import { type AppConfig, dataFolderFor, thirdPartyScriptOrigins } from './config.ts';
 import type { PaymentGateway } from './core/payments/gateway.ts';
 import { SandboxGateway } from './core/payments/sandbox-gateway.ts';
 import { Throttle } from './core/throttle.ts';
@@ -29,40 +29,85 @@ import type { PageResolver } from './http/page-decision.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
 import { createMailer, outboxDirFor, senderFor } from './mail/mailer.ts';
-import { createModuleContext, endpointOptionsFor } from './module-context.ts';
-import { registerAdminModule } from './modules/admin/index.ts';
-import { registerAdsModule } from './modules/ads/index.ts';
-import { registerAlertsModule } from './modules/alerts/index.ts';
-import { accountAuthenticator, registerAuthModule } from './modules/auth/index.ts';
-import { registerBillingModule } from './modules/billing/index.ts';
-import { registerBrandsModule } from './modules/brands/index.ts';
-import { registerCartModule } from './modules/cart/index.ts';
-import { registerContentModule } from './modules/content/index.ts';
-import { registerDocsModule } from './modules/docs/index.ts';
-import { registerFavoritesModule } from './modules/favorites/index.ts';
-import { registerFeedsModule } from './modules/feeds/index.ts';
-import { registerFflModule } from './modules/ffl/index.ts';
-import { registerHealthModule } from './modules/health/index.ts';
-import { registerInventoryModule } from './modules/inventory/index.ts';
 import {
-  legacyListerLookup,
-  registerListingsModule,
-  registerSearchIndexJobs,
-} from './modules/listings/index.ts';
-import { registerLocationModule } from './modules/location/index.ts';
-import { registerMessagesModule } from './modules/messages/index.ts';
-import { registerModerationModule } from './modules/moderation/index.ts';
-import { registerNewsletterModule } from './modules/newsletter/index.ts';
-import { registerOffersModule } from './modules/offers/index.ts';
-import { fflDealerDirectory, registerOrdersModule } from './modules/orders/index.ts';
-import { registerSavedSearchesModule } from './modules/saved-searches/index.ts';
-import { registerSellerApiModule, sellerApiAuthenticator } from './modules/seller-api/index.ts';
-import { registerShortLinksModule, shortLinkTarget } from './modules/shortlinks/index.ts';
-import { registerStockImagesModule } from './modules/stock-images/index.ts';
-import { registerUsersModule } from './modules/users/index.ts';
+  createModuleContext,
+  endpointOptionsFor,
+  loadModules,
+  type ServerModule,
+  type SharedDeps,
+} from './module-context.ts';
+import { adminModule } from './modules/admin/index.ts';
+import { adsModule } from './modules/ads/index.ts';
+import { alertsModule } from './modules/alerts/index.ts';
+import { accountAuthenticator, authModule } from './modules/auth/index.ts';
+import { billingModule } from './modules/billing/index.ts';
+import { brandsModule } from './modules/brands/index.ts';
+import { cartModule } from './modules/cart/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { docsModule } from './modules/docs/index.ts';
+import { favoritesModule } from './modules/favorites/index.ts';
+import { feedsModule } from './modules/feeds/index.ts';
+import { fflModule } from './modules/ffl/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { inventoryModule } from './modules/inventory/index.ts';
+import { legacyListerLookup, listingsModule } from './modules/listings/index.ts';
+import { locationModule } from './modules/location/index.ts';
+import { messagesModule } from './modules/messages/index.ts';
+import { moderationModule } from './modules/moderation/index.ts';
+import { newsletterModule } from './modules/newsletter/index.ts';
+import { offersModule } from './modules/offers/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
+import { savedSearchesModule } from './modules/saved-searches/index.ts';
+import { sellerApiAuthenticator, sellerApiModule } from './modules/seller-api/index.ts';
+import { shortLinksModule, shortLinkTarget } from './modules/shortlinks/index.ts';
+import { stockImagesModule } from './modules/stock-images/index.ts';
+import { usersModule } from './modules/users/index.ts';
+import { installJobRunner, JobRunner } from './periodic-jobs.ts';
 import { seedDemoDataAtStart } from './seed/seed.ts';
 import type { SeedOptions } from './seed/seed-part.ts';
 import { registerWebHost } from './web/web-host.ts';
+
+/** The 501 answers of the contract's planned endpoints, registered after every built one. */
+const plannedEndpoints: ServerModule = {
+  name: 'planned endpoints',
+  register({ app, config }) {
+    registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
+  },
+};
+
+/**
+ * The server's modules in the order they are registered (their endpoints, hooks and periodic jobs):
+ * health first; the planned endpoints and the API reference last.
+ */
+const SERVER_MODULES: readonly ServerModule[] = [
+  healthModule,
+  shortLinksModule,
+  listingsModule,
+  locationModule,
+  brandsModule,
+  stockImagesModule,
+  authModule,
+  usersModule,
+  feedsModule,
+  inventoryModule,
+  adminModule,
+  moderationModule,
+  newsletterModule,
+  contentModule,
+  adsModule,
+  savedSearchesModule,
+  favoritesModule,
+  cartModule,
+  billingModule,
+  sellerApiModule,
+  fflModule,
+  ordersModule,
+  offersModule,
+  alertsModule,
+  messagesModule,
+  plannedEndpoints,
+  docsModule,
+];
 
 export interface BuildOptions {
   /** An already-open database (tests pass an in-memory or per-test one); otherwise opened from config. */
@@ -100,8 +145,6 @@ function inProcessCaller(endpoints: ReturnType<typeof createModuleContext>['inPr
 
 /** Server-rendered pages kept at once (a page is tens of kilobytes). */
 const PAGE_CACHE_ENTRIES = 200;
-
-export const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;
 
 /** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -165,73 +208,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const blobs = options.blobs ?? fileBlobStore(path.join(config.dataDir, 'files'));
   const ctx = createModuleContext(app, config, database, blobs, pageResolvers);
 
-  registerHealthModule(ctx);
-  registerShortLinksModule(ctx);
-  registerListingsModule(ctx);
-  // Periodic jobs (boot work, a timer, its stop on close) are registered here, beside their modules.
-  registerSearchIndexJobs(app, database.db);
-  registerLocationModule(ctx);
-  registerBrandsModule(ctx);
-  registerStockImagesModule(ctx);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: outboxDirFor(config) ?? `${config.dataDir}/outbox`,
     from: senderFor(config.publicOrigin),
     logger: app.log,
   });
-  const accounts = {
-    db: database.db,
-    config,
-    log: app.log,
-    throttle: new Throttle(database.db),
+  const deps: SharedDeps = {
+    accounts: { db: database.db, config, log: app.log, throttle: new Throttle(database.db), mailer },
     mailer,
+    paymentGateway: options.paymentGateway ?? new SandboxGateway(database.db),
+    ...(options.clock ? { clock: options.clock } : {}),
   };
-  registerAuthModule(ctx, accounts);
-  registerUsersModule(ctx, accounts);
-  registerFeedsModule(ctx);
-  registerInventoryModule(ctx);
-  registerAdminModule(ctx, accounts);
-  registerModerationModule(ctx, accounts);
-  registerNewsletterModule(ctx, accounts);
-  registerContentModule(ctx);
-  registerAdsModule(ctx);
-  registerSavedSearchesModule(ctx);
-  registerFavoritesModule(ctx);
-  registerCartModule(ctx);
-  const paymentGateway = options.paymentGateway ?? new SandboxGateway(database.db);
-  registerBillingModule(ctx, {
-    gateway: paymentGateway,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  registerSellerApiModule(ctx);
-  registerFflModule(ctx);
-  registerOrdersModule(ctx, {
-    db: database.db,
-    gateway: paymentGateway,
-    dealers: fflDealerDirectory,
-    mailer,
-    publicOrigin: config.publicOrigin,
-    log: app.log,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  registerOffersModule(ctx, {
-    db: database.db,
-    mailer,
-    publicOrigin: config.publicOrigin,
-    log: app.log,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  registerAlertsModule(ctx, {
-    db: database.db,
-    mailer,
-    publicOrigin: config.publicOrigin,
-    jwtSecret: config.jwtSecret,
-    log: app.log,
-    intervalMs: config.alertRunIntervalMs,
-  });
-  registerMessagesModule(ctx, { blobs, mailer, publicOrigin: config.publicOrigin, log: app.log });
-  registerPlannedEndpoints(app, ENDPOINTS, endpointOptionsFor(config));
-  registerDocsModule(ctx);
+  const jobs = new JobRunner();
+  loadModules(ctx, deps, SERVER_MODULES, jobs);
+  // After the database's close hook: every job stops before the database closes.
+  installJobRunner(app, jobs);
   app.addHook('onReady', async () => assertEveryEndpointServed(app, ENDPOINTS));
 
   await registerWebHost(app, {

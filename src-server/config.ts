@@ -180,3 +180,6 @@ function loadOrCreateSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** The embedded database's folder inside DATA_DIR. */
+export const dataFolderFor = (config: AppConfig) => `${config.dataDir}/pglite`;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
+import type { AccountsDeps } from './core/accounts/accounts-deps.ts';
+import type { PaymentGateway } from './core/payments/gateway.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { BlobStore } from './files/blob-store.ts';
 import {
@@ -11,6 +13,8 @@ import {
 } from './http/endpoint.ts';
 import type { PageResolver } from './http/page-decision.ts';
 import { RATE_LIMITED_POLICY } from './http/rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { JobRunner, PeriodicJob } from './periodic-jobs.ts';
 
 /** What a resource module receives when the app is assembled. */
 export interface ModuleContext {
@@ -55,4 +59,55 @@ export function createModuleContext(
       pageResolvers.set(routeId, resolver);
     },
   };
+}
+
+/** What the app builds once and hands every module, beside its context. */
+export interface SharedDeps {
+  /** The database, settings, mail, throttles and log, as the account modules take them. */
+  accounts: AccountsDeps;
+  mailer: Mailer;
+  /** How checkout and billing take card payments. */
+  paymentGateway: PaymentGateway;
+  /** The time offers, checkout and billing read (tests move it on); left out, the system clock. */
+  clock?: () => Date;
+}
+
+/** What a module that mails people is given: the database, mail, the site's address for links, the log. */
+export const mailingDepsOf = (ctx: ModuleContext, deps: SharedDeps) => ({
+  db: ctx.database.db,
+  mailer: deps.mailer,
+  publicOrigin: ctx.config.publicOrigin,
+  log: ctx.app.log,
+});
+
+/** The `now` option of a module that reads the time: the app's clock when one was given. */
+export const clockOf = (deps: SharedDeps): { now?: () => Date } => (deps.clock ? { now: deps.clock } : {});
+
+/** What a module's registration hands back to the app. */
+export interface ModuleParts {
+  /** Its periodic jobs, in order: the app's job runner starts and stops them (periodic-jobs.ts). */
+  jobs?: PeriodicJob[];
+}
+
+/**
+ * A server module as the app loads it: each module's index.ts exports one, and app.ts lists them in
+ * boot order. `register` adds the module's endpoints (`ctx.endpoints`), pages and lifecycle hooks;
+ * it starts no timer of its own but answers its periodic jobs.
+ */
+export interface ServerModule {
+  name: string;
+  register(ctx: ModuleContext, deps: SharedDeps): ModuleParts | undefined;
+}
+
+/** Registers the modules in the order given and hands their periodic jobs to the job runner. */
+export function loadModules(
+  ctx: ModuleContext,
+  deps: SharedDeps,
+  modules: readonly ServerModule[],
+  runner: JobRunner,
+): void {
+  for (const module of modules) {
+    const parts = module.register(ctx, deps);
+    if (parts?.jobs) runner.add(...parts.jobs);
+  }
 }

@@ -1,14 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
  * A job the server runs while it is up: `atBoot` once the app is ready (a failure fails the boot),
- * then `run` every `intervalMs` until the app closes (failures are logged as `failureMessage`).
+ * then `run` every `intervalMs` until the app closes (failures are logged as `failureMessage`);
+ * `atClose`, when given, once its timer has stopped (a worker finishing its batch under way).
  */
 export interface PeriodicJob {
   atBoot: () => Promise<void>;
   run: () => Promise<void>;
   intervalMs: number;
   failureMessage: string;
+  atClose?: () => Promise<void>;
 }
 
 export interface PeriodicRun {
@@ -44,18 +46,62 @@ export function startPeriodicRun(options: {
   };
 }
 
-/** Starts `job` when the app is ready and stops it (waiting for a run under way) when it closes. */
-export function registerPeriodicJob(app: FastifyInstance, job: PeriodicJob): void {
-  let periodic: PeriodicRun | null = null;
-  app.addHook('onReady', async () => {
-    await job.atBoot();
-    periodic = startPeriodicRun({
-      run: job.run,
-      onError: (error) => app.log.error({ err: error }, job.failureMessage),
-      intervalMs: job.intervalMs,
-    });
-  });
-  app.addHook('onClose', async () => {
-    await periodic?.stop();
-  });
+/**
+ * Every periodic job of the server, in the order the modules declare them (`ServerModule` in
+ * module-context.ts): one place starts them when the app is ready and stops them when it closes.
+ * Tests and benches reach it as `app.jobs`.
+ */
+export class JobRunner {
+  readonly #jobs: PeriodicJob[] = [];
+  readonly #runs: (PeriodicRun | null)[] = [];
+
+  add(...jobs: PeriodicJob[]): void {
+    this.#jobs.push(...jobs);
+  }
+
+  /** The jobs in the order they start. */
+  get jobs(): readonly PeriodicJob[] {
+    return this.#jobs;
+  }
+
+  /** Each job in turn: its boot work (a failure fails the boot, later jobs do not start), then its timer. */
+  async start(log: FastifyBaseLogger): Promise<void> {
+    for (const job of this.#jobs) {
+      await job.atBoot();
+      this.#runs.push(
+        startPeriodicRun({
+          run: job.run,
+          onError: (error) => log.error({ err: error }, job.failureMessage),
+          intervalMs: job.intervalMs,
+        }),
+      );
+    }
+  }
+
+  /** Last declared first: stops each timer and waits for its run under way, then the job's `atClose`. */
+  async stop(): Promise<void> {
+    for (let index = this.#jobs.length - 1; index >= 0; index--) {
+      await this.#runs[index]?.stop();
+      await this.#jobs[index]?.atClose?.();
+    }
+    this.#runs.length = 0;
+  }
+}
+
+/**
+ * Starts the runner's jobs when the app is ready and stops them when it closes. Install it after
+ * the database's own close hook: Fastify runs close hooks last added first, so every job has
+ * stopped before the database closes.
+ */
+export function installJobRunner(app: FastifyInstance, runner: JobRunner): void {
+  app.decorate('jobs', runner);
+  app.addHook('onReady', async () => runner.start(app.log));
+  app.addHook('onClose', async () => runner.stop());
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every periodic job of the server (periodic-jobs.ts). */
+    jobs: JobRunner;
+  }
 }

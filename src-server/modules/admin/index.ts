@@ -4,5 +4,15 @@
  * exported here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerAdminModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerAdminModule } from './routes.ts';
+
 export { accountAction } from './service.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const adminModule: ServerModule = {
+  name: 'admin',
+  register(ctx, deps) {
+    registerAdminModule(ctx, deps.accounts);
+  },
+};

@@ -4,4 +4,13 @@
  * (docs/code-map.md).
  */
 
-export { registerAdsModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerAdsModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const adsModule: ServerModule = {
+  name: 'ads',
+  register(ctx) {
+    registerAdsModule(ctx);
+  },
+};

@@ -4,4 +4,16 @@
  * folder is the module's own (docs/code-map.md).
  */
 
-export { registerAlertsModule } from './routes.ts';
+import { mailingDepsOf, type ServerModule } from '../../module-context.ts';
+import { registerAlertsModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const alertsModule: ServerModule = {
+  name: 'alerts',
+  register: (ctx, deps) =>
+    registerAlertsModule(ctx, {
+      ...mailingDepsOf(ctx, deps),
+      jwtSecret: ctx.config.jwtSecret,
+      intervalMs: ctx.config.alertRunIntervalMs,
+    }),
+};

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { ALERTS_ENDPOINTS, INVALID_UNSUBSCRIBE_LINK_MESSAGE } from '../../../shared/contract/alerts.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { ModuleContext } from '../../module-context.ts';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import { type AlertJobDeps, runAlerts } from './alert-run.ts';
 import { getAlertSettings, stopDigestEmails, updateAlertSettings } from './settings.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -16,18 +16,18 @@ export const ALERT_RUN_MS = 5 * 60 * 1000;
  * settings of Buyer Tools, and the digest's unsubscribe link.
  */
 export function registerAlertsModule(
-  { app, endpoints }: ModuleContext,
+  { endpoints }: ModuleContext,
   deps: AlertJobDeps & { intervalMs?: number },
-): void {
+): ModuleParts {
   const { db } = deps;
-  registerPeriodicJob(app, {
+  const alertRun: PeriodicJob = {
     atBoot: async () => {},
     run: async () => {
       await runAlerts(deps);
     },
     intervalMs: deps.intervalMs ?? ALERT_RUN_MS,
     failureMessage: 'the alert job (saved searches, price drops, local listings) failed',
-  });
+  };
 
   endpoints(ALERTS_ENDPOINTS, {
     usersGetAlertSettings: ({ auth }) => getAlertSettings(db, auth.userId),
@@ -43,4 +43,5 @@ export function registerAlertsModule(
     },
     alertsRun: () => runAlerts(deps),
   });
+  return { jobs: [alertRun] };
 }

@@ -1,7 +1,7 @@
 import { BILLING_ENDPOINTS } from '../../../shared/contract/billing.ts';
 import type { PaymentGateway } from '../../core/payments/gateway.ts';
-import type { ModuleContext } from '../../module-context.ts';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import { escrowAccount } from './escrow.ts';
 import { listDisputes } from './escrow-disputes.ts';
 import { disputeOrder, releaseInspectedOrders, resolveDispute } from './escrow-orders.ts';
@@ -27,9 +27,9 @@ export const BILLING_JOBS_MS = 60 * 60 * 1000;
 
 /** How sellers are paid and pay: plans, fees, invoices, stored cards, escrow. */
 export function registerBillingModule(
-  { app, endpoints, database, config }: ModuleContext,
+  { endpoints, database, config }: ModuleContext,
   options: BillingModuleOptions,
-): void {
+): ModuleParts {
   const box = secretBox(config.jwtSecret);
   const deps = {
     db: database.db,
@@ -43,14 +43,14 @@ export function registerBillingModule(
   });
   // Safe on several instances at once: each seller's invoice is made under an advisory lock and a
   // unique index, each freeze and release locks its row and checks its state.
-  registerPeriodicJob(app, {
+  const billingJobs: PeriodicJob = {
     atBoot: async () => {},
     run: async () => {
       await runBillingJobs();
     },
     intervalMs: options.intervalMs ?? BILLING_JOBS_MS,
     failureMessage: 'billing jobs (invoices, past-due freeze, escrow release) failed',
-  });
+  };
 
   endpoints(BILLING_ENDPOINTS, {
     usersAddOrUpdatePaymentOptions: ({ body, auth }) =>
@@ -83,4 +83,5 @@ export function registerBillingModule(
     adminResolveEscrow: ({ auth, params, body, request }) =>
       resolveDispute(deps, { auth, address: request.ip }, params.id, body.outcome, body.note),
   });
+  return { jobs: [billingJobs] };
 }

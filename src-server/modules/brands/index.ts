@@ -3,5 +3,15 @@
  * is exported here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerBrandsModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerBrandsModule } from './routes.ts';
+
 export { listBrands } from './service.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const brandsModule: ServerModule = {
+  name: 'brands',
+  register(ctx) {
+    registerBrandsModule(ctx);
+  },
+};

@@ -4,4 +4,13 @@
  * map.md).
  */
 
-export { registerCartModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerCartModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const cartModule: ServerModule = {
+  name: 'cart',
+  register(ctx) {
+    registerCartModule(ctx);
+  },
+};

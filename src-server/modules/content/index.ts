@@ -4,5 +4,15 @@
  * module's own (docs/code-map.md).
  */
 
-export { registerContentModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerContentModule } from './routes.ts';
+
 export { readingMinutes } from './service.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const contentModule: ServerModule = {
+  name: 'content',
+  register(ctx) {
+    registerContentModule(ctx);
+  },
+};

@@ -4,4 +4,13 @@
  * (docs/code-map.md).
  */
 
-export { registerDocsModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerDocsModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const docsModule: ServerModule = {
+  name: 'docs',
+  register(ctx) {
+    registerDocsModule(ctx);
+  },
+};

@@ -4,4 +4,11 @@
  * map.md).
  */
 
-export { registerFeedsModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerFeedsModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts): the feed calls and the scheduled pulls. */
+export const feedsModule: ServerModule = {
+  name: 'feeds',
+  register: (ctx) => registerFeedsModule(ctx),
+};

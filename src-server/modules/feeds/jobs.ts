@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import { claimDueFeeds, newLeaseToken } from './lease.ts';
 import { type FeedDeps, pullFeed } from './pull.ts';
 
@@ -21,13 +20,13 @@ export async function runDueFeeds(deps: FeedDeps, limit = FEEDS_PER_TICK): Promi
 }
 
 /** Runs due pulls in the server while it is up. */
-export function registerFeedJobs(app: FastifyInstance, deps: FeedDeps): void {
-  registerPeriodicJob(app, {
+export function feedPullJob(deps: FeedDeps): PeriodicJob {
+  return {
     atBoot: async () => {},
     run: async () => {
       await runDueFeeds(deps);
     },
     intervalMs: FEED_SCHEDULER_INTERVAL_MS,
     failureMessage: 'distributor feed pulls failed',
-  });
+  };
 }

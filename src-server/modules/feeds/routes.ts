@@ -1,6 +1,6 @@
 import { FEEDS_ENDPOINTS } from '../../../shared/contract/feeds.ts';
-import type { ModuleContext } from '../../module-context.ts';
-import { registerFeedJobs } from './jobs.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
+import { feedPullJob } from './jobs.ts';
 import type { FeedDeps } from './pull.ts';
 import { deleteFeed, listFeeds, saveFeed } from './service.ts';
 
@@ -16,12 +16,12 @@ export function feedDepsOf(ctx: ModuleContext): FeedDeps {
 }
 
 /** The distributor-feed calls, and the scheduled pulls behind them. */
-export function registerFeedsModule(ctx: ModuleContext): void {
+export function registerFeedsModule(ctx: ModuleContext): ModuleParts {
   const deps = feedDepsOf(ctx);
-  registerFeedJobs(ctx.app, deps);
   ctx.endpoints(FEEDS_ENDPOINTS, {
     usersManageDistributorFeed: ({ body, files, auth }) => saveFeed(deps, auth, body, files),
     usersGetDistributorFeed: ({ query, auth }) => listFeeds(deps, auth, query.name),
     usersDeleteDistributorFeed: ({ params, auth }) => deleteFeed(deps, auth, params.id),
   });
+  return { jobs: [feedPullJob(deps)] };
 }

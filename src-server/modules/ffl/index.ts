@@ -4,7 +4,17 @@
  * else in this folder is the module's own (docs/code-map.md).
  */
 
+import type { ServerModule } from '../../module-context.ts';
+import { registerFflModule } from './routes.ts';
+
 export { importLicensees } from './import.ts';
 export { parseLicenseeList } from './licensee-list.ts';
-export { registerFflModule } from './routes.ts';
 export { allowSellerToReadLicenseCopy, findActiveDealer, revokeSellerLicenseCopyAccess } from './service.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const fflModule: ServerModule = {
+  name: 'ffl',
+  register(ctx) {
+    registerFflModule(ctx);
+  },
+};

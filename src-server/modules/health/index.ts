@@ -3,4 +3,13 @@
  * here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerHealthModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerHealthModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const healthModule: ServerModule = {
+  name: 'health',
+  register(ctx) {
+    registerHealthModule(ctx);
+  },
+};

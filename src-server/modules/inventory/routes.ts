@@ -1,6 +1,6 @@
 import { INVENTORY_ENDPOINTS } from '../../../shared/contract/inventory.ts';
-import type { ModuleContext } from '../../module-context.ts';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import { BulkUploadProcessor } from './bulk-upload-processor.ts';
 import { bulkUploadErrorReport, listBulkUploads, queueBulkUploads } from './bulk-uploads.ts';
 import { fetchPendingImages, IMAGE_FETCH_LIMITS } from './image-fetch.ts';
@@ -12,16 +12,17 @@ export const IMAGE_FETCH_INTERVAL_MS = 30_000;
 export const BULK_UPLOAD_POLL_MS = 5_000;
 
 /**
- * The bulk upload calls and the background processing behind them: started when the app is ready
- * (resuming uploads a stopped server left), woken by each upload and every few seconds, stopped
- * after its batch under way when the app closes.
+ * The bulk upload calls and the background work behind them: processing started when the app is
+ * ready (resuming uploads a stopped server left), woken by each upload and every few seconds,
+ * stopped after its batch under way when the app closes; and the fetching of inventory rows' photo
+ * links.
  */
-export function registerInventoryModule(ctx: ModuleContext): void {
+export function registerInventoryModule(ctx: ModuleContext): ModuleParts {
   const db = ctx.database.db;
   const deps = { db, blobs: ctx.blobs, log: ctx.app.log, leaseSeconds: ctx.config.bulkUploadLeaseSeconds };
   const processor = new BulkUploadProcessor(deps);
   ctx.app.decorate('bulkUploads', processor);
-  registerPeriodicJob(ctx.app, {
+  const processing: PeriodicJob = {
     atBoot: async () => {
       // Embedded PGlite has one writer, this process: whatever is Processing was left by a stop.
       if (ctx.database.kind === 'pglite') await processor.releaseAbandoned();
@@ -30,8 +31,8 @@ export function registerInventoryModule(ctx: ModuleContext): void {
     run: async () => processor.wake(),
     intervalMs: BULK_UPLOAD_POLL_MS,
     failureMessage: 'looking for queued bulk uploads failed',
-  });
-  ctx.app.addHook('onClose', async () => processor.stop());
+    atClose: async () => processor.stop(),
+  };
   const imageDeps = {
     db,
     blobs: ctx.blobs,
@@ -41,7 +42,7 @@ export function registerInventoryModule(ctx: ModuleContext): void {
       allowLoopback: ctx.config.imageFetchAllowLoopback === true && ctx.config.nodeEnv !== 'production',
     },
   };
-  registerPeriodicJob(ctx.app, {
+  const imageFetch: PeriodicJob = {
     atBoot: async () => {},
     run: async () => {
       // Runs until no link is waiting, a few at a time.
@@ -49,7 +50,7 @@ export function registerInventoryModule(ctx: ModuleContext): void {
     },
     intervalMs: IMAGE_FETCH_INTERVAL_MS,
     failureMessage: 'fetching the photo links of inventory rows failed',
-  });
+  };
   ctx.endpoints(INVENTORY_ENDPOINTS, {
     usersBulkUploads: ({ auth }) => listBulkUploads(db, auth),
     usersProcessBulkUploads: ({ auth, body, files }) =>
@@ -62,6 +63,7 @@ export function registerInventoryModule(ctx: ModuleContext): void {
       return report.csv;
     },
   });
+  return { jobs: [processing, imageFetch] };
 }
 
 declare module 'fastify' {

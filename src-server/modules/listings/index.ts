@@ -4,18 +4,30 @@
  * folder is the module's own (docs/code-map.md).
  */
 
+import type { ServerModule } from '../../module-context.ts';
+import { registerListingsModule } from './routes.ts';
+import { searchIndexJob } from './search-indexes/jobs.ts';
+
 export type { CardJson } from './cards.ts';
 export { CARD_JSON, OFFERED, offeredInCopy, toCard, toIso } from './cards.ts';
 export { hasReadableText, sanitizeDescription } from './description.ts';
 export { removePhotos, storePhotos } from './images.ts';
-export { legacyListerLookup, registerListingsModule } from './routes.ts';
+export { legacyListerLookup } from './routes.ts';
 export type { Origin } from './search/plan.ts';
 export { boundingBoxSql, distanceSql, planSearch } from './search/plan.ts';
 export { querySearch, searchStatements } from './search/search-listings.ts';
-export { registerSearchIndexJobs } from './search-indexes/jobs.ts';
 export { rewriteKeywordCopy } from './search-indexes/keyword-copy.ts';
 export { refreshKeywordPostings } from './search-indexes/keyword-postings.ts';
 export type { SuggestionFields } from './search-indexes/suggestion-terms.ts';
 export { rebuildSuggestionTerms, refreshSuggestionTermsOf } from './search-indexes/suggestion-terms.ts';
 export { familyIdForUpc, homeListStatements, sellerListingCounts } from './service.ts';
 export { suggestionCandidates } from './suggestions.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const listingsModule: ServerModule = {
+  name: 'listings',
+  register(ctx) {
+    registerListingsModule(ctx);
+    return { jobs: [searchIndexJob(ctx.database.db)] };
+  },
+};

@@ -3,7 +3,17 @@
  * only what is exported here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerLocationModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerLocationModule } from './routes.ts';
+
 export { findZipCentroid, locateCaller } from './service.ts';
 export type { ZipCentroid } from './zip-centroids.ts';
 export { releaseZipCentroids, zipCentroid, zipsOfCity } from './zip-centroids.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const locationModule: ServerModule = {
+  name: 'location',
+  register(ctx) {
+    registerLocationModule(ctx);
+  },
+};

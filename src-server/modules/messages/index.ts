@@ -4,6 +4,21 @@
  * the module's own (docs/code-map.md).
  */
 
+import type { ServerModule } from '../../module-context.ts';
+import { registerMessagesModule } from './routes.ts';
+
 export { closeMessageReports, findMessageReport, removeMessage } from './reports.ts';
-export { registerMessagesModule } from './routes.ts';
 export { unreadCount } from './service.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const messagesModule: ServerModule = {
+  name: 'messages',
+  register(ctx, deps) {
+    registerMessagesModule(ctx, {
+      blobs: ctx.blobs,
+      mailer: deps.mailer,
+      publicOrigin: ctx.config.publicOrigin,
+      log: ctx.app.log,
+    });
+  },
+};

@@ -4,4 +4,13 @@
  * is the module's own (docs/code-map.md).
  */
 
-export { registerModerationModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerModerationModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const moderationModule: ServerModule = {
+  name: 'moderation',
+  register(ctx, deps) {
+    registerModerationModule(ctx, deps.accounts);
+  },
+};

@@ -4,4 +4,13 @@
  * (docs/code-map.md).
  */
 
-export { registerNewsletterModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerNewsletterModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const newsletterModule: ServerModule = {
+  name: 'newsletter',
+  register(ctx, deps) {
+    registerNewsletterModule(ctx, deps.accounts);
+  },
+};

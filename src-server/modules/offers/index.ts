@@ -4,6 +4,14 @@
  * module's own (docs/code-map.md).
  */
 
+import { clockOf, mailingDepsOf, type ServerModule } from '../../module-context.ts';
+import { registerOffersModule } from './routes.ts';
+
 export { notifyOfferParties } from './notify.ts';
 export { liveOfferCounts } from './read.ts';
-export { registerOffersModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const offersModule: ServerModule = {
+  name: 'offers',
+  register: (ctx, deps) => registerOffersModule(ctx, { ...mailingDepsOf(ctx, deps), ...clockOf(deps) }),
+};

@@ -4,5 +4,18 @@
  * module's own (docs/code-map.md).
  */
 
-export { fflDealerDirectory } from './dealers.ts';
-export { registerOrdersModule } from './routes.ts';
+import { clockOf, mailingDepsOf, type ServerModule } from '../../module-context.ts';
+import { fflDealerDirectory } from './dealers.ts';
+import { registerOrdersModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  register: (ctx, deps) =>
+    registerOrdersModule(ctx, {
+      ...mailingDepsOf(ctx, deps),
+      ...clockOf(deps),
+      gateway: deps.paymentGateway,
+      dealers: fflDealerDirectory,
+    }),
+};

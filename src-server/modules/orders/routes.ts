@@ -1,6 +1,6 @@
 import { ORDERS_ENDPOINTS } from '../../../shared/contract/orders.ts';
-import type { ModuleContext } from '../../module-context.ts';
-import { registerPeriodicJob } from '../../periodic-jobs.ts';
+import type { ModuleContext, ModuleParts } from '../../module-context.ts';
+import type { PeriodicJob } from '../../periodic-jobs.ts';
 import type { OrdersDeps } from './deps.ts';
 import { cancelOrder, completeOrder, deliverOrder, shipOrder } from './lifecycle.ts';
 import { getOrder, listOrders } from './read.ts';
@@ -14,9 +14,9 @@ import { completeDeliveredOrders, recoverStaleCheckouts } from './upkeep.ts';
 /** How often interrupted checkouts are undone and long-delivered orders completed. */
 export const ORDER_UPKEEP_MS = 5 * 60 * 1000;
 
-export function registerOrdersModule({ app, endpoints }: ModuleContext, deps: OrdersDeps): void {
+export function registerOrdersModule({ endpoints }: ModuleContext, deps: OrdersDeps): ModuleParts {
   // Safe on several instances at once: each undo and completion locks its row and checks its state.
-  registerPeriodicJob(app, {
+  const upkeep: PeriodicJob = {
     atBoot: async () => {},
     run: async () => {
       await recoverStaleCheckouts(deps);
@@ -24,7 +24,7 @@ export function registerOrdersModule({ app, endpoints }: ModuleContext, deps: Or
     },
     intervalMs: ORDER_UPKEEP_MS,
     failureMessage: 'order upkeep (interrupted checkouts, delivered orders) failed',
-  });
+  };
 
   endpoints(ORDERS_ENDPOINTS, {
     ordersQuote: async ({ auth, body }) => quote(deps, auth.userId, body),
@@ -36,4 +36,5 @@ export function registerOrdersModule({ app, endpoints }: ModuleContext, deps: Or
     ordersDeliver: async ({ auth, params }) => deliverOrder(deps, auth, params.id),
     ordersComplete: async ({ auth, params }) => completeOrder(deps, auth, params.id),
   });
+  return { jobs: [upkeep] };
 }

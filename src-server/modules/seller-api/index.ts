@@ -4,6 +4,16 @@
  * else in this folder is the module's own (docs/code-map.md).
  */
 
+import type { ServerModule } from '../../module-context.ts';
+import { registerSellerApiModule } from './routes.ts';
+
 export { sellerApiAuthenticator } from './access-tokens.ts';
 export { listOrCreateCredentials, revokeCredential } from './credentials.ts';
-export { registerSellerApiModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const sellerApiModule: ServerModule = {
+  name: 'seller-api',
+  register(ctx) {
+    registerSellerApiModule(ctx);
+  },
+};

@@ -3,4 +3,15 @@
  * only what is exported here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerShortLinksModule, shortLinkTarget } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerShortLinksModule } from './routes.ts';
+
+export { shortLinkTarget } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const shortLinksModule: ServerModule = {
+  name: 'shortlinks',
+  register(ctx) {
+    registerShortLinksModule(ctx);
+  },
+};

@@ -3,5 +3,15 @@
  * is exported here; everything else in this folder is the module's own (docs/code-map.md).
  */
 
+import type { ServerModule } from '../../module-context.ts';
+import { registerStockImagesModule } from './routes.ts';
+
 export { familyImagePath } from './artwork.ts';
-export { registerStockImagesModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const stockImagesModule: ServerModule = {
+  name: 'stock-images',
+  register(ctx) {
+    registerStockImagesModule(ctx);
+  },
+};

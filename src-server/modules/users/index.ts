@@ -4,4 +4,13 @@
  * in this folder is the module's own (docs/code-map.md).
  */
 
-export { registerUsersModule } from './routes.ts';
+import type { ServerModule } from '../../module-context.ts';
+import { registerUsersModule } from './routes.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const usersModule: ServerModule = {
+  name: 'users',
+  register(ctx, deps) {
+    registerUsersModule(ctx, deps.accounts);
+  },
+};

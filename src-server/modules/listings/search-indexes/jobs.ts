@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { registerPeriodicJob } from '../../../periodic-jobs.ts';
+import type { PeriodicJob } from '../../../periodic-jobs.ts';
 import { forgetKeywordCoverage } from '../search/search-listings.ts';
 import { keepKeywordCopyInOrder } from './keyword-copy.ts';
 import { refreshKeywordPostings } from './keyword-postings.ts';
@@ -29,8 +28,8 @@ async function maintainKeywordIndexes(db: Database): Promise<void> {
  * autovacuum, so each boot refreshes it (cheap when nothing changed). The same boot and ticks put
  * the keyword copy back in catalogue order once writes have moved enough of its rows.
  */
-export function registerSearchIndexJobs(app: FastifyInstance, db: Database): void {
-  registerPeriodicJob(app, {
+export function searchIndexJob(db: Database): PeriodicJob {
+  return {
     atBoot: async () => {
       await rebuildSuggestionTerms(db);
       await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
@@ -42,5 +41,5 @@ export function registerSearchIndexJobs(app: FastifyInstance, db: Database): voi
     },
     intervalMs: SEARCH_INDEX_REFRESH_MS,
     failureMessage: 'refreshing the suggestion terms or keyword indexes failed',
-  });
+  };
 }
