@@ -81,5 +81,18 @@ export const searchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
-export const searchResponseSchema = pagedSchema(listingCardSchema).extend({ facets: searchFacetsSchema });
+/**
+ * A search counts its matches up to this many: beyond it the answer's `total` is this number with
+ * `totalCapped` set (shown as "1,000+"), and `facets` is null when the matches of the filters
+ * other than the facets' own pass it. Counting stops there so a search reads a bounded
+ * number of rows however many listings match (docs/capabilities/search.md).
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+export const searchResponseSchema = pagedSchema(listingCardSchema).extend({
+  /** Counts per facet option, each with every filter but its own; null when too many listings match to count. */
+  facets: searchFacetsSchema.nullable(),
+  /** Whether more than SEARCH_COUNT_LIMIT listings match: `total` is then that limit. */
+  totalCapped: z.boolean(),
+});
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -97,7 +97,7 @@ describe('keyword postings', () => {
     const requests: SearchRequest[] = [];
     for (const lexeme of lexemes.slice(0, 12)) {
       const { general } = await bothWays({ keyword: lexeme });
-      const family = general.facets.family[0]?.id;
+      const family = general.facets!.family[0]?.id;
       requests.push(
         { keyword: lexeme },
         { keyword: lexeme.toUpperCase(), page: 2, pageSize: 5 },
@@ -126,7 +126,7 @@ describe('keyword postings', () => {
     const { withPostings } = await bothWays({ keyword: '9mm' });
     expect(withPostings.total).toBeGreaterThan(POLICY.minListings);
     expect(withPostings.results).toHaveLength(24);
-    expect(withPostings.facets.family.reduce((sum, entry) => sum + entry.count, 0)).toBe(withPostings.total);
+    expect(withPostings.facets!.family.reduce((sum, entry) => sum + entry.count, 0)).toBe(withPostings.total);
   });
 
   it('leave every other search to the general statement', async () => {

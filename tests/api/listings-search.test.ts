@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_GUID } from '../../shared/contract/common.ts';
-import type { SearchRequest, SearchResponse } from '../../shared/contract/listing-search.ts';
+import type { SearchFacets, SearchRequest, SearchResponse } from '../../shared/contract/listing-search.ts';
 import type { ListingCard } from '../../shared/contract/listing-shapes.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
@@ -17,10 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function search(body: SearchRequest, url = '/api/listings/search'): Promise<SearchResponse> {
+/** An answer whose matches were all counted: the test catalogue is under SEARCH_COUNT_LIMIT. */
+type CountedAnswer = SearchResponse & { facets: SearchFacets };
+
+async function search(body: SearchRequest, url = '/api/listings/search'): Promise<CountedAnswer> {
   const res = await t.app.inject({ method: 'POST', url, payload: body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const answer: SearchResponse = res.json();
+  expect(answer.totalCapped).toBe(false);
+  expect(answer.facets).not.toBeNull();
+  return answer as CountedAnswer;
 }
 
 const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>

@@ -133,8 +133,8 @@ function TextFilters({ params, onChange }: Omit<SearchFiltersProps, 'facets'>) {
  * The filter panel of every search page: one control per search parameter, with facet counts.
  * Every family, condition and listing type is always listed; the server counts each facet with
  * every filter but its own, so the counts say what ticking another option would add (families are
- * multi-select) or switch to. Until the first answer arrives no counts show; then an option the
- * answer does not mention counts 0.
+ * multi-select) or switch to. Until the first answer arrives, and when it has too many matches to
+ * count (`facets` null), no counts show; otherwise an option the answer does not mention counts 0.
  */
 export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) {
   const counter = <K,>(entries: readonly { key: K; count: number }[] | undefined) => {

@@ -15,6 +15,7 @@ afterEach(() => {
 function searchAnswer(overrides: Partial<SearchResponse> = {}): SearchResponse {
   return {
     total: 50,
+    totalCapped: false,
     page: 1,
     pageSize: 24,
     results: [listingCard()],
@@ -96,6 +97,19 @@ describe('search page', () => {
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-asc' } });
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=glock&sort=price-asc'));
+  });
+
+  it('says "1,000+" and shows no facet counts when too many listings match to count', async () => {
+    const fetch = createFakeFetch(() =>
+      jsonResponse(searchAnswer({ total: 1000, totalCapped: true, facets: null })),
+    );
+    renderApp('/search?keyword=glock', { fetch });
+
+    await screen.findByText('1,000+ listings · page 1 of 42');
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    // Every option stays listed, without a count.
+    expect(filters.getByRole('checkbox', { name: /Revolvers/ })).toBeTruthy();
+    expect(filters.queryByText(/^\d[\d,]*$/)).toBeNull();
   });
 
   it('says what to do next when nothing matches', async () => {

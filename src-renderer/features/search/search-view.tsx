@@ -216,7 +216,7 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           </Button>
           <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen}>
             <h2 className="visually-hidden">Filters</h2>
-            <SearchFilters params={params} facets={data?.facets} onChange={change} />
+            <SearchFilters params={params} facets={data?.facets ?? undefined} onChange={change} />
           </div>
         </aside>
         <section className={styles.results} aria-labelledby={headingId}>
@@ -225,7 +225,7 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           <div className={styles.toolbar}>
             <p className={styles.count} aria-live="polite" aria-atomic="true" data-numeric="">
               {data
-                ? `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`
+                ? `${total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} ${total === 1 && !data.totalCapped ? 'listing' : 'listings'}`
                 : 'Searching…'}
               {data && pageCount > 1 ? ` · page ${page} of ${pageCount.toLocaleString('en-US')}` : ''}
             </p>

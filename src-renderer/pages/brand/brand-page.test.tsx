@@ -31,6 +31,7 @@ const BRAND: Brand = {
 
 const SEARCH: SearchResponse = {
   total: 1,
+  totalCapped: false,
   page: 1,
   pageSize: 24,
   results: [listingCard()],

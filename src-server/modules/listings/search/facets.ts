@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchFacets } from '../../../../shared/contract/listing-search.ts';
+import { SEARCH_COUNT_LIMIT, type SearchFacets } from '../../../../shared/contract/listing-search.ts';
 import { CategoryFamilyId } from '../../../../shared/domain/category.ts';
 import { Condition, ListingType } from '../../../../shared/domain/listing.ts';
 import { CARD_JSON, type CardJson } from '../cards.ts';
@@ -22,6 +22,10 @@ export type FacetRow = [
 export interface SearchRow {
   /** Postings statement only: whether the keyword is one kept lexeme (otherwise nothing was read). */
   covered?: boolean;
+  /** Rows in the facet sample `m`: SEARCH_COUNT_LIMIT + 1 when it stopped short of every match. */
+  sampled: number;
+  /** With a facet filter and a full sample: every filter's matches, counted up to SEARCH_COUNT_LIMIT + 1. */
+  recounted: number | null;
   facets: FacetRow[] | null;
   results: { card: CardJson; distance: number | null }[] | null;
   [key: string]: unknown;
@@ -102,6 +106,41 @@ const FAMILY_IDS = new Set<number>(Object.values(CategoryFamilyId));
  * answer's mapping.
  */
 const FACET_KEY_ORDER = new Intl.Collator('en', { numeric: true });
+
+/**
+ * How many rows the facet sample `m` holds and, when it is full and `total` is given (the matches
+ * of every filter, facets' included), those matches counted up to the same limit. A scalar
+ * subquery in a branch runs only when the branch is taken, so a sample that holds every match
+ * costs no second count.
+ */
+export function cappedCountsSql(total: SQL | null): SQL {
+  const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
+  return sql`(select count(*)::int from m) as sampled,
+    ${
+      total
+        ? sql`case when (select count(*) from m) > ${limit}
+            then (select count(*)::int from (${total} limit ${limit} + 1) t) end`
+        : sql`null::int`
+    } as recounted`;
+}
+
+/**
+ * The counts of a search's answer row: exact facets and total when the facet sample held every
+ * match; otherwise no facet counts (null), and the total recounted (or the limit, flagged as capped).
+ */
+export function readCounts(row: SearchRow | undefined): {
+  facets: SearchFacets | null;
+  total: number;
+  totalCapped: boolean;
+} {
+  if (!row || row.sampled <= SEARCH_COUNT_LIMIT) {
+    return { ...readFacets(row?.facets ?? []), totalCapped: false };
+  }
+  const total = row.recounted ?? SEARCH_COUNT_LIMIT + 1;
+  return total > SEARCH_COUNT_LIMIT
+    ? { facets: null, total: SEARCH_COUNT_LIMIT, totalCapped: true }
+    : { facets: null, total, totalCapped: false };
+}
 
 /** The facet counts and the total of a search's facet rows (the grouping sets of `answerSql`). */
 export function readFacets(facetRows: FacetRow[]): { facets: SearchFacets; total: number } {

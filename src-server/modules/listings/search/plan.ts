@@ -159,7 +159,7 @@ export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): O
   return plan.keyword ? 'relevance' : 'featured';
 }
 
-export function orderBy(order: Ordering, plan: SearchPlan, alias: 'm' | 'p' | 'u'): SQL {
+export function orderBy(order: Ordering, plan: SearchPlan, alias: 'm' | 'p' | 's' | 'u'): SQL {
   const a = sql.raw(alias);
   const tail = sql`${a}.listing_start_date desc, ${a}.id`;
   switch (order) {

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listing-search.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
 import { toCard } from '../cards.ts';
-import { readFacets, type SearchRow } from './facets.ts';
+import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
 import { planSearch, type SearchPlan } from './plan.ts';
 import { postingSearchStatement } from './postings-statement.ts';
@@ -18,9 +18,10 @@ export async function searchListings(
 ): Promise<SearchResponse> {
   const plan = await planSearch(db, request);
   const row = await querySearch(db, searchStatements(plan, request, options), request.keyword);
-  const { facets, total } = readFacets(row?.facets ?? []);
+  const { facets, total, totalCapped } = readCounts(row);
   return {
     total,
+    totalCapped,
     page: request.page,
     pageSize: request.pageSize,
     results: (row?.results ?? []).map(({ card, distance }) => toCard(card, distance)),
