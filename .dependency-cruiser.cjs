@@ -1,12 +1,16 @@
-// The server's layers and module faces, checked by `npm run lint` after Biome (docs/code-map.md).
-// Biome keeps the other import fences (src-* sides, renderer features, shared/domain below
-// shared/contract) and file-level import cycles; this file adds what needs the resolved graph:
-// loops between folders, the one face of each server module, and the server's layers.
+// The server's layers and module faces and the order of the shared folders, checked by
+// `npm run lint` after Biome (docs/code-map.md). Biome keeps the other import fences (src-* sides,
+// renderer features, shared/domain below shared/contract) and file-level import cycles; this file
+// adds what needs the resolved graph: loops between folders, the one face of each server module,
+// and the layers of the server and of shared/.
 //
 // Layers of src-server, bottom to top (nothing imports upward):
 //   http/ db/ files/ mail/  →  core/ (and module-context.ts, periodic-jobs.ts)  →  modules/<m>/
 //   →  the app assembly: app.ts, main.ts, server-main.ts, seed/, web/
 // Tests (`*.test.ts`, `tests/`) may import a module's internals; they are left out of the graph.
+//
+// Folders of shared/, bottom to top (nothing imports upward):
+//   domain/  →  search/  →  routes/  →  contract/  →  live/
 
 /** Paths a rule never applies to: tests read internals on purpose. */
 const TESTS = ['\\.test\\.tsx?$', '^tests/'];
@@ -16,6 +20,27 @@ const APP_ASSEMBLY = '^src-server/(?:seed|web)/|^src-server/(?:app|main|server-m
 
 /** What modules are given to work with: the module context and the periodic-job runner. */
 const MODULE_FRAMEWORK = '^src-server/(?:module-context|periodic-jobs)\\.ts$';
+
+/**
+ * The folders of shared/, bottom to top: the domain's values and rules; the search state a URL
+ * carries; the page routes (a search page's address is a route); the API contract, which validates
+ * with all three and turns a search state into its API call; the live message stream over it.
+ */
+const SHARED_LAYERS = ['domain', 'search', 'routes', 'contract', 'live'];
+
+/** One rule per shared folder: it imports none of the folders above it. */
+const sharedLayerRules = SHARED_LAYERS.slice(0, -1).map((layer, index) => {
+  const above = SHARED_LAYERS.slice(index + 1);
+  return {
+    name: 'shared-layers',
+    comment:
+      `shared/${layer}/ sits below ${above.map((folder) => `shared/${folder}/`).join(', ')} and imports none of them: ` +
+      'move what both need down, or the function up to the folder whose types it builds (docs/code-map.md).',
+    severity: 'error',
+    from: { path: `^shared/${layer}/`, pathNot: TESTS },
+    to: { path: `^shared/(?:${above.join('|')})/` },
+  };
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -70,6 +95,17 @@ module.exports = {
       from: { path: '^src-server/modules/', pathNot: TESTS },
       to: { path: APP_ASSEMBLY },
     },
+    {
+      name: 'no-shared-folder-loop',
+      comment:
+        'Folders of shared/ must not form a loop: a function or type lives in the folder that owns it, ' +
+        'in the order domain/ → search/ → routes/ → contract/ → live/.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^shared/' },
+      to: { path: '^shared/', circular: true },
+    },
+    ...sharedLayerRules,
   ],
   options: {
     // TypeScript 7 (native) has no JavaScript compiler API for dependency-cruiser: swc parses instead.

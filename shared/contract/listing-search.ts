@@ -29,7 +29,7 @@ export const MAX_LISTING_AGE_DAYS = 3650;
 
 /**
  * The filters of a search, also kept with a saved search. Pages build it from their URL with
- * `shared/search/search-request.ts`; the server applies every rule (distance needs a ZIP code).
+ * `shared/contract/search-call.ts`; the server applies every rule (distance needs a ZIP code).
  */
 export const searchFiltersSchema = z.object({
   keyword: plainText().trim().max(200).optional(),

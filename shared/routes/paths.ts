@@ -1,11 +1,11 @@
 import type { FirearmsSection } from '../domain/category.ts';
 import { ListingOption } from '../domain/listing.ts';
 import type { UsStateCode } from '../domain/us-states.ts';
+import { EMPTY_GUID, parseEntityId } from '../domain/uuid.ts';
 import { type SearchRouteParams, toSearchQueryString } from '../search/search-url.ts';
 import { HELP_URL, HUNT365_URL } from './external.ts';
 import { parseLegacyNumericId } from './legacy-ids.ts';
 import { withQuery } from './query.ts';
-import { EMPTY_GUID, parseEntityId } from './uuid.ts';
 
 // ---------------------------------------------------------------------------------------------
 // City pages

@@ -1,3 +1,4 @@
+import { parseEntityId } from '../domain/uuid.ts';
 import { HUNT365_URL } from './external.ts';
 import {
   isShortCode,
@@ -7,7 +8,6 @@ import {
 } from './legacy-ids.ts';
 import { paths, ROUTES, type RouteDefinition, type RouteId } from './paths.ts';
 import { getParamIgnoreCase, withoutParams, withQuery } from './query.ts';
-import { parseEntityId } from './uuid.ts';
 
 /** A page of the app: the web server answers 200 with the app shell (404 for the not-found page). */
 export type RouteMatchResolution = {

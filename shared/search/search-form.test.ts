@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_GUID } from '../routes/uuid.ts';
+import { EMPTY_GUID } from '../domain/uuid.ts';
 import {
   advancedSearchFormSchema,
   EMPTY_ADVANCED_SEARCH_FORM,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CategoryFamilyId } from '../domain/category.ts';
 import { Condition, ListingOption } from '../domain/listing.ts';
-import { EMPTY_GUID } from '../routes/uuid.ts';
+import { EMPTY_GUID } from '../domain/uuid.ts';
 import { SearchSort } from './search-sort.ts';
 import { SEARCH_LISTING_TYPES, type SearchRouteParams } from './search-url.ts';
 

@@ -1,6 +1,6 @@
 import { type CategoryFamilyId, parseFamilyIds } from '../domain/category.ts';
 import { Condition, listingTypeName, parseListingType } from '../domain/listing.ts';
-import { parseEntityId, parseUuid } from '../routes/uuid.ts';
+import { parseEntityId, parseUuid } from '../domain/uuid.ts';
 import { SEARCH_SORTS, type SearchSort } from './search-sort.ts';
 
 // The URL is the search state: /search?{query} (and every search page's query) reads and writes it here.
@@ -129,4 +129,9 @@ export function toSearchQueryString(params: SearchRouteParams): string {
     parts.push(`${key}=${format(value)}`);
   }
   return parts.join('&');
+}
+
+/** The page's base filters with the URL's on top: what the page searches for. */
+export function effectiveSearch(base: SearchRouteParams, fromUrl: SearchRouteParams): SearchRouteParams {
+  return { ...base, ...fromUrl };
 }

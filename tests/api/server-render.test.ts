@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toSearchCall } from '../../shared/contract/search-call.ts';
 import { formatPrice } from '../../shared/domain/listing-card.ts';
-import { toSearchCall } from '../../shared/search/search-request.ts';
 import { parseSearchParams } from '../../shared/search/search-url.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/server-render.ts';
 import * as serverEntry from '../../src-renderer/entry-server.tsx';

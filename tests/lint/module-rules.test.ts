@@ -5,10 +5,12 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The server's module rules of .dependency-cruiser.cjs (one face per module, no loop between
- * folders, layers), checked on a small server laid out like src-server in a scratch folder, beside
- * a copy of the real configuration; then the real src-server, bench/ and scripts/ are checked clean
- * with the same command as `npm run lint`.
+ * The rules of .dependency-cruiser.cjs, each checked on small trees written to scratch folders
+ * beside a copy of the real configuration: the server's module rules (one face per module, no loop
+ * between folders, layers) on a server laid out like src-server, and the order of the shared
+ * folders (no loop, domain → search → routes → contract → live) on a shared/ laid out like the
+ * real one. Then the real src-server, shared/, bench/ and scripts/ are checked clean with the same
+ * command as `npm run lint`.
  */
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -113,14 +115,58 @@ const expected: Violation[] = [
   { rule: 'layers', from: 'src-server/modules/b/page.ts', to: 'src-server/web/head.ts' },
 ];
 
+/**
+ * A shared/ whose folders import upward, each once, and loop: the folders in order are
+ * domain → search → routes → contract → live, each importing only those before it.
+ */
+const sharedFixtures: Record<string, string> = {
+  'shared/domain/listing.ts': EXPORTS_X,
+  'shared/domain/reach-up.ts': importing('../search/url.ts'),
+  'shared/search/url.ts': EXPORTS_X,
+  'shared/search/reach-up.ts': importing('../routes/paths.ts'),
+  'shared/routes/paths.ts': EXPORTS_X,
+  'shared/routes/reach-up.ts': importing('../contract/listings.ts'),
+  'shared/contract/listings.ts': EXPORTS_X,
+  'shared/contract/reach-up.ts': importing('../live/follow.ts'),
+  'shared/live/follow.ts': EXPORTS_X,
+  // routes/ imports search/ as it may, and search/ imports routes/ back: a loop between the folders.
+  'shared/routes/search-paths.ts': importing('../search/url.ts'),
+  // Two folders outside the order that use each other: still a loop.
+  'shared/alpha/a.ts': importing('../beta/b.ts'),
+  'shared/beta/b.ts': EXPORTS_X,
+  'shared/beta/back.ts': importing('../alpha/a.ts'),
+};
+
+const expectedShared: Violation[] = [
+  { rule: 'shared-layers', from: 'shared/domain/reach-up.ts', to: 'shared/search/url.ts' },
+  { rule: 'shared-layers', from: 'shared/search/reach-up.ts', to: 'shared/routes/paths.ts' },
+  { rule: 'shared-layers', from: 'shared/routes/reach-up.ts', to: 'shared/contract/listings.ts' },
+  { rule: 'shared-layers', from: 'shared/contract/reach-up.ts', to: 'shared/live/follow.ts' },
+  { rule: 'no-shared-folder-loop', from: 'shared/search', to: 'shared/routes' },
+  { rule: 'no-shared-folder-loop', from: 'shared/routes', to: 'shared/search' },
+  { rule: 'no-shared-folder-loop', from: 'shared/alpha', to: 'shared/beta' },
+  { rule: 'no-shared-folder-loop', from: 'shared/beta', to: 'shared/alpha' },
+];
+
+/** A shared/ in order: each folder imports every folder below it; a test beside the domain reads upward. */
+const sharedInOrder: Record<string, string> = {
+  'shared/domain/listing.ts': EXPORTS_X,
+  'shared/domain/listing.test.ts': importing('../contract/listings.ts'),
+  'shared/search/url.ts': importing('../domain/listing.ts'),
+  'shared/routes/paths.ts': importing('../search/url.ts', '../domain/listing.ts'),
+  'shared/contract/listings.ts': importing('../routes/paths.ts', '../search/url.ts', '../domain/listing.ts'),
+  'shared/live/follow.ts': importing('../contract/listings.ts'),
+};
+
 const byText = (a: Violation, b: Violation) =>
   `${a.rule} ${a.from} ${a.to}`.localeCompare(`${b.rule} ${b.from} ${b.to}`);
 
-let scratch = '';
-let found: Violation[] = [];
+const scratches: string[] = [];
 
-beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'ironsight-module-rules-'));
+/** Writes `files` into a new scratch folder beside the real configuration and returns the folder. */
+function scratchTree(files: Record<string, string>): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'ironsight-module-rules-'));
+  scratches.push(scratch);
   copyFileSync(join(repo, '.dependency-cruiser.cjs'), join(scratch, '.dependency-cruiser.cjs'));
   writeFileSync(
     join(scratch, 'tsconfig.json'),
@@ -128,15 +174,25 @@ beforeAll(() => {
       compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true, noEmit: true },
     }),
   );
-  for (const [file, source] of Object.entries(fixtures)) {
+  for (const [file, source] of Object.entries(files)) {
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
     writeFileSync(join(scratch, file), source);
   }
-  found = violationsOf(cruise(scratch, ['src-server', 'bench', 'tests']));
-}, 60_000);
+  return scratch;
+}
+
+let found: Violation[] = [];
+let foundShared: Violation[] = [];
+let foundSharedInOrder: Violation[] = [];
+
+beforeAll(() => {
+  found = violationsOf(cruise(scratchTree(fixtures), ['src-server', 'bench', 'tests']));
+  foundShared = violationsOf(cruise(scratchTree(sharedFixtures), ['shared']));
+  foundSharedInOrder = violationsOf(cruise(scratchTree(sharedInOrder), ['shared']));
+}, 120_000);
 
 afterAll(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  for (const scratch of scratches) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('the server module rules on a small server', () => {
@@ -149,9 +205,23 @@ describe('the server module rules on a small server', () => {
   });
 });
 
-describe('the real server', () => {
-  it('keeps every module rule', () => {
-    const report = cruise(repo, ['src-server', 'bench', 'scripts']);
+describe('the shared folder rules on a small shared/', () => {
+  it.each(expectedShared)('$rule: $from → $to', (violation) => {
+    expect(foundShared).toContainEqual(violation);
+  });
+
+  it('report nothing else', () => {
+    expect([...foundShared].sort(byText)).toEqual([...expectedShared].sort(byText));
+  });
+
+  it('accept every import down the order, and tests reading upward', () => {
+    expect(foundSharedInOrder).toEqual([]);
+  });
+});
+
+describe('the real tree', () => {
+  it('keeps every module rule and the order of the shared folders', () => {
+    const report = cruise(repo, ['src-server', 'shared', 'bench', 'scripts']);
     expect(report.summary.totalCruised).toBeGreaterThan(300);
     expect(violationsOf(report)).toEqual([]);
   }, 60_000);

@@ -7,7 +7,7 @@ import {
   ListingOption,
   listingTypeName,
 } from '../../../shared/domain/listing.ts';
-import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { EMPTY_GUID } from '../../../shared/domain/uuid.ts';
 import type { TextFiltersFormValues } from '../../../shared/search/search-form.ts';
 import type { SearchListingType, SearchRouteParams } from '../../../shared/search/search-url.ts';
 import { familyLabel } from '../../lib/family-label.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../shared/contract/listing-search.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
-import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
+import { EMPTY_GUID } from '../../../shared/domain/uuid.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { listingCard } from '../../testing/listing-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';

@@ -2,13 +2,14 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
+import { SEARCH_PAGE_SIZE } from '../../../shared/contract/search-call.ts';
 import { CONDITION_LABELS } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { EMPTY_GUID } from '../../../shared/domain/uuid.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import { EMPTY_GUID } from '../../../shared/routes/uuid.ts';
-import { effectiveSearch, SEARCH_PAGE_SIZE } from '../../../shared/search/search-request.ts';
 import type { SearchSort } from '../../../shared/search/search-sort.ts';
 import {
+  effectiveSearch,
   parseSearchParams,
   type SearchRouteParams,
   toSearchQueryString,

@@ -3,7 +3,7 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { useCallback } from 'react';
 import type { Cart, CartItem } from '../../../shared/contract/cart.ts';
 import { STORAGE_KEYS } from '../../../shared/domain/constants.ts';
-import { parseUuid } from '../../../shared/routes/uuid.ts';
+import { parseUuid } from '../../../shared/domain/uuid.ts';
 import { isObject } from '../stored-shape.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { parseEntityId } from '../../../shared/routes/uuid.ts';
+import { parseEntityId } from '../../../shared/domain/uuid.ts';
 import { ListItem } from '../../features/selling/list-item.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 

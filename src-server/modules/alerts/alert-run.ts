@@ -2,6 +2,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AlertRunResult, AlertSettings } from '../../../shared/contract/alerts.ts';
 import { searchRequestSchema } from '../../../shared/contract/listing-search.ts';
 import { SavedSearchFrequency } from '../../../shared/contract/saved-searches.ts';
+import { toSearchCall } from '../../../shared/contract/search-call.ts';
 import {
   alertSubject,
   newListingsText,
@@ -12,7 +13,6 @@ import {
 import { ListingType } from '../../../shared/domain/listing.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { listingPath, paths } from '../../../shared/routes/paths.ts';
-import { toSearchCall } from '../../../shared/search/search-request.ts';
 import { parseSearchParams, toSearchQueryString } from '../../../shared/search/search-url.ts';
 import { addUserAlert, type StoredUserAlert } from '../../core/user-alerts.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';

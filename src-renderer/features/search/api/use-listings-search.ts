@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toSearchCall } from '../../../../shared/search/search-request.ts';
+import { toSearchCall } from '../../../../shared/contract/search-call.ts';
 import type { SearchRouteParams } from '../../../../shared/search/search-url.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { searchRequestSchema } from '../contract/listing-search.ts';
 import { ListingType } from '../domain/listing.ts';
-import { EMPTY_GUID } from '../routes/uuid.ts';
-import { toSearchCall } from './search-request.ts';
-import { parseSearchParams, type SearchRouteParams, toSearchQueryString } from './search-url.ts';
+import { EMPTY_GUID } from '../domain/uuid.ts';
+import { parseSearchParams, type SearchRouteParams, toSearchQueryString } from '../search/search-url.ts';
+import { searchRequestSchema } from './listing-search.ts';
+import { toSearchCall } from './search-call.ts';
 
 const SELLER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
-describe('search request', () => {
+describe('search call', () => {
   it('round-trips every parameter through the URL into the API request', () => {
     const params: SearchRouteParams = {
       keyword: 'glock 19',

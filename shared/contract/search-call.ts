@@ -1,6 +1,6 @@
-import type { SearchQuery, SearchRequest } from '../contract/listing-search.ts';
 import { parseListingType } from '../domain/listing.ts';
-import type { SearchRouteParams } from './search-url.ts';
+import type { SearchRouteParams } from '../search/search-url.ts';
+import type { SearchQuery, SearchRequest } from './listing-search.ts';
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -38,9 +38,4 @@ export function toSearchCall(params: SearchRouteParams, pageSize = SEARCH_PAGE_S
     Object.entries(request).filter(([, value]) => value !== undefined),
   ) as SearchRequest;
   return params.cmc ? { body, query: { cmc: params.cmc } } : { body };
-}
-
-/** The page's base filters with the URL's on top: what the page searches for. */
-export function effectiveSearch(base: SearchRouteParams, fromUrl: SearchRouteParams): SearchRouteParams {
-  return { ...base, ...fromUrl };
 }
