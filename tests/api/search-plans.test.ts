@@ -1,0 +1,145 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SEARCH_COUNT_LIMIT,
+  type SearchRequest,
+  searchRequestSchema,
+} from '../../shared/contract/listing-search.ts';
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { Condition, ListingType } from '../../shared/domain/listing.ts';
+import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
+import { searchStatement } from '../../src-server/modules/listings/search/general-statement.ts';
+import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
+import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
+import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
+import { createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
+import { seedDemoData } from '../../src-server/seed/seed.ts';
+import { openTestDatabase } from './support/test-database.ts';
+
+/**
+ * The search statements on a catalogue larger than the count limit: each shape reads its page from
+ * an index and stops, counts at most SEARCH_COUNT_LIMIT + 1 rows, and answers the page a full sort
+ * of every match would.
+ */
+const LISTINGS = 4000;
+
+let database: DatabaseHandle;
+let seller: string;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemoData(database.db, { seed: 11, listings: LISTINGS }, [
+    createCatalogSeedPart({ now: () => new Date() }),
+  ]);
+  await ensureZipCentroids(database.db);
+  await database.db.execute(sql`vacuum analyze`);
+  const [busiest] = await rows<{ id: string }>(
+    sql`select user_id as id from listings group by user_id order by count(*) desc limit 1`,
+  );
+  seller = busiest!.id;
+}, 180_000);
+afterAll(() => database.close());
+
+const rows = <T extends Record<string, unknown>>(query: SQL) => queryRows<T>(database.db, query);
+
+async function generalStatement(body: SearchRequest): Promise<SQL> {
+  const request = searchRequestSchema.parse(body);
+  return searchStatement(await planSearch(database.db, request), request);
+}
+
+const explain = async (statement: SQL) =>
+  (await rows<{ 'QUERY PLAN': string }>(sql`explain ${statement}`))
+    .map((row) => row['QUERY PLAN'])
+    .join('\n');
+
+/** The search shapes of the search page: a filter or two, each sort. */
+const SHAPES: [string, SearchRequest][] = [
+  ['everything, featured first', {}],
+  ['everything by price', { sort: 'price-asc' }],
+  ['everything by price, highest first', { sort: 'price-desc' }],
+  ['everything, newest first', { sort: 'newest' }],
+  ['a family', { familyIds: [CategoryFamilyId.SemiAutoPistols] }],
+  [
+    'a family and a condition by price',
+    { familyIds: [CategoryFamilyId.BoltActionRifles], conditions: [Condition.Used], sort: 'price-asc' },
+  ],
+  ['local listings', { listingType: ListingType.Local }],
+  ['a price range, newest first', { minPrice: 100, maxPrice: 600, sort: 'newest' }],
+  ['new this week', { listingStartDate: 7 }],
+  ['a seller', { uid: '00000000-0000-4000-8000-000000000000' }],
+  ['a keyword', { keyword: 'glock' }],
+  ['two keywords', { keyword: 'smith wesson' }],
+  ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }],
+  ['a keyword, newest first', { keyword: 'ruger', sort: 'newest' }],
+  ['a keyword and a family', { keyword: 'federal', familyIds: [CategoryFamilyId.Ammunition] }],
+  ['a ZIP code by distance', { zipCode: '75207', distance: 100, sort: 'distance' }],
+  ['a ZIP code by price', { zipCode: '75207', distance: 250, sort: 'price-asc' }],
+  ['a ZIP code, newest first', { zipCode: '60601', distance: 50, sort: 'newest' }],
+];
+
+const withSeller = (body: SearchRequest): SearchRequest => (body.uid ? { ...body, uid: seller } : body);
+
+describe('search plans', () => {
+  it.each(SHAPES)(
+    '%s: no scan of a whole table, the facet sample stops at the count limit',
+    async (_name, body) => {
+      const text = await explain(await generalStatement(withSeller(body)));
+      expect(text).not.toMatch(/Seq Scan on (listings|listing_search)/);
+      // The facet sample is a Limit over the matches (SEARCH_COUNT_LIMIT + 1 rows at most).
+      expect(text).toMatch(/CTE m\n\s+->\s+Limit/);
+    },
+  );
+
+  it.each([
+    ['everything, featured first', {}, 'listings_search_featured_idx'],
+    ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }, 'listing_search_price_idx'],
+    ['a keyword, newest first', { keyword: 'glock', sort: 'newest' }, 'listing_search_start_idx'],
+  ] as const)('%s: the page is read from the index of its order', async (_name, body, index) => {
+    const text = await explain(await generalStatement(body));
+    expect(text).toContain(index);
+  });
+});
+
+describe('search counts', () => {
+  /** The ids of every match in the page's order, sorted in full: what the page must start with. */
+  const fullSort = (where: SQL, order: SQL) =>
+    rows<{ id: string }>(sql`select l.id from listings l
+      where l.is_active and not l.is_sold and (l.listing_options & 12288) = 0
+        and (l.listing_end_date is null or l.listing_end_date > now()) and ${where}
+      order by ${order}`);
+
+  it('stops counting at the limit: "1,000+", no facet counts, and the page a full sort answers', async () => {
+    const answer = await searchListings(database.db, searchRequestSchema.parse({ sort: 'price-asc' }));
+    const all = await fullSort(sql`true`, sql`l.price, l.listing_start_date desc, l.id`);
+    expect(all.length).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    expect(answer).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, facets: null });
+    expect(answer.results.map((card) => card.id)).toEqual(all.slice(0, 24).map((row) => row.id));
+  });
+
+  it('counts exactly under the limit, facets included', async () => {
+    const answer = await searchListings(
+      database.db,
+      searchRequestSchema.parse({ uid: seller, sort: 'newest' }),
+    );
+    const all = await fullSort(sql`l.user_id = ${seller}`, sql`l.listing_start_date desc, l.id`);
+    expect(all.length).toBeLessThanOrEqual(SEARCH_COUNT_LIMIT);
+    expect(answer.totalCapped).toBe(false);
+    expect(answer.total).toBe(all.length);
+    expect(answer.facets!.family.reduce((sum, entry) => sum + entry.count, 0)).toBe(all.length);
+    expect(answer.results.map((card) => card.id)).toEqual(all.slice(0, 24).map((row) => row.id));
+  });
+
+  it('recounts the total of a narrow facet filter when the other filters match too many to count', async () => {
+    const [rare] = await rows<{ family: CategoryFamilyId; n: number }>(
+      sql`select family_id as family, count(*)::int as n from listings l
+        where l.is_active and not l.is_sold and (l.listing_end_date is null or l.listing_end_date > now())
+          and (l.listing_options & 12288) = 0
+        group by family_id order by count(*), family_id limit 1`,
+    );
+    expect(rare!.n).toBeLessThan(SEARCH_COUNT_LIMIT);
+    const answer = await searchListings(
+      database.db,
+      searchRequestSchema.parse({ familyIds: [rare!.family] }),
+    );
+    expect(answer).toMatchObject({ total: rare!.n, totalCapped: false, facets: null });
+  });
+});
