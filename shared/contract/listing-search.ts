@@ -94,5 +94,10 @@ export const searchResponseSchema = pagedSchema(listingCardSchema).extend({
   facets: searchFacetsSchema.nullable(),
   /** Whether more than SEARCH_COUNT_LIMIT listings match: `total` is then that limit. */
   totalCapped: z.boolean(),
+  /**
+   * Set when the keyword as typed found nothing and its spelling was corrected: the keyword these
+   * results are for ("Showing results for …").
+   */
+  correctedKeyword: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

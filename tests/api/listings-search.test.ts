@@ -395,4 +395,39 @@ describe('POST /listings/search', () => {
       await t.database.db.execute(sql`update listings set quantity = 1 where id = ${listing!.id}`);
     }
   });
+
+  it('corrects a misspelt keyword that finds nothing and says what it searched for', async () => {
+    for (const [typed, meant] of [
+      ['glcok', 'glock'],
+      ['GLCOK', 'glock'],
+      ['smith wesen', 'smith wesson'],
+      ['remingtn', 'remington'],
+    ] as const) {
+      const answer = await search({ keyword: typed });
+      const expected = await search({ keyword: meant });
+      expect(expected.total, meant).toBeGreaterThan(0);
+      expect(answer.correctedKeyword, typed).toBe(meant);
+      expect(answer.total).toBe(expected.total);
+      expect(idList(answer.results)).toEqual(idList(expected.results));
+    }
+    // A keyword spelt right is never corrected, and nothing close to a word shoppers use finds nothing.
+    expect((await search({ keyword: 'glock' })).correctedKeyword).toBeUndefined();
+    const nothing = await search({ keyword: 'zzqxv' });
+    expect(nothing).toMatchObject({ total: 0, results: [] });
+    expect(nothing.correctedKeyword).toBeUndefined();
+  });
+
+  it('finds a changed listing by its new words as soon as the write commits', async () => {
+    const [listing] = await rows<{ id: string }>(
+      sql`select id from listings where is_active and not is_sold and quantity > 0 order by id limit 1`,
+    );
+    const before = await search({ keyword: 'quillfeather' });
+    expect(before.total).toBe(0);
+    await t.database.db.execute(
+      sql`update listings set title = title || ' quillfeather edition' where id = ${listing!.id}`,
+    );
+    // The first search after the commit finds it, though the same search was just answered (and kept).
+    const after = await search({ keyword: 'quillfeather' });
+    expect(idList(after.results)).toEqual([listing!.id]);
+  });
 });

@@ -112,6 +112,16 @@ describe('search page', () => {
     expect(filters.queryByText(/^\d[\d,]*$/)).toBeNull();
   });
 
+  it('says which spelling it searched for when the typed keyword found nothing', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer({ correctedKeyword: 'glock' })));
+    renderApp('/search?keyword=glcok', { fetch });
+
+    const note = await screen.findByText(/^Showing results for/);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toBe('Showing results for glock. No listings matched “glcok”.');
+    await screen.findByText('50 listings · page 1 of 3');
+  });
+
   it('says what to do next when nothing matches', async () => {
     const fetch = createFakeFetch(() =>
       jsonResponse(

@@ -112,6 +112,15 @@ function activeChips(params: SearchRouteParams, sellerName: string | undefined):
   return chips;
 }
 
+/** Said above the results when the keyword as typed found nothing and a corrected spelling did. */
+function SpellingNote({ typed, corrected }: { typed: string; corrected: string }) {
+  return (
+    <p className={styles.correction} role="status">
+      Showing results for <strong>{corrected}</strong>. No listings matched “{typed}”.
+    </p>
+  );
+}
+
 /**
  * A search page: the URL is the state (filters, sort, page), so back/forward and shared links
  * restore it. Every search page of the app (search, firearms, brand, city, new this week) is this.
@@ -201,6 +210,9 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           {heading}
         </h1>
         {intro ? <p className={styles.intro}>{intro}</p> : null}
+        {data?.correctedKeyword && params.keyword ? (
+          <SpellingNote typed={params.keyword} corrected={data.correctedKeyword} />
+        ) : null}
       </div>
       {children}
       <div className={styles.layout}>

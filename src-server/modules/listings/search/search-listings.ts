@@ -6,15 +6,31 @@ import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
 import { planSearch, type SearchPlan } from './plan.ts';
 import { postingSearchStatement } from './postings-statement.ts';
+import { correctKeyword } from './spelling.ts';
 
 /**
  * POST /listings/search: plans the request (filters as SQL, the ZIP code's centroid), runs the
- * postings statement or the general one, and maps the answer to the contract's response.
+ * postings statement or the general one, and maps the answer to the contract's response. A keyword
+ * search that finds nothing is run again with its misspelt words corrected; when that finds
+ * listings, they are the answer, with the keyword searched for in `correctedKeyword`.
  */
 export async function searchListings(
   db: Database,
   request: ParsedSearchRequest,
   options: SearchOptions = {},
+): Promise<SearchResponse> {
+  const answer = await runSearch(db, request, options);
+  if (answer.total > 0 || !request.keyword) return answer;
+  const corrected = await correctKeyword(db, request.keyword);
+  if (!corrected) return answer;
+  const retried = await runSearch(db, { ...request, keyword: corrected }, options);
+  return retried.total > 0 ? { ...retried, correctedKeyword: corrected } : answer;
+}
+
+async function runSearch(
+  db: Database,
+  request: ParsedSearchRequest,
+  options: SearchOptions,
 ): Promise<SearchResponse> {
   const plan = await planSearch(db, request);
   const row = await querySearch(db, searchStatements(plan, request, options), request.keyword);
