@@ -147,6 +147,11 @@ export type TopFamily = z.infer<typeof topFamilySchema>;
 export const suggestionsResponseSchema = z.object({
   querySummary: z.record(z.string(), z.int().nonnegative()),
   topFamily: topFamilySchema.nullable(),
+  /**
+   * Suggestion texts whose search finds more listings than it counts (SEARCH_COUNT_LIMIT): their
+   * count in `querySummary` is that limit, shown as "1,000+".
+   */
+  countsCapped: z.array(z.string()).optional(),
 });
 export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
 

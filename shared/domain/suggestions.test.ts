@@ -29,6 +29,18 @@ describe('search suggestions', () => {
     ]);
   });
 
+  it('marks the suggestions whose count stopped at the count limit', () => {
+    const ordered = orderSuggestions('glo', { Glock: 1000, 'Glock 19': 1000, 'Glock 43': 80 }, [
+      'Glock',
+      'Glock 19',
+    ]);
+    expect(ordered.exact).toEqual([
+      { text: 'Glock', count: 1000, capped: true },
+      { text: 'Glock 19', count: 1000, capped: true },
+      { text: 'Glock 43', count: 80 },
+    ]);
+  });
+
   it('says what to do when nothing matches', () => {
     expect(noSuggestionsMessage('xyzzy')).toBe('No results found for "xyzzy", try a different search.');
   });

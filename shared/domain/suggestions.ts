@@ -14,6 +14,8 @@ export interface Suggestion {
   text: string;
   /** Listings matching the suggestion. */
   count: number;
+  /** Whether more listings match than were counted: `count` is then a floor ("1,000+"). */
+  capped?: boolean;
 }
 
 export interface OrderedSuggestions {
@@ -34,7 +36,9 @@ const byCountThenText = (a: Suggestion, b: Suggestion) => b.count - a.count || a
 export function orderSuggestions(
   query: string,
   querySummary: Readonly<Record<string, number>>,
+  countsCapped: readonly string[] = [],
 ): OrderedSuggestions {
+  const capped = new Set(countsCapped);
   const exact: Suggestion[] = [];
   const other: Suggestion[] = [];
   const seen = new Set<string>();
@@ -42,7 +46,9 @@ export function orderSuggestions(
     const key = normalize(text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
-    (isExactSuggestion(query, text) ? exact : other).push({ text, count });
+    (isExactSuggestion(query, text) ? exact : other).push(
+      capped.has(text) ? { text, count, capped: true } : { text, count },
+    );
   }
   return { exact: exact.sort(byCountThenText), other: other.sort(byCountThenText) };
 }

@@ -9,6 +9,7 @@ import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { searchStatement } from '../../src-server/modules/listings/search/general-statement.ts';
+import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
 import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
@@ -141,5 +142,20 @@ describe('search counts', () => {
       searchRequestSchema.parse({ familyIds: [rare!.family] }),
     );
     expect(answer).toMatchObject({ total: rare!.n, totalCapped: false, facets: null });
+  });
+
+  it('counts a suggestion as far as its search counts: past the limit both say "1,000+"', async () => {
+    // Nearly every description states its shipping terms.
+    const [shipping] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from listing_search where search_vector @@ websearch_to_tsquery('english', 'ship')`,
+    );
+    expect(shipping!.n).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    const totals = await keywordSearchTotals(database.db, ['ship', 'glock']);
+    expect(totals.get('ship')).toBe(SEARCH_COUNT_LIMIT + 1);
+    const search = await searchListings(database.db, searchRequestSchema.parse({ keyword: 'ship' }));
+    expect(search).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true });
+    const glock = await searchListings(database.db, searchRequestSchema.parse({ keyword: 'glock' }));
+    expect(glock.totalCapped).toBe(false);
+    expect(totals.get('glock')).toBe(glock.total);
   });
 });

@@ -24,6 +24,8 @@ interface SuggestionOption {
   id: string;
   text: string;
   count?: number;
+  /** Whether more listings match than were counted ("1,000+"). */
+  capped?: boolean;
   /** The 'in {family}' refinement of the top suggestion. */
   family?: { id: CategoryFamilyId; name: string };
   group: 'exact' | 'other';
@@ -170,6 +172,7 @@ export function HeaderSearch() {
         <span className={styles.count} data-numeric="">
           <span className="visually-hidden">, </span>
           {option.count.toLocaleString('en-US')}
+          {option.capped ? '+' : ''}
           <span className="visually-hidden"> listings</span>
         </span>
       ) : null}
@@ -293,7 +296,11 @@ function useSuggestionOptions(
   const suggestions = useListingsSuggestions(text, mode === 'forSale', open);
   const options = useMemo<SuggestionOption[]>(() => {
     if (!suggestions) return [];
-    const { exact, other } = orderSuggestions(suggestions.query, suggestions.data.querySummary);
+    const { exact, other } = orderSuggestions(
+      suggestions.query,
+      suggestions.data.querySummary,
+      suggestions.data.countsCapped,
+    );
     const list: SuggestionOption[] = [
       ...exact.map((s) => ({ ...s, group: 'exact' as const, id: '' })),
       ...other.map((s) => ({ ...s, group: 'other' as const, id: '' })),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SEARCH_COUNT_LIMIT } from '../../../shared/contract/listing-search.ts';
 import type { SuggestionsResponse } from '../../../shared/contract/listings.ts';
 import { familyById } from '../../../shared/domain/category.ts';
 import { type Database, queryRows } from '../../db/client.ts';
@@ -108,10 +109,15 @@ export async function suggest(db: Database, query: string): Promise<SuggestionsR
       .filter((candidate) => candidate.listingCount > 0),
   );
   const querySummary: Record<string, number> = {};
-  for (const candidate of ordered) querySummary[candidate.term] = candidate.listingCount;
+  const countsCapped: string[] = [];
+  for (const candidate of ordered) {
+    querySummary[candidate.term] = Math.min(candidate.listingCount, SEARCH_COUNT_LIMIT);
+    if (candidate.listingCount > SEARCH_COUNT_LIMIT) countsCapped.push(candidate.term);
+  }
   const top = ordered[0] ? familyById(ordered[0].topFamilyId) : undefined;
   return {
     querySummary,
     topFamily: top ? { id: top.id, key: top.key, name: top.displayName } : null,
+    ...(countsCapped.length ? { countsCapped } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { searchRequestSchema } from '../../../../shared/contract/listing-search.ts';
+import { SEARCH_COUNT_LIMIT, searchRequestSchema } from '../../../../shared/contract/listing-search.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
 import { offeredInCopy } from '../cards.ts';
 import { planSearch } from './plan.ts';
@@ -7,8 +7,9 @@ import { planSearch } from './plan.ts';
 /**
  * For each text, the total a keyword search for it answers (POST /listings/search with that keyword
  * and no other filter): the offered rows of the keyword copy that the search's own keyword condition
- * matches, counted in one statement. Search suggestions show these counts, so a suggestion never
- * promises more or fewer listings than its search finds.
+ * matches, counted in one statement up to SEARCH_COUNT_LIMIT + 1 (as the search counts: more than
+ * the limit is "1,000+"). Search suggestions show these counts, so a suggestion never promises more
+ * or fewer listings than its search finds.
  */
 export async function keywordSearchTotals(
   db: Database,
@@ -21,8 +22,9 @@ export async function keywordSearchTotals(
   for (const [index, keyword] of keywords.entries()) {
     const plan = await planSearch(db, searchRequestSchema.parse({ keyword }));
     if (plan.where.length === 0) continue;
-    counts.push(sql`select ${index}::int as i, count(*)::int as n from listing_search l
-      where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)}`);
+    counts.push(sql`select ${index}::int as i, count(*)::int as n from (select 1 from listing_search l
+      where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)}
+      limit ${SEARCH_COUNT_LIMIT + 1}) t`);
   }
   if (counts.length === 0) return totals;
   const rows = await queryRows<{ i: number; n: number }>(db, sql.join(counts, sql` union all `));
