@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, dataFolderFor, loadConfig } from '../src-server/config.ts';
-import { openDatabase } from '../src-server/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../src-server/db/client.ts';
 import { DataFolderLockedError } from '../src-server/db/data-lock.ts';
 import { importLicensees, parseLicenseeList } from '../src-server/modules/ffl/index.ts';
 
@@ -23,8 +23,15 @@ embedded database (PGlite in DATA_DIR, default ./data) only one process may open
 stop the server first, import, then start it again.
 `;
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
+/** The server's own database: PostgreSQL with DATABASE_URL, else the embedded one of DATA_DIR. */
+async function openServerDatabase(): Promise<DatabaseHandle> {
+  const config = loadConfig();
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 })
+    : openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config) });
+}
+
+async function run(args: readonly string[], open: () => Promise<DatabaseHandle>): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.info(HELP);
     return 0;
@@ -47,10 +54,7 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 })
-    : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config) });
+  const database = await open();
   try {
     const counts = await importLicensees(database.db, parsed.licensees, (done, total) => {
       process.stdout.write(`\r  ${done} / ${total}`);
@@ -73,15 +77,26 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof DataFolderLockedError) {
-    console.error(`${error.message}\nStop the server, run the import, then start the server again.`);
-  } else if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error((error as Error).message ?? error);
+/**
+ * The command `npm run import:ffl -- FILE` (see HELP): reads the list, imports it into the database
+ * `open` opens (the server's own unless given) and prints what it did. Answers the exit code.
+ */
+export async function importFfl(
+  args: readonly string[],
+  open: () => Promise<DatabaseHandle> = openServerDatabase,
+): Promise<number> {
+  try {
+    return await run(args, open);
+  } catch (error) {
+    if (error instanceof DataFolderLockedError) {
+      console.error(`${error.message}\nStop the server, run the import, then start the server again.`);
+    } else if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error((error as Error).message ?? error);
+    }
+    return 1;
   }
-  process.exitCode = 1;
 }
+
+if (import.meta.main) process.exitCode = await importFfl(process.argv.slice(2));

@@ -7,8 +7,10 @@ import { sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../../src-server/db/client.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importFfl } from '../../scripts/import-ffl.ts';
+import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
+import { lockDataFolder } from '../../src-server/db/data-lock.ts';
 import { importLicensees } from '../../src-server/modules/ffl/import.ts';
 import { parseLicenseeList } from '../../src-server/modules/ffl/licensee-list.ts';
 import { allowSellerToReadLicenseCopy, findActiveDealer } from '../../src-server/modules/ffl/service.ts';
@@ -23,6 +25,7 @@ import {
   tokenOf,
 } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { openTestDatabase } from './support/test-database.ts';
 import { cameraJpeg, multipartForm, PHOTO_GPS } from './support/uploads.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'ffl');
@@ -220,47 +223,78 @@ describe('the federal licensee list and the dealer finder', () => {
 const run = promisify(execFile);
 const NODE = path.resolve('node_modules/.bin/node');
 
+/**
+ * The import command runs in this process on a test database (a new embedded database folder would
+ * take most of the test's time to create and migrate), and once as the command itself.
+ */
 describe('npm run import:ffl', () => {
-  let dataDir: string;
+  let database: DatabaseHandle;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-ffl-import-'));
+    database = await openTestDatabase();
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterAll(() => database.close());
 
-  const importFile = (name: string) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' };
-    delete env.DATABASE_URL;
-    return run(NODE, ['scripts/import-ffl.ts', path.join(FIXTURES, name)], { env });
+  /** Runs the command on the test database, which it leaves open; answers its exit code and output. */
+  const importInProcess = async (args: string[]) => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const keep =
+      (lines: string[]) =>
+      (...parts: unknown[]) => {
+        lines.push(`${parts.join(' ')}\n`);
+      };
+    const spies = [
+      vi.spyOn(console, 'info').mockImplementation(keep(stdout)),
+      vi.spyOn(console, 'warn').mockImplementation(keep(stderr)),
+      vi.spyOn(console, 'error').mockImplementation(keep(stderr)),
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => stdout.push(String(chunk)) > 0),
+    ];
+    try {
+      const code = await importFfl(args, async () => ({ ...database, close: async () => {} }));
+      return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   };
 
-  it('imports into the embedded database of DATA_DIR and prints its counts', async () => {
-    const first = await importFile('licensees-pipe.txt');
+  it('imports a list and prints its counts', async () => {
+    const first = await importInProcess([path.join(FIXTURES, 'licensees-pipe.txt')]);
+    expect(first.code).toBe(0);
     expect(first.stdout).toContain('Read 7 licences');
     expect(first.stdout).toContain('pipe-separated, without a header line');
     expect(first.stderr).toContain('line 4: Expected 17 fields, found 16.');
     expect(first.stdout).toContain('Added 7, updated 0 (0 listed again), retired 0.');
-    const second = await importFile('licensees-newer.tsv');
+    const second = await importInProcess([path.join(FIXTURES, 'licensees-newer.tsv')]);
     expect(second.stdout).toContain('Added 1, updated 5 (0 listed again), retired 1.');
   });
 
-  it('refuses while a server holds the data folder, saying to stop it', async () => {
-    const held = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    try {
-      const failure = await importFile('licensees.tsv').then(
-        () => null,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toContain('Stop the server, run the import, then start the server again.');
-    } finally {
-      await held.close();
-    }
+  it('prints its help', async () => {
+    const help = await importInProcess(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('stop the server first');
+    expect((await importInProcess([])).code).toBe(2);
   });
 
-  it('prints its help', async () => {
-    const env = { ...process.env };
-    const help = await run(NODE, ['scripts/import-ffl.ts', '--help'], { env });
-    expect(help.stdout).toContain('stop the server first');
+  it('as a command, opens the embedded database of DATA_DIR and refuses while a server holds it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-ffl-import-'));
+    const release = await lockDataFolder(path.join(dataDir, 'pglite'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' };
+      delete env.DATABASE_URL;
+      const failure = await run(NODE, ['scripts/import-ffl.ts', path.join(FIXTURES, 'licensees.tsv')], {
+        env,
+      }).then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout).toContain('Read 7 licences');
+      expect(failure?.stderr).toContain(`already using the data folder ${path.join(dataDir, 'pglite')}`);
+      expect(failure?.stderr).toContain('Stop the server, run the import, then start the server again.');
+    } finally {
+      await release();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

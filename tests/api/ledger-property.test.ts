@@ -5,18 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema.ts';
 import { AppError } from '../../src-server/http/errors.ts';
-import {
-  balancesOf,
-  LedgerKind,
-  postCardPayment,
-  postCharge,
-  postCredit,
-  postCreditApplied,
-  postEscrowHold,
-  postEscrowRefund,
-  postEscrowRelease,
-  postPayout,
-} from '../../src-server/modules/billing/ledger.ts';
+import { balancesOf, LedgerKind, postMovement } from '../../src-server/modules/billing/ledger.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 /*
@@ -89,7 +78,8 @@ async function apply(operation: Op, model: Model): Promise<void> {
     case 'credit': {
       const { user, cents: c } = operation;
       return run(
-        () => db.transaction((tx) => postCredit(tx, people[user]!, c, 'Credit')),
+        () =>
+          db.transaction((tx) => postMovement(tx, LedgerKind.Credit, { user: people[user]! }, c, 'Credit')),
         true,
         () => {
           model.available[user]! += c;
@@ -99,7 +89,7 @@ async function apply(operation: Op, model: Model): Promise<void> {
     case 'charge': {
       const { user, cents: c } = operation;
       return run(
-        () => db.transaction((tx) => postCharge(tx, LedgerKind.Fee, people[user]!, c, 'Fee')),
+        () => db.transaction((tx) => postMovement(tx, LedgerKind.Fee, { user: people[user]! }, c, 'Fee')),
         true,
         () => {
           model.feesDue[user]! += c;
@@ -110,7 +100,10 @@ async function apply(operation: Op, model: Model): Promise<void> {
       const { user, cents: c } = operation;
       const allowed = model.available[user]! >= c && model.feesDue[user]! >= c;
       return run(
-        () => db.transaction((tx) => postCreditApplied(tx, people[user]!, c, 'Credit applied')),
+        () =>
+          db.transaction((tx) =>
+            postMovement(tx, LedgerKind.CreditApplied, { user: people[user]! }, c, 'Credit applied'),
+          ),
         allowed,
         () => {
           model.available[user]! -= c;
@@ -121,7 +114,10 @@ async function apply(operation: Op, model: Model): Promise<void> {
     case 'cardPayment': {
       const { user, cents: c } = operation;
       return run(
-        () => db.transaction((tx) => postCardPayment(tx, people[user]!, c, 'Card')),
+        () =>
+          db.transaction((tx) =>
+            postMovement(tx, LedgerKind.CardPayment, { user: people[user]! }, c, 'Card'),
+          ),
         model.feesDue[user]! >= c,
         () => {
           model.feesDue[user]! -= c;
@@ -131,7 +127,8 @@ async function apply(operation: Op, model: Model): Promise<void> {
     case 'payout': {
       const { user, cents: c } = operation;
       return run(
-        () => db.transaction((tx) => postPayout(tx, people[user]!, c, 'Payout')),
+        () =>
+          db.transaction((tx) => postMovement(tx, LedgerKind.Payout, { user: people[user]! }, c, 'Payout')),
         model.available[user]! >= c,
         () => {
           model.available[user]! -= c;
@@ -142,7 +139,10 @@ async function apply(operation: Op, model: Model): Promise<void> {
       const { user, cents: c } = operation;
       const orderId = randomUUID();
       return run(
-        () => db.transaction((tx) => postEscrowHold(tx, people[user]!, orderId, c, 'Hold')),
+        () =>
+          db.transaction((tx) =>
+            postMovement(tx, LedgerKind.EscrowHold, { buyer: people[user]! }, c, 'Hold', { orderId }),
+          ),
         true,
         () => {
           model.escrow[user]! += c;
@@ -157,15 +157,24 @@ async function apply(operation: Op, model: Model): Promise<void> {
       const post = () =>
         db.transaction((tx) =>
           operation.kind === 'release'
-            ? postEscrowRelease(
+            ? postMovement(
                 tx,
-                people[hold.buyer]!,
-                people[operation.seller]!,
-                hold.orderId,
+                LedgerKind.EscrowRelease,
+                { buyer: people[hold.buyer]!, seller: people[operation.seller]! },
                 hold.cents,
                 'Release',
+                { orderId: hold.orderId },
               )
-            : postEscrowRefund(tx, people[hold.buyer]!, hold.orderId, hold.cents, 'Refund'),
+            : postMovement(
+                tx,
+                LedgerKind.EscrowRefund,
+                { buyer: people[hold.buyer]! },
+                hold.cents,
+                'Refund',
+                {
+                  orderId: hold.orderId,
+                },
+              ),
         );
       return run(post, true, () => {
         hold.settled = true;

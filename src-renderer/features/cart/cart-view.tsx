@@ -15,6 +15,7 @@ import { Button, LinkButton } from '../../ui/button.tsx';
 import styles from '../../ui/commerce.module.css';
 import { FormError } from '../../ui/form-field.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
+import { OrderTotals } from '../../ui/order-totals.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /**
@@ -168,14 +169,7 @@ function SellerGroup({ group, cart }: { group: QuoteGroup; cart: Cart }) {
           return item ? <CartLine key={quoted.listingId} item={item} quoted={quoted} /> : null;
         })}
       </ul>
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(group.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(group.shipping)}</dd>
-        <dt>Total</dt>
-        <dd>{formatPrice(group.total)}</dd>
-      </dl>
+      <OrderTotals amounts={group} />
     </section>
   );
 }

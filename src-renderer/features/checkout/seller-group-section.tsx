@@ -3,6 +3,7 @@ import type { FflSearchResult } from '../../../shared/contract/ffl.ts';
 import type { ItemBlock, QuoteGroup } from '../../../shared/contract/orders.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import styles from '../../ui/commerce.module.css';
+import { OrderTotals } from '../../ui/order-totals.tsx';
 import { DealerDetails } from './dealer-details.tsx';
 
 export interface SellerGroupSectionProps {
@@ -48,14 +49,7 @@ export function SellerGroupSection({ group, blockOf, dealer, picker }: SellerGro
           );
         })}
       </ul>
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(group.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(group.shipping)}</dd>
-        <dt>Total</dt>
-        <dd>{formatPrice(group.total)}</dd>
-      </dl>
+      <OrderTotals amounts={group} />
       {buyable && group.requiresDealer ? (
         <div className={styles.stack}>
           <h3 className={styles.lineTitle}>Ships to a licensed dealer (FFL)</h3>

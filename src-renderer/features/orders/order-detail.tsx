@@ -6,6 +6,7 @@ import { orderStateLabel } from '../../../shared/domain/orders.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import styles from '../../ui/commerce.module.css';
 import { FormError } from '../../ui/form-field.tsx';
+import { OrderTotals } from '../../ui/order-totals.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { LicenseCopyButton } from './license-copy-button.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -50,14 +51,7 @@ export function OrderDetail({ orderId, role }: { orderId: string; role: OrdersRo
           ))}
         </tbody>
       </table>
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(order.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(order.shipping)}</dd>
-        <dt>Total</dt>
-        <dd>{formatPrice(order.total)}</dd>
-      </dl>
+      <OrderTotals amounts={order} />
       <ShipTo shipTo={order.shipTo} role={role} />
       <p>
         Paid by {order.payment.brand ?? 'card'}

@@ -31,7 +31,7 @@ import {
   recentSignIns,
   sendConfirmation,
 } from '../auth/index.ts';
-import { escrowAccountOf, postCredit } from '../billing/index.ts';
+import { escrowAccountOf, LedgerKind, postMovement } from '../billing/index.ts';
 import { userActivity } from './user-activity.ts';
 
 export const ADMIN_MESSAGES = {
@@ -259,9 +259,14 @@ export async function addCredit(
   }
   return db.transaction(async (tx) => {
     const user = await requireUser(tx, body.userId);
-    const entryId = await postCredit(tx, user.id, Math.round(body.amount * 100), body.description, {
-      createdBy: actor.auth.userId,
-    });
+    const entryId = await postMovement(
+      tx,
+      LedgerKind.Credit,
+      { user: user.id },
+      Math.round(body.amount * 100),
+      body.description,
+      { createdBy: actor.auth.userId },
+    );
     const [entry] = entryId
       ? await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, entryId))
       : [];

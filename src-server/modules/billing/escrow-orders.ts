@@ -15,7 +15,7 @@ import { orderEvents, orders, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { DISPUTE_NOTE_PREFIX } from './escrow-disputes.ts';
-import { LedgerKind, postCharge, postEscrowHold, postEscrowRefund, postEscrowRelease } from './ledger.ts';
+import { LedgerKind, postMovement } from './ledger.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -38,12 +38,13 @@ const escrowOrderOf = (row: OrderRow): EscrowOrder => ({
 
 /** Checkout's paid step for an escrow order: the captured amount is held in the buyer's escrow. */
 export async function holdOrderFunds(tx: DbExecutor, order: { id: string; buyerId: string; total: number }) {
-  await postEscrowHold(
+  await postMovement(
     tx,
-    order.buyerId,
-    order.id,
+    LedgerKind.EscrowHold,
+    { buyer: order.buyerId },
     toCents(order.total),
     `Held for order ${order.id.slice(0, 8)}`,
+    { orderId: order.id },
   );
 }
 
@@ -57,27 +58,23 @@ export async function settleCompletedOrder(tx: DbExecutor, row: OrderRow, now: D
   const plan = planOfRoles(seller?.roles ?? []);
   const fee = finalValueFeeCents(plan, toCents(Number(row.subtotal)));
   if (fee > 0) {
-    await postCharge(
+    await postMovement(
       tx,
       LedgerKind.FinalValueFee,
-      row.sellerId,
+      { user: row.sellerId },
       fee,
       `Final value fee (${MEMBERSHIP_PLANS[plan].name}), order ${row.id.slice(0, 8)}`,
-      {
-        orderId: row.id,
-        idempotencyKey: `final-value-fee-${row.id}`,
-        at: now,
-      },
+      { orderId: row.id, idempotencyKey: `final-value-fee-${row.id}`, at: now },
     );
   }
   if (row.escrowStatus === 'held' || row.escrowStatus === 'disputed') {
-    await postEscrowRelease(
+    await postMovement(
       tx,
-      row.buyerId,
-      row.sellerId,
-      row.id,
+      LedgerKind.EscrowRelease,
+      { buyer: row.buyerId, seller: row.sellerId },
       toCents(Number(row.total)),
       `Escrow released, order ${row.id.slice(0, 8)}`,
+      { orderId: row.id },
     );
     await tx.update(orders).set({ escrowStatus: 'released' }).where(eq(orders.id, row.id));
   }
@@ -86,12 +83,13 @@ export async function settleCompletedOrder(tx: DbExecutor, row: OrderRow, now: D
 /** A refunded escrow order: the held funds leave the buyer's escrow for their card. */
 export async function refundHeldFunds(tx: DbExecutor, row: OrderRow): Promise<void> {
   if (row.escrowStatus !== 'held' && row.escrowStatus !== 'disputed') return;
-  await postEscrowRefund(
+  await postMovement(
     tx,
-    row.buyerId,
-    row.id,
+    LedgerKind.EscrowRefund,
+    { buyer: row.buyerId },
     toCents(Number(row.total)),
     `Escrow refunded, order ${row.id.slice(0, 8)}`,
+    { orderId: row.id },
   );
   await tx.update(orders).set({ escrowStatus: 'refunded' }).where(eq(orders.id, row.id));
 }

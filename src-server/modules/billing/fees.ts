@@ -1,6 +1,6 @@
 import { listingOptionCharges, planOfRoles, toCents } from '../../../shared/domain/membership.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { LedgerKind, postCharge } from './ledger.ts';
+import { LedgerKind, postMovement } from './ledger.ts';
 
 /**
  * Charges a seller for the paid options a listing takes (those their plan does not include), one
@@ -17,10 +17,14 @@ export async function chargeListingOptions(
 ): Promise<number> {
   let total = 0;
   for (const charge of listingOptionCharges(added, toCents(price), planOfRoles(seller.roles))) {
-    await postCharge(tx, LedgerKind.Fee, seller.id, charge.cents, `${charge.name}: ${title.slice(0, 60)}`, {
-      listingId,
-      at,
-    });
+    await postMovement(
+      tx,
+      LedgerKind.Fee,
+      { user: seller.id },
+      charge.cents,
+      `${charge.name}: ${title.slice(0, 60)}`,
+      { listingId, at },
+    );
     total += charge.cents;
   }
   return total;

@@ -11,7 +11,7 @@ export { escrowAccountOf, escrowBalanceOf } from './escrow.ts';
 export { holdOrderFunds, refundHeldFunds, settleCompletedOrder } from './escrow-orders.ts';
 export { chargeListingOptions } from './fees.ts';
 export { pastDueToCharge, settlePastDue } from './invoices.ts';
-export { postCredit } from './ledger.ts';
+export { LedgerKind, postMovement } from './ledger.ts';
 export { updateMembershipPlan } from './membership.ts';
 export { liveCheckoutOf } from './service.ts';
 

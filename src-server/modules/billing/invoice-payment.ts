@@ -23,7 +23,7 @@ import {
   toSummary,
   unfreezeAccount,
 } from './invoices.ts';
-import { postCardPayment } from './ledger.ts';
+import { LedgerKind, postMovement } from './ledger.ts';
 import type { BillingDeps } from './membership.ts';
 import { cardDetailsOf, storeCard, storedCardToken } from './payment-methods.ts';
 
@@ -119,10 +119,14 @@ export async function payInvoice(
     const [locked] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
     if (locked?.status !== 'open' || amountDueCents(locked) !== cents) return null;
     await tx.insert(accountPayments).values(record('Approved', paymentId, null, last4, cardBrand));
-    await postCardPayment(tx, auth.userId, cents, `Payment of ${invoiceNumber(locked.number)}`, {
-      invoiceId: id,
-      at: now,
-    });
+    await postMovement(
+      tx,
+      LedgerKind.CardPayment,
+      { user: auth.userId },
+      cents,
+      `Payment of ${invoiceNumber(locked.number)}`,
+      { invoiceId: id, at: now },
+    );
     const [paid] = await tx
       .update(invoices)
       .set({ status: 'paid', paidCents: locked.paidCents + cents, paidAt: now })

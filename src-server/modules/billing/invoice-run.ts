@@ -10,14 +10,7 @@ import { type DbExecutor, queryRows } from '../../db/client.ts';
 import { invoiceLines, invoices, users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { freezePastDue, invoiceNumber } from './invoices.ts';
-import {
-  balanceOf,
-  CHARGE_KINDS,
-  LedgerAccount,
-  LedgerKind,
-  postCharge,
-  postCreditApplied,
-} from './ledger.ts';
+import { balanceOf, CHARGE_KINDS, LedgerAccount, LedgerKind, postMovement } from './ledger.ts';
 import type { BillingDeps } from './membership.ts';
 
 /** Key space of the per-seller advisory lock of the invoice run (see the other `*_LOCK` constants). */
@@ -49,16 +42,13 @@ export async function invoiceSeller(deps: BillingDeps, userId: string, period: s
     const plan = MEMBERSHIP_PLANS[planOfRoles(user.roles)];
     const next = periodOf(periodEnd(period));
     if (plan.monthlyCents > 0) {
-      await postCharge(
+      await postMovement(
         tx,
         LedgerKind.MembershipCharge,
-        userId,
+        { user: userId },
         plan.monthlyCents,
         `${plan.name} membership, ${next}`,
-        {
-          idempotencyKey: `membership-${userId}-${next}`,
-          at: now,
-        },
+        { idempotencyKey: `membership-${userId}-${next}`, at: now },
       );
     }
     const charges = await queryRows<{
@@ -110,10 +100,14 @@ export async function invoiceSeller(deps: BillingDeps, userId: string, period: s
       })),
     );
     if (creditCents > 0) {
-      await postCreditApplied(tx, userId, creditCents, `Credit applied to ${invoiceNumber(invoice.number)}`, {
-        invoiceId: invoice.id,
-        at: now,
-      });
+      await postMovement(
+        tx,
+        LedgerKind.CreditApplied,
+        { user: userId },
+        creditCents,
+        `Credit applied to ${invoiceNumber(invoice.number)}`,
+        { invoiceId: invoice.id, at: now },
+      );
     }
     return true;
   });

@@ -6,7 +6,7 @@ import { toDollars } from '../../../shared/domain/membership.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { invoices, listings, users } from '../../db/schema.ts';
-import { LedgerKind, postCardPayment, postCharge } from './ledger.ts';
+import { LedgerKind, postMovement } from './ledger.ts';
 import type { BillingDeps } from './membership.ts';
 
 /*
@@ -157,11 +157,23 @@ export async function settlePastDue(
   const invoicedCents = open.reduce((sum, row) => sum + amountDueCents(row), 0);
   if (paidCents > 0) {
     if (paidCents > invoicedCents) {
-      await postCharge(tx, LedgerKind.PastDueCharge, user.id, paidCents - invoicedCents, 'Past-due balance', {
-        at: now,
-      });
+      await postMovement(
+        tx,
+        LedgerKind.PastDueCharge,
+        { user: user.id },
+        paidCents - invoicedCents,
+        'Past-due balance',
+        { at: now },
+      );
     }
-    await postCardPayment(tx, user.id, paidCents, 'Past-due balance paid by card', { at: now });
+    await postMovement(
+      tx,
+      LedgerKind.CardPayment,
+      { user: user.id },
+      paidCents,
+      'Past-due balance paid by card',
+      { at: now },
+    );
   }
   let left = paidCents;
   for (const row of open) {

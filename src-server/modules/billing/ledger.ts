@@ -263,7 +263,9 @@ type Extra = Omit<Posting, 'kind' | 'description' | 'legs'>;
 
 /**
  * Posts `cents` as a movement of `kind`: its rule's legs, each the whole amount (debits positive,
- * credits negative), on the accounts of the parties named.
+ * credits negative), on the accounts of the parties named. Every movement of money is posted
+ * through here: `parties` names the `user` of a user's movement, or an escrow order's `buyer` (and
+ * `seller` for a release), with the order in `extra.orderId`.
  */
 export function postMovement(
   tx: DbExecutor,
@@ -297,62 +299,3 @@ export function postMovement(
     })),
   });
 }
-
-/** A movement of one user's accounts (and the marketplace's): the user, the amount and its text. */
-const userMovement =
-  (kind: LedgerKind) => (tx: DbExecutor, userId: string, cents: number, description: string, extra?: Extra) =>
-    postMovement(tx, kind, { user: userId }, cents, description, extra);
-
-/** Credit given to a user (an admin's credit). */
-export const postCredit = userMovement(LedgerKind.Credit);
-
-/** A charge the user owes (a listing option, a final value fee, membership, a past-due balance). */
-export const postCharge = (
-  tx: DbExecutor,
-  kind:
-    | typeof LedgerKind.Fee
-    | typeof LedgerKind.FinalValueFee
-    | typeof LedgerKind.MembershipCharge
-    | typeof LedgerKind.PastDueCharge,
-  userId: string,
-  cents: number,
-  description: string,
-  extra?: Extra,
-) => userMovement(kind)(tx, userId, cents, description, extra);
-
-/** The unused part of a plan downgraded mid-month, given back. */
-export const postProrationCredit = userMovement(LedgerKind.ProrationCredit);
-
-/** Charges settled from the user's available balance. */
-export const postCreditApplied = userMovement(LedgerKind.CreditApplied);
-
-/** Charges settled by a card payment taken through the gateway. */
-export const postCardPayment = userMovement(LedgerKind.CardPayment);
-
-/** A movement of a buyer's escrow for an order: the buyer, the order, the amount and its text. */
-const buyerEscrowMovement =
-  (kind: LedgerKind) =>
-  (tx: DbExecutor, buyerId: string, orderId: string, cents: number, description: string) =>
-    postMovement(tx, kind, { buyer: buyerId }, cents, description, { orderId });
-
-/** A buyer's card payment held for an order. */
-export const postEscrowHold = buyerEscrowMovement(LedgerKind.EscrowHold);
-
-/** Held funds go to the seller. */
-export const postEscrowRelease = (
-  tx: DbExecutor,
-  buyerId: string,
-  sellerId: string,
-  orderId: string,
-  cents: number,
-  description: string,
-) =>
-  postMovement(tx, LedgerKind.EscrowRelease, { buyer: buyerId, seller: sellerId }, cents, description, {
-    orderId,
-  });
-
-/** Held funds go back to the buyer's card. */
-export const postEscrowRefund = buyerEscrowMovement(LedgerKind.EscrowRefund);
-
-/** A seller's available balance paid out. */
-export const postPayout = userMovement(LedgerKind.Payout);

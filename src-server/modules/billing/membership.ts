@@ -18,7 +18,7 @@ import { listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { issueSessionToken } from '../auth/index.ts';
-import { LedgerKind, postCharge, postProrationCredit } from './ledger.ts';
+import { LedgerKind, postMovement } from './ledger.ts';
 
 export interface BillingDeps {
   db: Database;
@@ -61,20 +61,23 @@ export async function updateMembershipPlan(
             terms.listingLimit,
             toClose.map((l) => l.title),
           ),
-          {
-            extra: { listingsToClose: toClose },
-          },
+          { extra: { listingsToClose: toClose } },
         );
       }
     }
     const cents = prorationCents(current, target, now);
     const description = `${MEMBERSHIP_PLANS[current].name} to ${terms.name}, prorated for the rest of ${periodOf(now)}`;
     if (cents > 0)
-      await postCharge(tx, LedgerKind.MembershipCharge, user.id, cents, description, { at: now });
+      await postMovement(tx, LedgerKind.MembershipCharge, { user: user.id }, cents, description, { at: now });
     if (cents < 0)
-      await postProrationCredit(tx, user.id, -cents, `${description} (${formatCents(-cents)} back)`, {
-        at: now,
-      });
+      await postMovement(
+        tx,
+        LedgerKind.ProrationCredit,
+        { user: user.id },
+        -cents,
+        `${description} (${formatCents(-cents)} back)`,
+        { at: now },
+      );
     const [changed] = await tx
       .update(users)
       .set({ roles: rolesWithPlan(user.roles, target), updatedAt: now })

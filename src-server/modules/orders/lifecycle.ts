@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CancelOrderRequest, Order, ShipOrderRequest } from '../../../shared/contract/orders.ts';
 import { type OrderEvent, OrderState, transition } from '../../../shared/domain/orders.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { listings, orderEvents, orderItems, orders, users } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { orderMessages } from '../../mail/order-messages.ts';
@@ -10,7 +10,7 @@ import { refundHeldFunds, settleCompletedOrder } from '../billing/index.ts';
 import { ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 import { mailParties } from './mail.ts';
 import { getOrder, type OrderRow, partyOf } from './read.ts';
-import { endUnusedLicenseCopyAccess } from './reserve.ts';
+import { endUnusedLicenseCopyAccess, returnStock } from './reserve.ts';
 
 /* An order's state changes after checkout: shipped, delivered, completed by the buyer, or cancelled. */
 
@@ -148,17 +148,7 @@ export async function cancelOrder(
         // A placed order belongs to a checkout still paying; undoing that checkout returns its stock.
         if (row.state === OrderState.Placed) throw conflict(ORDER_MESSAGES.stillPaying);
         if (row.dealerId) await endUnusedLicenseCopyAccess(deps, tx, row.dealerId, row.sellerId);
-        const lines = await tx
-          .select()
-          .from(orderItems)
-          .where(eq(orderItems.orderId, row.id))
-          .orderBy(orderItems.listingId);
-        for (const line of lines) {
-          await tx
-            .update(listings)
-            .set({ quantity: sql`${listings.quantity} + ${line.quantity}` })
-            .where(eq(listings.id, line.listingId));
-        }
+        await returnStock(tx, eq(orderItems.orderId, row.id));
       },
     );
   }

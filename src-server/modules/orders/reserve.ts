@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { ItemBlock, ParsedCheckoutRequest } from '../../../shared/contract/orders.ts';
 import {
   CARD_MESSAGES,
@@ -7,7 +7,7 @@ import {
   validateCardNumber,
 } from '../../../shared/domain/card.ts';
 import { OrderState } from '../../../shared/domain/orders.ts';
-import type { ReceivingDealer } from '../../core/cart.ts';
+import type { DealerDirectory, ReceivingDealer } from '../../core/cart.ts';
 import {
   CART_MESSAGES,
   type EvaluatedGroup,
@@ -68,6 +68,38 @@ function blocksOf(groups: readonly EvaluatedGroup[]): (ItemBlock & { listingId: 
   );
 }
 
+/**
+ * The cart as checkout sees it: its listings (locked with `lock`, in checkout's transaction), the
+ * buyer's accepted offers applied, the shipping choices resolved and every item checked. Answers the
+ * sellers' groups and the offers that apply.
+ */
+export async function checkCart(
+  db: DbExecutor,
+  dealers: DealerDirectory,
+  buyerId: string,
+  cart: Pick<ParsedCheckoutRequest, 'items' | 'shipping'> & { statedMinimumAge?: 18 | 21 | undefined },
+  now: Date,
+  lock = false,
+) {
+  const cartListings = await loadCartListings(
+    db,
+    cart.items.map((item) => item.listingId),
+    lock,
+  );
+  // Stock held by accepted offers is not for sale; a line naming the buyer's accepted offer is priced at it.
+  const offers = await applyCartOffers(db, buyerId, cart.items, cartListings, now, lock);
+  const destinations = await resolveDestinations(db, dealers, cart.shipping);
+  const groups = evaluateCart(
+    cart.items,
+    offers.listings,
+    destinations,
+    { id: buyerId, statedMinimumAge: cart.statedMinimumAge },
+    now,
+    offers.blocks,
+  );
+  return { groups, offers };
+}
+
 /** Step 1 of checkout: the stock taken and the orders written, in one transaction (see `checkout`). */
 export async function reserve(
   deps: OrdersDeps,
@@ -91,21 +123,7 @@ export async function reserve(
       if (!first) throw checkoutConflict(ORDER_MESSAGES.inProgress);
       return { kind: 'existing', checkoutId: first.id, status: first.status, hash: first.requestHash };
     }
-    const lockedListings = await loadCartListings(
-      tx,
-      body.items.map((item) => item.listingId),
-      true,
-    );
-    const withOffers = await applyCartOffers(tx, buyerId, body.items, lockedListings, now, true);
-    const destinations = await resolveDestinations(tx, deps.dealers, body.shipping);
-    const groups = evaluateCart(
-      body.items,
-      withOffers.listings,
-      destinations,
-      { id: buyerId, statedMinimumAge: body.statedMinimumAge },
-      now,
-      withOffers.blocks,
-    );
+    const { groups, offers } = await checkCart(tx, deps.dealers, buyerId, body, now, true);
     const blocked = blocksOf(groups);
     if (blocked.length > 0) throw new CheckoutBlockedError(blocked);
     const fields: Record<string, string> = {};
@@ -130,7 +148,7 @@ export async function reserve(
             and(
               eq(listings.id, item.request.listingId),
               // Units held by other buyers' accepted offers stay in stock for them.
-              sql`${listings.quantity} >= ${item.request.quantity + (withOffers.reserved.get(item.request.listingId) ?? 0)}`,
+              sql`${listings.quantity} >= ${item.request.quantity + (offers.reserved.get(item.request.listingId) ?? 0)}`,
             ),
           )
           .returning({ id: listings.id });
@@ -211,7 +229,7 @@ export async function reserve(
       .update(checkouts)
       .set({ total: totalOf(groups) })
       .where(eq(checkouts.id, created.id));
-    await attachOffersToCheckout(tx, withOffers.offerIds, created.id, now);
+    await attachOffersToCheckout(tx, offers.offerIds, created.id, now);
     return { kind: 'reserved', checkoutId: created.id, orders: placed };
   });
   return outcome;
@@ -240,18 +258,7 @@ export async function release(deps: OrdersDeps, checkoutId: string): Promise<voi
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
     if (row?.status !== 'pending') return;
-    const lines = await tx
-      .select({ listingId: orderItems.listingId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orders.checkoutId, checkoutId))
-      .orderBy(orderItems.listingId);
-    for (const line of lines) {
-      await tx
-        .update(listings)
-        .set({ quantity: sql`${listings.quantity} + ${line.quantity}` })
-        .where(eq(listings.id, line.listingId));
-    }
+    await returnStock(tx, eq(orders.checkoutId, checkoutId));
     const toDealers = await tx
       .selectDistinct({ dealerId: orders.dealerId, sellerId: orders.sellerId })
       .from(orders)
@@ -261,6 +268,25 @@ export async function release(deps: OrdersDeps, checkoutId: string): Promise<voi
       if (dealerId) await endUnusedLicenseCopyAccess(deps, tx, dealerId, sellerId);
     }
   });
+}
+
+/**
+ * Puts back in stock the units of the order lines that `where` selects (their orders joined), one
+ * listing after another in id order.
+ */
+export async function returnStock(tx: DbExecutor, where: SQL): Promise<void> {
+  const lines = await tx
+    .select({ listingId: orderItems.listingId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(where)
+    .orderBy(orderItems.listingId);
+  for (const line of lines) {
+    await tx
+      .update(listings)
+      .set({ quantity: sql`${listings.quantity} + ${line.quantity}` })
+      .where(eq(listings.id, line.listingId));
+  }
 }
 
 /** Withdraws the seller's reading of the dealer's licence copy once no live order of theirs names it. */

@@ -7,14 +7,8 @@ import type {
 } from '../../../shared/contract/orders.ts';
 import { requiredMinimumAge } from '../../../shared/domain/compliance.ts';
 import { OrderState } from '../../../shared/domain/orders.ts';
-import {
-  complianceItemOf,
-  evaluateCart,
-  loadCartListings,
-  resolveDestinations,
-  totalOf,
-} from '../../core/cart.ts';
-import { applyCartOffers, offersOfCheckout } from '../../core/reservations.ts';
+import { complianceItemOf, totalOf } from '../../core/cart.ts';
+import { offersOfCheckout } from '../../core/reservations.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -23,7 +17,7 @@ import { cents, money, ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 import { mailPlaced } from './mail.ts';
 import { pay } from './pay.ts';
 import { loadOrders } from './read.ts';
-import { checkoutConflict, type PlacedOrder, reserve } from './reserve.ts';
+import { checkCart, checkoutConflict, type PlacedOrder, reserve } from './reserve.ts';
 
 /*
  * The buyer's way through checkout: a quote of the cart, then the checkout itself, which reserves
@@ -45,21 +39,7 @@ export async function quote(
   },
 ): Promise<QuoteResponse> {
   const now = deps.now?.() ?? new Date();
-  const cartListings = await loadCartListings(
-    deps.db,
-    body.items.map((item) => item.listingId),
-  );
-  // Stock held by accepted offers is not for sale; a line naming the buyer's accepted offer is priced at it.
-  const withOffers = await applyCartOffers(deps.db, buyerId, body.items, cartListings, now);
-  const destinations = await resolveDestinations(deps.db, deps.dealers, body.shipping);
-  const groups = evaluateCart(
-    body.items,
-    withOffers.listings,
-    destinations,
-    { id: buyerId, statedMinimumAge: body.statedMinimumAge },
-    now,
-    withOffers.blocks,
-  );
+  const { groups } = await checkCart(deps.db, deps.dealers, buyerId, body, now);
   const buyable = groups.flatMap((group) =>
     group.items.filter((item) => !item.quote.blocked && item.listing),
   );

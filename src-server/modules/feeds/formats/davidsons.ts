@@ -2,10 +2,11 @@ import { Condition } from '../../../../shared/domain/listing.ts';
 import { type FeedKind, familyFor } from './category-map.ts';
 import {
   cell,
+  describedAs,
   type FeedFormatReader,
   headerReader,
-  missingEssentials,
   money,
+  notTheHeaderOf,
   stateList,
   upcOf,
   wholeCount,
@@ -59,39 +60,29 @@ function activeSalePrice(
 /** Davidson's inventory CSV (the dealer download with its header row). */
 export function davidsonsReader(today = new Date()): FeedFormatReader {
   return headerReader({
-    formatName: 'Davidson’s inventory',
     columns: COLUMNS,
     required: ['itemNumber', 'description', 'dealerPrice', 'quantity'],
-    toItem(get, line) {
-      const stockNumber = cell(get('itemNumber'));
-      const title = cell(get('description'));
-      const cost = activeSalePrice(get('salePrice'), get('saleEnds'), today) ?? money(get('dealerPrice'));
-      const quantity = wholeCount(get('quantity'));
-      const missing = missingEssentials(line, { stockNumber, title, cost, quantity });
-      if (missing) return missing;
+    refusal: notTheHeaderOf('Davidson’s inventory'),
+    essentials: (get) => ({
+      stockNumber: cell(get('itemNumber')),
+      title: cell(get('description')),
+      cost: activeSalePrice(get('salePrice'), get('saleEnds'), today) ?? money(get('dealerPrice')),
+      quantity: wholeCount(get('quantity')),
+    }),
+    details: (get, title) => {
       const productType = cell(get('productType')) ?? '';
-      const mapPrice = money(get('msp'));
-      const msrp = money(get('retailPrice'));
-      const features = cell(get('features'));
       return {
-        item: {
-          line,
-          stockNumber: stockNumber as string,
-          upc: upcOf(get('upc')),
-          title: title as string,
-          manufacturer: cell(get('manufacturer')),
-          model: cell(get('modelSeries')) ?? cell(get('mfgItemNo')),
-          caliber: cell(get('caliber')),
-          family: familyFor(kindOf(productType), productType, get('action'), title),
-          condition: Condition.NewInBox,
-          cost: cost as number,
-          ...(msrp && msrp > 0 ? { msrp } : {}),
-          ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
-          quantity: quantity as number,
-          description: features ? `${title}. ${features}` : (title as string),
-          imageUrl: cell(get('imageUrl')),
-          excludedStates: stateList(get('shipRestrictions')),
-        },
+        upc: upcOf(get('upc')),
+        manufacturer: cell(get('manufacturer')),
+        model: cell(get('modelSeries')) ?? cell(get('mfgItemNo')),
+        caliber: cell(get('caliber')),
+        family: familyFor(kindOf(productType), productType, get('action'), title),
+        condition: Condition.NewInBox,
+        msrp: money(get('retailPrice')),
+        mapPrice: money(get('msp')),
+        description: describedAs(title, cell(get('features'))),
+        imageUrl: cell(get('imageUrl')),
+        excludedStates: stateList(get('shipRestrictions')),
       };
     },
   });

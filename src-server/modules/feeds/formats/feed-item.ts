@@ -89,26 +89,34 @@ export function upcOf(text: string | undefined): string | undefined {
 }
 
 /** The header row as lookup keys: lower case, without spaces, punctuation or a byte-order mark. */
-export const headerKey = (header: string) =>
+const headerKey = (header: string) =>
   header
     .replace(/^\uFEFF/, '')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
+/** The refusal of a header that lacks required columns, for a format known by its name. */
+export const notTheHeaderOf = (formatName: string) => (names: string, count: number) =>
+  `The first line is not a ${formatName} header: ${names} ${count === 1 ? 'is' : 'are'} missing.`;
+
 /**
  * A reader for a CSV with a header: finds its columns by header name (any of the aliases, compared as
- * header keys), refuses a header that lacks a required column, and hands each record to `toItem`
- * as a lookup by our name.
+ * header keys), refuses a header that lacks a required column (`refusal` words it, given the missing
+ * columns' first names and their count), and reads each record through a lookup by our column name:
+ * its `essentials`, then, when none is missing, its `details` (see `feedRecord`). The delimiter is a
+ * comma unless one is given ('' detects it).
  */
 export function headerReader<K extends string>(options: {
-  formatName: string;
-  columns: Readonly<Record<K, readonly string[]>>;
+  delimiter?: string;
+  columns: Readonly<Partial<Record<K, readonly string[]>>>;
   required: readonly NoInfer<K>[];
-  toItem(get: (column: NoInfer<K>) => string | undefined, line: number): RecordResult;
+  refusal: (names: string, count: number) => string;
+  essentials(get: (column: NoInfer<K>) => string | undefined): Essentials;
+  details(get: (column: NoInfer<K>) => string | undefined, title: string): ItemDetails;
 }): FeedFormatReader {
   let positions: Partial<Record<K, number>> = {};
   return {
-    delimiter: ',',
+    delimiter: options.delimiter ?? ',',
     hasHeader: true,
     header(fields) {
       const keys = fields.map(headerKey);
@@ -120,30 +128,61 @@ export function headerReader<K extends string>(options: {
       }
       const missing = options.required.filter((column) => positions[column] === undefined);
       if (missing.length === 0) return null;
-      const names = missing.map((column) => `“${options.columns[column][0]}”`).join(', ');
-      return `The first line is not a ${options.formatName} header: ${names} ${missing.length === 1 ? 'is' : 'are'} missing.`;
+      const names = missing.map((column) => `“${options.columns[column]?.[0]}”`).join(', ');
+      return options.refusal(names, missing.length);
     },
     record(fields, line) {
       const get = (column: K) => {
         const index = positions[column];
         return index === undefined ? undefined : fields[index];
       };
-      return options.toItem(get, line);
+      return feedRecord(line, options.essentials(get), (title) => options.details(get, title));
     },
   };
 }
 
-/** The error of a record that lacks what every item needs, or null. */
-export function missingEssentials(
-  line: number,
-  values: { stockNumber?: string; title?: string; cost?: number; quantity?: number },
-): RecordResult | null {
-  const stockNumber = values.stockNumber ?? null;
-  const fail = (message: string): RecordResult => ({ error: { line, stockNumber, message } });
-  if (!values.stockNumber) return fail('The stock number is missing.');
-  if (!values.title) return fail('The description is missing.');
-  if (values.cost === undefined || values.cost <= 0)
-    return fail('The cost price is missing or not a number.');
-  if (values.quantity === undefined) return fail('The quantity is missing or not a whole number.');
-  return null;
+/** What every item needs, as a format reads it; undefined where the record lacks it. */
+export interface Essentials {
+  stockNumber: string | undefined;
+  title: string | undefined;
+  cost: number | undefined;
+  quantity: number | undefined;
 }
+
+/** The rest of an item, as its format reads it. */
+export type ItemDetails = Omit<FeedItem, 'line' | 'stockNumber' | 'title' | 'cost' | 'quantity'>;
+
+/**
+ * One record as an item: the error of the first essential it lacks (a cost must be above zero),
+ * else the essentials with the details its format reads for that title. An MSRP or MAP of zero or
+ * less counts as none.
+ */
+export function feedRecord(
+  line: number,
+  { stockNumber, title, cost, quantity }: Essentials,
+  details: (title: string) => ItemDetails,
+): RecordResult {
+  const fail = (message: string): RecordResult => ({
+    error: { line, stockNumber: stockNumber ?? null, message },
+  });
+  if (!stockNumber) return fail('The stock number is missing.');
+  if (!title) return fail('The description is missing.');
+  if (cost === undefined || cost <= 0) return fail('The cost price is missing or not a number.');
+  if (quantity === undefined) return fail('The quantity is missing or not a whole number.');
+  const { msrp, mapPrice, ...rest } = details(title);
+  return {
+    item: {
+      line,
+      stockNumber,
+      title,
+      cost,
+      quantity,
+      ...rest,
+      ...(msrp && msrp > 0 ? { msrp } : {}),
+      ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
+    },
+  };
+}
+
+/** The title, then more words about the item when the feed has them. */
+export const describedAs = (title: string, more: string | undefined) => (more ? `${title}. ${more}` : title);

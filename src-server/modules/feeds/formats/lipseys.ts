@@ -2,10 +2,11 @@ import { Condition } from '../../../../shared/domain/listing.ts';
 import { type FeedKind, familyFor } from './category-map.ts';
 import {
   cell,
+  describedAs,
   type FeedFormatReader,
   headerReader,
-  missingEssentials,
   money,
+  notTheHeaderOf,
   stateList,
   upcOf,
   wholeCount,
@@ -46,42 +47,31 @@ function kindOf(itemType: string, type: string): FeedKind {
 /** Lipsey's catalog CSV (the dealer catalog export with its header row). */
 export function lipseysReader(): FeedFormatReader {
   return headerReader({
-    formatName: 'Lipsey’s catalog',
     columns: COLUMNS,
     required: ['itemNo', 'description1', 'price', 'quantity'],
-    toItem(get, line) {
-      const stockNumber = cell(get('itemNo'));
-      const title =
-        [cell(get('description1')), cell(get('description2'))].filter(Boolean).join(' ') || undefined;
+    refusal: notTheHeaderOf('Lipsey’s catalog'),
+    essentials: (get) => ({
+      stockNumber: cell(get('itemNo')),
+      title: [cell(get('description1')), cell(get('description2'))].filter(Boolean).join(' ') || undefined,
       // CurrentPrice is the dealer's price today (a sale price when on sale); Price the regular one.
-      const cost = money(get('currentPrice')) || money(get('price'));
-      const quantity = wholeCount(get('quantity'));
-      const missing = missingEssentials(line, { stockNumber, title, cost, quantity });
-      if (missing) return missing;
+      cost: money(get('currentPrice')) || money(get('price')),
+      quantity: wholeCount(get('quantity')),
+    }),
+    details: (get, title) => {
       const itemType = cell(get('itemType')) ?? '';
       const type = cell(get('type')) ?? '';
-      const mapPrice = money(get('retailMap'));
-      const msrp = money(get('msrp'));
-      const features = cell(get('features'));
       return {
-        item: {
-          line,
-          stockNumber: stockNumber as string,
-          upc: upcOf(get('upc')),
-          title: title as string,
-          manufacturer: cell(get('manufacturer')),
-          model: cell(get('model')) ?? cell(get('manufacturerModelNo')),
-          caliber: cell(get('caliber')),
-          family: familyFor(kindOf(itemType, type), itemType, type, get('action'), title),
-          condition: Condition.NewInBox,
-          cost: cost as number,
-          ...(msrp && msrp > 0 ? { msrp } : {}),
-          ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
-          quantity: quantity as number,
-          description: features ? `${title}. ${features}` : (title as string),
-          imageName: cell(get('imageName')),
-          excludedStates: stateList(get('restrictedStates')),
-        },
+        upc: upcOf(get('upc')),
+        manufacturer: cell(get('manufacturer')),
+        model: cell(get('model')) ?? cell(get('manufacturerModelNo')),
+        caliber: cell(get('caliber')),
+        family: familyFor(kindOf(itemType, type), itemType, type, get('action'), title),
+        condition: Condition.NewInBox,
+        msrp: money(get('msrp')),
+        mapPrice: money(get('retailMap')),
+        description: describedAs(title, cell(get('features'))),
+        imageName: cell(get('imageName')),
+        excludedStates: stateList(get('restrictedStates')),
       };
     },
   });

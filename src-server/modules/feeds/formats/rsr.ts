@@ -1,7 +1,7 @@
 import { Condition } from '../../../../shared/domain/listing.ts';
 import type { ShipToRegionCode } from '../../../../shared/domain/us-states.ts';
 import { type FeedKind, familyFor } from './category-map.ts';
-import { cell, type FeedFormatReader, missingEssentials, money, upcOf, wholeCount } from './feed-item.ts';
+import { cell, type FeedFormatReader, feedRecord, money, upcOf, wholeCount } from './feed-item.ts';
 
 /** The per-state restriction flags of the RSR inventory file, in the file's order (fields 16 to 66). */
 export const RSR_STATE_COLUMNS = [
@@ -137,37 +137,30 @@ export function rsrReader(): FeedFormatReader {
           },
         };
       }
-      const title = cell(fields[RsrField.Description]);
-      const cost = money(fields[RsrField.RsrPrice]);
-      const quantity = wholeCount(fields[RsrField.Quantity]);
-      const missing = missingEssentials(line, { stockNumber, title, cost, quantity });
-      if (missing) return missing;
-      const department = RSR_DEPARTMENTS[Number(fields[RsrField.Department])] ?? { kind: 'other' as const };
-      const longDescription = cell(fields[RsrField.LongDescription]);
-      const excludedStates = RSR_STATE_COLUMNS.filter(
-        (_code, index) => fields[RsrField.FirstState + index]?.trim().toUpperCase() === 'Y',
-      ).sort();
-      const mapPrice = money(fields[RsrField.RetailMap]);
-      const msrp = money(fields[RsrField.RetailPrice]);
-      return {
-        item: {
-          line,
-          stockNumber: stockNumber as string,
+      const essentials = {
+        stockNumber,
+        title: cell(fields[RsrField.Description]),
+        cost: money(fields[RsrField.RsrPrice]),
+        quantity: wholeCount(fields[RsrField.Quantity]),
+      };
+      return feedRecord(line, essentials, (title) => {
+        const department = RSR_DEPARTMENTS[Number(fields[RsrField.Department])] ?? { kind: 'other' as const };
+        const longDescription = cell(fields[RsrField.LongDescription]);
+        return {
           upc: upcOf(fields[RsrField.Upc]),
-          title: title as string,
           manufacturer: cell(fields[RsrField.ManufacturerName]),
           model: cell(fields[RsrField.Model]),
           family: familyFor(department.kind, department.hint, title, longDescription),
           condition: department.used ? Condition.Used : Condition.NewInBox,
-          cost: cost as number,
-          ...(msrp && msrp > 0 ? { msrp } : {}),
-          ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
-          quantity: quantity as number,
-          description: longDescription ?? (title as string),
+          msrp: money(fields[RsrField.RetailPrice]),
+          mapPrice: money(fields[RsrField.RetailMap]),
+          description: longDescription ?? title,
           imageName: cell(fields[RsrField.ImageName]),
-          excludedStates,
-        },
-      };
+          excludedStates: RSR_STATE_COLUMNS.filter(
+            (_code, index) => fields[RsrField.FirstState + index]?.trim().toUpperCase() === 'Y',
+          ).sort(),
+        };
+      });
     },
   };
 }

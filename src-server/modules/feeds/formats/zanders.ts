@@ -2,10 +2,11 @@ import { Condition } from '../../../../shared/domain/listing.ts';
 import { type FeedKind, familyFor } from './category-map.ts';
 import {
   cell,
+  describedAs,
   type FeedFormatReader,
   headerReader,
-  missingEssentials,
   money,
+  notTheHeaderOf,
   stateList,
   upcOf,
   wholeCount,
@@ -44,38 +45,29 @@ function kindOf(category: string): FeedKind {
  */
 export function zandersReader(): FeedFormatReader {
   return headerReader({
-    formatName: 'Zanders liveinv.csv',
     columns: COLUMNS,
     required: ['itemNumber', 'available', 'desc1', 'price1'],
-    toItem(get, line) {
-      const stockNumber = cell(get('itemNumber'));
-      const title = cell(get('desc1'));
-      const cost = money(get('price1'));
-      const quantity = wholeCount(get('available'));
-      const missing = missingEssentials(line, { stockNumber, title, cost, quantity });
-      if (missing) return missing;
+    refusal: notTheHeaderOf('Zanders liveinv.csv'),
+    essentials: (get) => ({
+      stockNumber: cell(get('itemNumber')),
+      title: cell(get('desc1')),
+      cost: money(get('price1')),
+      quantity: wholeCount(get('available')),
+    }),
+    details: (get, title) => {
       const category = cell(get('category')) ?? '';
       const details = cell(get('desc2'));
-      const mapPrice = money(get('mapPrice'));
-      const msrp = money(get('msrp'));
       return {
-        item: {
-          line,
-          stockNumber: stockNumber as string,
-          upc: upcOf(get('upc')),
-          title: title as string,
-          manufacturer: cell(get('manufacturer')),
-          model: cell(get('mfgPartNumber')),
-          family: familyFor(kindOf(category), category, title, details),
-          condition: Condition.NewInBox,
-          cost: cost as number,
-          ...(msrp && msrp > 0 ? { msrp } : {}),
-          ...(mapPrice && mapPrice > 0 ? { mapPrice } : {}),
-          quantity: quantity as number,
-          description: details ? `${title}. ${details}` : (title as string),
-          imageUrl: cell(get('imageLink')),
-          excludedStates: stateList(get('restrictions')),
-        },
+        upc: upcOf(get('upc')),
+        manufacturer: cell(get('manufacturer')),
+        model: cell(get('mfgPartNumber')),
+        family: familyFor(kindOf(category), category, title, details),
+        condition: Condition.NewInBox,
+        msrp: money(get('msrp')),
+        mapPrice: money(get('mapPrice')),
+        description: describedAs(title, details),
+        imageUrl: cell(get('imageLink')),
+        excludedStates: stateList(get('restrictions')),
       };
     },
   });
