@@ -36,14 +36,32 @@ export function distanceSql(origin: Origin, alias: TableAlias = 'l'): SQL {
       * (1 - cos((${a}.longitude - ${origin.longitude}::float8) * ${rad}::float8))))))`;
 }
 
-/** A latitude/longitude box around `origin` that holds every point within `miles` (an index prefilter). */
-export function boundingBoxSql(origin: Origin, miles: number, alias: TableAlias = 'l'): SQL {
+export interface Box {
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+}
+
+/** A latitude/longitude box around `origin` that holds every point within `miles`. */
+export function boundingBox(origin: Origin, miles: number): Box {
   const dLat = miles / MILES_PER_DEGREE_LATITUDE;
   const cosLat = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
   const dLng = miles / (MILES_PER_DEGREE_LATITUDE * cosLat);
+  return {
+    minLatitude: origin.latitude - dLat,
+    maxLatitude: origin.latitude + dLat,
+    minLongitude: origin.longitude - dLng,
+    maxLongitude: origin.longitude + dLng,
+  };
+}
+
+/** The bounding box as a condition (an index prefilter). */
+export function boundingBoxSql(origin: Origin, miles: number, alias: TableAlias = 'l'): SQL {
+  const box = boundingBox(origin, miles);
   const a = sql.raw(alias);
-  return sql`${a}.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
-    and ${a}.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+  return sql`${a}.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
+    and ${a}.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8`;
 }
 
 export const list = (values: readonly (string | number)[]) =>
