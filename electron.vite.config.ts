@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { featureFaces } from './vite.feature-faces.ts';
 
 const projectRoot = import.meta.dirname;
 const fromRoot = (path: string) => resolve(projectRoot, path);
@@ -43,7 +44,7 @@ export default defineConfig({
   },
   renderer: {
     root: fromRoot('src-renderer'),
-    plugins: [react(), absoluteBase],
+    plugins: [react(), featureFaces(), absoluteBase],
     build: {
       outDir: fromRoot('out/renderer'),
       emptyOutDir: true,

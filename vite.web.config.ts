@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { APP_START_SCRIPT } from './shared/server-render.ts';
+import { featureFaces } from './vite.feature-faces.ts';
 import { pageChunks } from './vite.page-chunks.ts';
 import { precompress } from './vite.precompress.ts';
 
@@ -20,7 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: rendererRoot,
   base: '/',
   // Precompressed copies are for the files browsers download, not the server's own entry.
-  plugins: isSsrBuild ? [react()] : [react(), pageChunks(rendererRoot), precompress()],
+  plugins: isSsrBuild
+    ? [react(), featureFaces()]
+    : [react(), featureFaces(), pageChunks(rendererRoot), precompress()],
   build: isSsrBuild
     ? {
         rolldownOptions: { input: path.join(rendererRoot, 'entry-server.tsx') },

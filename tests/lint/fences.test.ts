@@ -59,6 +59,42 @@ const crossFeature: Fixture[] = [
   { file: 'src-renderer/features/a/api/deep/x.ts', from: '../../../a/../b/x.ts' },
 ];
 
+/**
+ * Pages, the app shell and the entry files reach a feature only through its face,
+ * `features/<name>/index.ts`: every other file of a feature is refused, however the path is written.
+ */
+const pastTheFace: Fixture[] = [
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/api/use-y.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/api/deep/y.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/api/index.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: './../../features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../lib/../features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/c/../b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index.ts/../x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/./b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../../src-renderer/features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '/srv/ironsight/src-renderer/features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: 'src-renderer/features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '@/features/b/x.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/x.tsx', form: 'export from' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/x.tsx', form: 'dynamic import' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/x.tsx', form: 'type import' },
+  { file: 'src-renderer/pages/page-frame.tsx', from: '../features/b/x.tsx' },
+  { file: 'src-renderer/pages/dashboard/deep/x-page.tsx', from: '../../../features/b/api/y.ts' },
+  { file: 'src-renderer/app/app.tsx', from: '../features/b/x.tsx' },
+  { file: 'src-renderer/app/layout/app-layout.tsx', from: '../../features/b/x.tsx' },
+  { file: 'src-renderer/app/layout/app-layout.tsx', from: '../../features/b/x.tsx', form: 'dynamic import' },
+  { file: 'src-renderer/main.tsx', from: './features/b/x.tsx' },
+  { file: 'src-renderer/entry-server.tsx', from: './features/b/api/y.ts' },
+  { file: 'src-renderer/hydrate.ts', from: './features/b/x.tsx', form: 'dynamic import' },
+];
+
 const domainToContract: Fixture[] = [
   { file: 'shared/domain/x.ts', from: '../contract/common.ts' },
   { file: 'shared/domain/x.ts', from: '../../shared/contract/listings.ts' },
@@ -80,7 +116,26 @@ const legal: Fixture[] = [
   { file: 'src-renderer/features/a/api/x.ts', from: '../../../../shared/contract/listings.ts' },
   { file: 'src-renderer/features/a/api/deep/x.ts', from: '../../y.ts' },
   { file: 'src-renderer/features/a/api/deep/x.ts', from: '../../../../ui/button.tsx' },
-  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/x.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index.ts', form: 'export from' },
+  {
+    file: 'src-renderer/pages/home/home-page.tsx',
+    from: '../../features/b/index.ts',
+    form: 'dynamic import',
+  },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/b/index.ts', form: 'type import' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../features/ffl-finder/index.ts' },
+  { file: 'src-renderer/pages/page-frame.tsx', from: '../features/b/index.ts' },
+  { file: 'src-renderer/pages/dashboard/deep/x-page.tsx', from: '../../../features/b/index.ts' },
+  { file: 'src-renderer/app/layout/app-layout.tsx', from: '../../features/b/index.ts' },
+  { file: 'src-renderer/main.tsx', from: './features/b/index.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../lib/api-client.ts' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: '../../components/page-title.tsx' },
+  { file: 'src-renderer/pages/home/home-page.tsx', from: './home-lists.tsx' },
+  { file: 'src-renderer/pages/home/home-page.test.tsx', from: '../../features/b/x.tsx' },
+  { file: 'src-renderer/app/layout/app-layout.test.tsx', from: '../../features/b/api/y.ts' },
+  { file: 'src-renderer/testing/render-app.tsx', from: '../features/b/x.tsx' },
+  { file: 'src-renderer/features/b/x.ts', from: './index.ts' },
   { file: 'shared/domain/x.ts', from: './listing.ts' },
   { file: 'shared/contract/x.ts', from: '../domain/listing.ts' },
 ];
@@ -121,7 +176,7 @@ const reported = (path: string, category: string) =>
     ([file, categories]) => (file === path || file.endsWith(`/${path}`)) && categories.includes(category),
   );
 const fixturePath = (fixture: Fixture, index: number) =>
-  fixture.file.replace(/\.tsx?$/, (ext) => `-${index}${ext}`);
+  fixture.file.replace(/(\.test)?\.tsx?$/, (ext) => `-${index}${ext}`);
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'ironsight-fences-'));
@@ -137,7 +192,7 @@ beforeAll(() => {
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
     writeFileSync(join(scratch, file), componentOf(lines));
   }
-  [...crossFeature, ...domainToContract, ...legal].forEach((fixture, index) => {
+  [...crossFeature, ...pastTheFace, ...domainToContract, ...legal].forEach((fixture, index) => {
     const path = join(scratch, fixturePath(fixture, index));
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, sourceOf(fixture));
@@ -177,15 +232,23 @@ describe('the feature fence of the renderer', () => {
   });
 });
 
+describe('the faces of the features', () => {
+  it.each(pastTheFace)('refuses $from in $file ($form)', (fixture) => {
+    expect(isRefused(fixture, pastTheFace, crossFeature.length)).toBe(true);
+  });
+});
+
 describe('the layer fence of shared/', () => {
   it.each(domainToContract)('refuses $from in $file', (fixture) => {
-    expect(isRefused(fixture, domainToContract, crossFeature.length)).toBe(true);
+    expect(isRefused(fixture, domainToContract, crossFeature.length + pastTheFace.length)).toBe(true);
   });
 });
 
 describe('imports inside the fences', () => {
-  it.each(legal)('accepts $from in $file', (fixture) => {
-    expect(isRefused(fixture, legal, crossFeature.length + domainToContract.length)).toBe(false);
+  it.each(legal)('accepts $from in $file ($form)', (fixture) => {
+    expect(
+      isRefused(fixture, legal, crossFeature.length + pastTheFace.length + domainToContract.length),
+    ).toBe(false);
   });
 });
 

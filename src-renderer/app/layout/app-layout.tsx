@@ -1,10 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
-import { HeaderAccount, useSellTarget } from '../../features/account-menu/header-account.tsx';
-import { LoginModalHost } from '../../features/auth/login-modal.tsx';
-import { CartHeaderButton, CartServerSync } from '../../features/cart/cart-header.tsx';
-import { FavoritesSyncSlot } from '../../features/favorites/favorites-sync-slot.tsx';
-import { MessagesBackgroundSlot } from '../../features/messages/messages-background-slot.tsx';
+import { HeaderAccount, useSellTarget } from '../../features/account-menu/index.ts';
+import { UserAlertBannerPart } from '../../features/alerts/index.ts';
+import { LoginModalHost } from '../../features/auth/index.ts';
+import { CartHeaderButton, CartServerSync } from '../../features/cart/index.ts';
+import { FavoritesSheetPart, FavoritesSyncSlot } from '../../features/favorites/index.ts';
+import { LazyProductCard } from '../../features/listings/index.ts';
+import { MessagesBackgroundSlot, UnreadMessagesLinkPart } from '../../features/messages/index.ts';
+import { MegaMenuPart } from '../../features/navigation/index.ts';
+import { HeaderSearchPart } from '../../features/search/index.ts';
 import { HydrateWhenIdle, HydrateWhenSeen } from '../../lib/hydrate-when-seen.tsx';
 import { lazyPart } from '../../lib/lazy-part.ts';
 import { SessionSync } from '../../lib/session/session-sync.tsx';
@@ -14,37 +18,21 @@ import { Header } from './header.tsx';
 import { LoginLink } from './header-defaults.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
-// The favorites sheet shows product cards; pages without cards do not load them until it opens.
-const ProductCard = lazy(() =>
-  import('../../features/listings/product-card.tsx').then((m) => ({ default: m.ProductCard })),
-);
-
 // What a server-rendered page can do without for its first moments: the search bar (a form that
 // submits without it), the menu's panels, the alert banner and the footer hydrate once the browser
-// is idle or they are seen, and their code loads then.
-const HeaderSearch = lazyPart(() =>
-  import('../../features/search/header-search.tsx').then((m) => m.HeaderSearch),
-);
-const MegaMenu = lazyPart(() => import('../../features/navigation/mega-menu.tsx').then((m) => m.MegaMenu));
-const UserAlertBanner = lazyPart(() =>
-  import('../../features/alerts/user-alert-banner.tsx').then((m) => m.UserAlertBanner),
-);
+// is idle or they are seen, and their code loads then. The features' parts (search bar, menu, alert
+// banner, favorites sheet, unread-messages link) come as such parts from their faces.
 const Footer = lazyPart(() => import('./footer.tsx').then((m) => m.Footer));
 // Likewise what a visitor's first screen shows nothing of, or only a button of: the bar of an admin
 // viewing the site as a user, the favorites button and its sheet, the unread-messages link (signed in
 // only), the third-party script loader.
 const ViewingAsBar = lazyPart(() => import('./viewing-as-bar.tsx').then((m) => m.ViewingAsBar));
-const FavoritesSheet = lazyPart(() =>
-  import('../../features/favorites/favorites-sheet.tsx').then((m) => m.FavoritesSheet),
-);
-const UnreadMessagesLink = lazyPart(() =>
-  import('../../features/messages/unread-messages-link.tsx').then((m) => m.UnreadMessagesLink),
-);
 const ThirdPartyScripts = lazyPart(() =>
   import('./third-party-scripts.tsx').then((m) => m.ThirdPartyScripts),
 );
 
-const renderFavoriteCard = (listing: ListingCard) => <ProductCard listing={listing} />;
+// The favorites sheet shows product cards; pages without cards do not load them until it opens.
+const renderFavoriteCard = (listing: ListingCard) => <LazyProductCard listing={listing} />;
 
 /**
  * The app shell: skip link, header, the page, footer. Features plug into the header slots here
@@ -75,30 +63,30 @@ export function AppLayout() {
         <Header
           search={
             <HydrateWhenIdle>
-              <HeaderSearch.Component />
+              <HeaderSearchPart.Component />
             </HydrateWhenIdle>
           }
           favorites={
             <HydrateWhenIdle>
-              <FavoritesSheet.Component renderCard={renderFavoriteCard} />
+              <FavoritesSheetPart.Component renderCard={renderFavoriteCard} />
             </HydrateWhenIdle>
           }
           cart={<CartHeaderButton />}
           messages={
             <HydrateWhenIdle>
-              <UnreadMessagesLink.Component />
+              <UnreadMessagesLinkPart.Component />
             </HydrateWhenIdle>
           }
           account={<HeaderAccount signedOut={<LoginLink />} />}
           sellTo={sellTo}
           navigation={
             <HydrateWhenIdle>
-              <MegaMenu.Component />
+              <MegaMenuPart.Component />
             </HydrateWhenIdle>
           }
         />
         <HydrateWhenIdle>
-          <UserAlertBanner.Component />
+          <UserAlertBannerPart.Component />
         </HydrateWhenIdle>
         <MessagesBackgroundSlot />
       </Suspense>

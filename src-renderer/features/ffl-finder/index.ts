@@ -3,11 +3,5 @@
  * `onSelect`, checkout's dealer picker; `DealerProfileSection` is a dealer's own settings.
  */
 export { DealerProfileSection } from './dealer-profile-section.tsx';
-export { FflFinder, type FflFinderProps } from './ffl-finder.tsx';
-export {
-  EMPTY_FFL_SEARCH,
-  type FflSearch,
-  fflSearchFromParams,
-  fflSearchToParams,
-  isFflSearchReady,
-} from './search-state.ts';
+export { FflFinder } from './ffl-finder.tsx';
+export { type FflSearch, fflSearchFromParams, fflSearchToParams } from './search-state.ts';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { UnsubscribePanel } from '../../features/alerts/unsubscribe-panel.tsx';
+import { UnsubscribePanel } from '../../features/alerts/index.ts';
 import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ForgotPasswordForm, ResetPasswordForm } from '../../features/auth/forgot-password-form.tsx';
+import { ForgotPasswordForm, ResetPasswordForm } from '../../features/auth/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';

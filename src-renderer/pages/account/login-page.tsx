@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { LoginForm } from '../../features/auth/login-form.tsx';
+import { LoginForm } from '../../features/auth/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';

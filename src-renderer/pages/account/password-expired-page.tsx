@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PasswordExpiredForm } from '../../features/auth/password-expired-form.tsx';
+import { PasswordExpiredForm } from '../../features/auth/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';

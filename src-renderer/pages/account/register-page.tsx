@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { EmailConfirmation } from '../../features/auth/email-confirmation.tsx';
-import { RegisterForm } from '../../features/auth/register-form.tsx';
-import { RegistrationDone } from '../../features/auth/registration-done.tsx';
+import { EmailConfirmation, RegisterForm, RegistrationDone } from '../../features/auth/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { needsRegistration, useCurrentUser } from '../../lib/session/session.ts';
 import { Card } from '../../ui/card.tsx';

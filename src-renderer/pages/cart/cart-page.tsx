@@ -1,4 +1,4 @@
-import { Checkout } from '../../features/checkout/checkout.tsx';
+import { Checkout } from '../../features/checkout/index.ts';
 import { FflFinder } from '../../features/ffl-finder/index.ts';
 import { PageFrame } from '../page-frame.tsx';
 

@@ -1,4 +1,4 @@
-import { CartView } from '../../features/cart/cart-view.tsx';
+import { CartView } from '../../features/cart/index.ts';
 import { PageFrame } from '../page-frame.tsx';
 
 export function CartViewPage() {

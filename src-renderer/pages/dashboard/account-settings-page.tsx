@@ -1,7 +1,6 @@
-import { AccountSettings } from '../../features/auth/account-settings.tsx';
-import { useUserProfile } from '../../features/auth/api/use-user-profile.ts';
+import { AccountSettings, useUserProfile } from '../../features/auth/index.ts';
 import { DealerProfileSection } from '../../features/ffl-finder/index.ts';
-import { MessageNotificationSettings } from '../../features/messages/notification-settings.tsx';
+import { MessageNotificationSettings } from '../../features/messages/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function AccountSettingsPage() {

@@ -1,4 +1,4 @@
-import { InvoiceDetail } from '../../features/billing/invoice-detail.tsx';
+import { InvoiceDetail } from '../../features/billing/index.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 

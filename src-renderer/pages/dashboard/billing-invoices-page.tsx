@@ -1,5 +1,4 @@
-import { BillingSummaryPanel } from '../../features/billing/billing-summary.tsx';
-import { InvoiceList } from '../../features/billing/invoice-list.tsx';
+import { BillingSummaryPanel, InvoiceList } from '../../features/billing/index.ts';
 import styles from '../../ui/commerce.module.css';
 import { DashboardFrame } from './dashboard-frame.tsx';
 

@@ -1,4 +1,4 @@
-import { PaymentMethods } from '../../features/billing/payment-methods.tsx';
+import { PaymentMethods } from '../../features/billing/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BillingPaymentMethodsPage() {

@@ -1,5 +1,4 @@
-import { EscrowAccountPanel } from '../../features/billing/escrow-account.tsx';
-import { PaymentHistory } from '../../features/billing/payment-history.tsx';
+import { EscrowAccountPanel, PaymentHistory } from '../../features/billing/index.ts';
 import styles from '../../ui/commerce.module.css';
 import { DashboardFrame } from './dashboard-frame.tsx';
 

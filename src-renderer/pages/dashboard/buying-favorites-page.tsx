@@ -1,4 +1,4 @@
-import { FavoritesList } from '../../features/favorites/favorites-list.tsx';
+import { FavoritesList } from '../../features/favorites/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingFavoritesPage() {

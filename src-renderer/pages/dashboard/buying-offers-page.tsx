@@ -1,4 +1,4 @@
-import { OffersList } from '../../features/offers/offers-list.tsx';
+import { OffersList } from '../../features/offers/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingOffersPage() {

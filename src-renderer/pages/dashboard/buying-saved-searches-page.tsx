@@ -1,4 +1,4 @@
-import { SavedSearchList } from '../../features/saved-searches/saved-search-list.tsx';
+import { SavedSearchList } from '../../features/saved-searches/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingSavedSearchesPage() {

@@ -1,4 +1,4 @@
-import { AlertSettingsSection } from '../../features/alerts/alert-settings-form.tsx';
+import { AlertSettingsSection } from '../../features/alerts/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function BuyingToolsPage() {

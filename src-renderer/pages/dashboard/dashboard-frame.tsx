@@ -2,12 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
-import {
-  ACCOUNT_LINK_GROUPS,
-  type AccountLink,
-  listItemTarget,
-} from '../../features/account-menu/account-links.ts';
-import { RequireAuth } from '../../features/auth/require-auth.tsx';
+import { ACCOUNT_LINK_GROUPS, type AccountLink, listItemTarget } from '../../features/account-menu/index.ts';
+import { RequireAuth } from '../../features/auth/index.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { LinkButton } from '../../ui/button.tsx';

@@ -1,4 +1,4 @@
-import { DashboardSummaryCards } from '../../features/dashboard/dashboard-summary.tsx';
+import { DashboardSummaryCards } from '../../features/dashboard/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function DashboardPage() {

@@ -1,4 +1,4 @@
-import { MessagesScreen } from '../../features/messages/messages-screen.tsx';
+import { MessagesScreen } from '../../features/messages/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function MessagesInboxPage() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { parseEntityId } from '../../../shared/domain/uuid.ts';
-import { ListItem } from '../../features/selling/list-item.tsx';
+import { ListItem } from '../../features/selling/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 /** /dashboard/selling/list-item, and with ?id={listing id} the edit of that listing. */

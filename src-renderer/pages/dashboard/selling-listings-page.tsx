@@ -1,4 +1,4 @@
-import { MyListings } from '../../features/selling/my-listings.tsx';
+import { MyListings } from '../../features/selling/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingListingsPage() {

@@ -1,4 +1,4 @@
-import { LiveCheckoutForm } from '../../features/selling/live-checkout-form.tsx';
+import { LiveCheckoutForm } from '../../features/selling/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingLiveCheckoutPage() {

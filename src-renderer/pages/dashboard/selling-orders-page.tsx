@@ -1,4 +1,4 @@
-import { OrdersList } from '../../features/orders/orders.tsx';
+import { OrdersList } from '../../features/orders/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 
 export function SellingOrdersPage() {

@@ -1,6 +1,6 @@
-import { BulkUploadSection } from '../../features/bulk-upload/bulk-upload-section.tsx';
-import { DistributorFeedsSection } from '../../features/distributor-feeds/distributor-feeds-section.tsx';
-import { SellerApiSection } from '../../features/seller-api/seller-api-section.tsx';
+import { BulkUploadSection } from '../../features/bulk-upload/index.ts';
+import { DistributorFeedsSection } from '../../features/distributor-feeds/index.ts';
+import { SellerApiSection } from '../../features/seller-api/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
 import styles from './selling-tools-page.module.css';
 

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { digestArticleMeta } from '../../../shared/content-page-meta.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import { useArticle } from '../../features/content/api/use-article.ts';
-import { AuthorLine } from '../../features/content/article-card.tsx';
+import { AuthorLine, useArticle } from '../../features/content/index.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { headFromPageMeta, useDocumentHead } from '../../lib/document-head.ts';
 import { pageOrigin } from '../../lib/page-origin.ts';

@@ -6,7 +6,7 @@ import {
 import { PRODUCT_NAME } from '../../../shared/domain/metadata.ts';
 import type { RouteId } from '../../../shared/routes/paths.ts';
 import type { SearchRouteParams } from '../../../shared/search/search-url.ts';
-import { absoluteUrl } from '../../features/search/search-meta.ts';
+import { absoluteUrl } from '../../features/search/index.ts';
 import { routeTitle, useAppRoute } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { ProductSearchView } from '../search/product-search-view.tsx';

@@ -1,11 +1,8 @@
 import { roundedFigure } from '../../../shared/domain/company.ts';
 import { HOME_FAQ } from '../../../shared/domain/faq.ts';
-import { ProductFocus } from '../../features/ads/product-focus.tsx';
-import { useSiteStats } from '../../features/content/api/use-site-stats.ts';
-import { BrandDigest } from '../../features/content/brand-digest.tsx';
-import { NewsletterForm } from '../../features/content/newsletter-form.tsx';
-import { useBrand } from '../../features/listings/api/use-brand.ts';
-import { BrandFocus } from '../../features/listings/brand-focus.tsx';
+import { ProductFocus } from '../../features/ads/index.ts';
+import { BrandDigest, NewsletterForm, useSiteStats } from '../../features/content/index.ts';
+import { BrandFocus, useBrand } from '../../features/listings/index.ts';
 import styles from './home.module.css';
 
 /** The social-proof tiles, from the database and the founding year; placeholders while loading. */

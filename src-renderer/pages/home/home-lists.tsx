@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
-import { type HomeList, useHomeList } from '../../features/listings/api/use-home-list.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
+import {
+  type HomeList,
+  ProductGrid,
+  ProductGridSkeleton,
+  useHomeList,
+} from '../../features/listings/index.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 import styles from './home.module.css';
 

@@ -1,4 +1,4 @@
-import { MembershipPlans } from '../../features/billing/membership-plans.tsx';
+import { MembershipPlans } from '../../features/billing/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { PageFrame } from '../page-frame.tsx';
 

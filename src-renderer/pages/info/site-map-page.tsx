@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { siteMapSections } from '../../../shared/routes/site-map.ts';
-import { useArticles } from '../../features/content/api/use-articles.ts';
+import { useArticles } from '../../features/content/index.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { routeTitle } from '../../lib/app-route.ts';
 import { PageFrame } from '../page-frame.tsx';

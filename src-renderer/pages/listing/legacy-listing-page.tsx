@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useLegacyListing } from '../../features/listings/api/use-legacy-listing.ts';
-import { listingQueryKey } from '../../features/listings/api/use-listing.ts';
-import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
-import { ListingView } from '../../features/listings/listing-view.tsx';
+import {
+  ListingSkeleton,
+  ListingView,
+  listingQueryKey,
+  useLegacyListing,
+} from '../../features/listings/index.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ContactSellerFor } from './contact-seller-for.tsx';

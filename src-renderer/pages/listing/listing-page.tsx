@@ -1,9 +1,6 @@
-import { useListing } from '../../features/listings/api/use-listing.ts';
-import { listingHead } from '../../features/listings/listing-meta.ts';
-import { ListingSkeleton } from '../../features/listings/listing-skeleton.tsx';
-import { ListingView } from '../../features/listings/listing-view.tsx';
-import { ReportListing } from '../../features/moderation/report-listing.tsx';
-import { MakeOffer } from '../../features/offers/make-offer.tsx';
+import { ListingSkeleton, ListingView, listingHead, useListing } from '../../features/listings/index.ts';
+import { ReportListing } from '../../features/moderation/index.ts';
+import { MakeOffer } from '../../features/offers/index.ts';
 import { useAppRouteParams } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { NewsletterLinkPanel } from '../../features/content/newsletter-link-panel.tsx';
+import { NewsletterLinkPanel } from '../../features/content/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { Card } from '../../ui/card.tsx';
 import { PageFrame } from '../page-frame.tsx';

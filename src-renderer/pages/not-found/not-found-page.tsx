@@ -1,6 +1,6 @@
 import { NOT_FOUND_ROBOTS } from '../../../shared/domain/metadata.ts';
 import { paths } from '../../../shared/routes/paths.ts';
-import { useMissingPageCheck } from '../../features/missing-page/use-missing-page-check.ts';
+import { useMissingPageCheck } from '../../features/missing-page/index.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes/paths.ts';
-import { AdvancedSearchForm } from '../../features/search/advanced-search-form.tsx';
-import { absoluteUrl } from '../../features/search/search-meta.ts';
+import { AdvancedSearchForm, absoluteUrl } from '../../features/search/index.ts';
 import { routeTitle } from '../../lib/app-route.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import frame from '../page-frame.module.css';

@@ -1,9 +1,5 @@
-import { ProductGrid, ProductGridSkeleton } from '../../features/listings/product-grid.tsx';
-import {
-  type SearchResultsGrid,
-  SearchView,
-  type SearchViewProps,
-} from '../../features/search/search-view.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../features/listings/index.ts';
+import { type SearchResultsGrid, SearchView, type SearchViewProps } from '../../features/search/index.ts';
 
 const PRODUCT_RESULTS: SearchResultsGrid = {
   results: (listings, critical) => <ProductGrid listings={listings} critical={critical} label="Listings" />,

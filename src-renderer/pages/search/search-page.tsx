@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { parseSearchParams } from '../../../shared/search/search-url.ts';
-import { useAlertSettings } from '../../features/alerts/api/alert-settings.ts';
-import { SaveSearchButton } from '../../features/saved-searches/save-search-button.tsx';
-import { searchPageHead } from '../../features/search/search-meta.ts';
+import { useAlertSettings } from '../../features/alerts/index.ts';
+import { SaveSearchButton } from '../../features/saved-searches/index.ts';
+import { searchPageHead } from '../../features/search/index.ts';
 import { useDocumentHead } from '../../lib/document-head.ts';
 import { ProductSearchView } from './product-search-view.tsx';
 

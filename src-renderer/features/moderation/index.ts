@@ -1,0 +1,2 @@
+/** Reporting a listing to the moderators. */
+export { ReportListing } from './report-listing.tsx';

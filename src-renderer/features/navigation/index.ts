@@ -1,0 +1,2 @@
+/** The header's mega menu, whose code loads when the menu hydrates (`MegaMenuPart`). */
+export { MegaMenuPart } from './lazy-parts.ts';

@@ -1,0 +1,2 @@
+/** A buyer's or seller's orders. */
+export { OrdersList } from './orders.tsx';
