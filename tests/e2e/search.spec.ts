@@ -43,7 +43,7 @@ test.describe('search and listing pages against the real server', () => {
     await expect(page).toHaveURL(`/search?keyword=${encodeURIComponent(topText)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "${topText}"`);
     await expect(box).toHaveValue(topText);
-    await expect(page.getByText(/^[\d,]+ listings?/)).toBeVisible();
+    await expect(page.getByText(/^[\d,]+\+? listings?/)).toBeVisible();
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     await expect(page).toHaveTitle(`${topText} for Sale – Search Results | Ironsight`);
 
@@ -179,7 +179,7 @@ test.describe('search and listing pages against the real server', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByTestId('product-card').first()).toBeVisible();
-      await expect(page.getByText(/^[\d,]+ listings?/)).toBeVisible();
+      await expect(page.getByText(/^[\d,]+\+? listings?/)).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }
