@@ -94,6 +94,7 @@ describe('search request', () => {
   it('answers cards with facets', () => {
     const response = {
       total: 1,
+      totalCapped: false,
       page: 1,
       pageSize: 24,
       results: [{ ...card, distanceMiles: 12.5 }],
@@ -104,6 +105,10 @@ describe('search request', () => {
       },
     };
     expect(searchResponseSchema.parse(response)).toEqual(response);
+    // Past the count limit: the total is the limit, facets are not counted; a corrected keyword is named.
+    const capped = { ...response, total: 1000, totalCapped: true, facets: null, correctedKeyword: 'glock' };
+    expect(searchResponseSchema.parse(capped)).toEqual(capped);
+    expect(searchResponseSchema.safeParse({ ...response, totalCapped: undefined }).success).toBe(false);
     expect(listingCardSchema.safeParse({ ...card, displayPrice: 1.005 }).success).toBe(false);
   });
 });

@@ -235,16 +235,6 @@ describe('validateInventoryRow', () => {
     const zero = validateInventoryRow(goodRow({ price: '0' }), TEMPLATE_MAPPING);
     expect(zero.ok ? [] : zero.issues).toEqual([{ column: 'price', message: InventoryMessage.priceTooLow }]);
   });
-
-  it('checks 100k rows in well under a second', () => {
-    const rows = Array.from({ length: 100_000 }, (_, index) => goodRow({ stock_number: `S${index}` }));
-    const started = performance.now();
-    let ok = 0;
-    for (const row of rows) if (validateInventoryRow(row, TEMPLATE_MAPPING).ok) ok += 1;
-    const elapsed = performance.now() - started;
-    expect(ok).toBe(100_000);
-    expect(elapsed).toBeLessThan(3000);
-  });
 });
 
 describe('cell readers', () => {

@@ -148,6 +148,8 @@ test.describe('admin console', () => {
   test('the moderation, disputes, alerts, short links, brands, articles, ads and mail screens pass axe', async ({
     page,
   }) => {
+    // Eight screens, each loaded and checked by axe: three times the usual time.
+    test.slow();
     await page.goto('/login?returnUrl=%2Fadmin%2Fmoderation');
     await submitLogin(page, ADMIN);
     await expect(page).toHaveURL('/admin/moderation');
