@@ -15,6 +15,7 @@ export default defineConfig({
             'src-main/**/*.test.ts',
             'tests/desktop/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'tests/lint/**/*.test.ts',
           ],
           environment: 'node',

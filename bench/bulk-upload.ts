@@ -18,7 +18,7 @@
  * Targets: 100k rows in ≤ 20 s on each database, peak RSS ≤ 400 MB, re-upload ≤ 10 s.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ import { DEFAULT_SEED_OPTIONS, seedDemoData } from '../src-server/seed/seed.ts';
 import { testConfig } from '../tests/api/support/test-app.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
 import { inventoryCsv } from '../tests/support/inventory-csv.ts';
-import { benchServerEnv, SERVER_ARGV, startProcess } from './server-process.ts';
+import { benchServerEnv, memoryOf, resetHighWater, SERVER_ARGV, startProcess } from './server-process.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -53,15 +53,6 @@ interface Server {
   pid: number;
   close: () => Promise<void>;
 }
-
-/** A process's resident memory now (VmRSS) or its high-water mark (VmHWM), in bytes. */
-async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-}
-
-/** Starts the process's high-water mark again from its resident memory now (Linux 4.0+). */
-const resetHighWater = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
 
 /** The app built in this process (the benchmark's own memory counts too). */
 async function inProcessServer(database: DatabaseHandle, dataDir: string): Promise<Server> {

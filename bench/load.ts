@@ -6,8 +6,14 @@
  * page and /api/health. A bare Fastify hello-world, also a process of its own, is measured in the
  * same run as the ceiling of this machine.
  *
+ * Apart from those (mostly answered from the shared cache), the uncached search mix: the searches
+ * of `search-mix.ts` in rotation, each connection sending the next body, against a server started
+ * with SHARED_CACHE=off, so every request runs its statements. It is reported in a table of its
+ * own with the server's peak resident memory during the run.
+ *
  * Usage: npm run bench:load [-- --listings 100000] [--duration 15] [--connections 50]
- *          [--postgres URL | --no-postgres] [--no-pglite] [--pglite-folder DIR]
+ *          [--postgres URL | --no-postgres] [--no-pglite] [--pglite-folder DIR] [--only NAME]
+ * --only NAME runs only the targets whose name contains NAME (`--only mix`: the uncached mix alone).
  * --pglite-folder keeps the seeded PGlite folder at DIR and reuses it on the next run (seeding
  * 100k listings on PGlite takes minutes); without it a fresh folder is made and removed.
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection: the
@@ -17,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -25,14 +31,29 @@ import { listingPath } from '../shared/routes/paths.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
 import { isDatabaseEmpty, seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
-import { BENCH_HOST, benchServerEnv, ROOT, SERVER_ARGV, startProcess } from './server-process.ts';
+import { mixCatalogue, searchMix } from './search-mix.ts';
+import {
+  BENCH_HOST,
+  benchServerEnv,
+  memoryOf,
+  ROOT,
+  resetHighWater,
+  SERVER_ARGV,
+  startProcess,
+} from './server-process.ts';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 interface AutocannonOptions {
   url: string;
@@ -41,6 +62,7 @@ interface AutocannonOptions {
   method?: string;
   body?: string;
   headers?: Record<string, string>;
+  requests?: (AutocannonRequest & { setupRequest?: (request: AutocannonRequest) => AutocannonRequest })[];
 }
 // autocannon ships no types; only the fields read here are declared.
 const autocannon = createRequire(import.meta.url)('autocannon') as (
@@ -60,6 +82,7 @@ const { values: flags } = parseArgs({
     'no-pglite': { type: 'boolean', default: false },
     'pglite-folder': { type: 'string' },
     'hello-world': { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 const LISTINGS = Number(flags.listings);
@@ -67,6 +90,9 @@ const DURATION_S = Number(flags.duration);
 const CONNECTIONS = Number(flags.connections);
 const PGLITE_FOLDER = flags['pglite-folder'] ? path.resolve(flags['pglite-folder']) : null;
 const POSTGRES_URL = flags['no-postgres'] ? null : flags.postgres;
+const ONLY = flags.only;
+const MIX_TARGET = 'uncached search mix  POST /api/listings/search (bodies in rotation)';
+const MIX_WANTED = MIX_TARGET.includes(ONLY);
 const HOST = BENCH_HOST;
 const SEED = 1997;
 /** The built web app when there is one; otherwise the test fixture page (the server does the same work). */
@@ -84,7 +110,7 @@ interface Target {
 }
 
 function targets(listing: { id: string; title: string }): Target[] {
-  return [
+  const all: Target[] = [
     { name: 'home page HTML  GET /', path: '/' },
     { name: 'home page HTML, Brotli  GET / (Accept-Encoding: br)', path: '/', acceptEncoding: 'gzip, br' },
     { name: 'featured  GET /api/listings/featured', path: '/api/listings/featured' },
@@ -112,6 +138,7 @@ function targets(listing: { id: string; title: string }): Target[] {
     { name: 'listing page  GET /<id>/<title>', path: listingPath(listing.id, listing.title) },
     { name: 'health  GET /api/health', path: '/api/health' },
   ];
+  return all.filter((target) => target.name.includes(ONLY));
 }
 
 interface Row {
@@ -132,17 +159,20 @@ async function load(origin: string, target: Target): Promise<AutocannonResult> {
   });
 }
 
-function printTable(title: string, ceiling: Row, rows: Row[]): void {
-  const header = ['target', 'requests/s', 'p50', 'p99', 'errors', 'non-2xx', 'of ceiling'];
+function printTable(title: string, ceiling: Row, rows: Row[], peakRss?: string): void {
+  // autocannon counts a timed-out request among its errors too.
+  const header = ['target', 'requests/s', 'p50', 'p99', 'errors (timeouts)', 'non-2xx', 'of ceiling'];
   const lines = [ceiling, ...rows].map(({ name, result }) => [
     name,
     Math.round(result.requests.average).toLocaleString('en-US'),
     `${result.latency.p50} ms`,
     `${result.latency.p99} ms`,
-    String(result.errors + result.timeouts),
+    `${result.errors} (${result.timeouts})`,
     String(result.non2xx),
     `${((100 * result.requests.average) / ceiling.result.requests.average).toFixed(2)} %`,
+    ...(peakRss === undefined ? [] : [name === ceiling.name ? '' : peakRss]),
   ]);
+  if (peakRss !== undefined) header.push('server peak RSS');
   console.info(`\n${title}\n`);
   console.info(`| ${header.join(' | ')} |`);
   console.info(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
@@ -158,11 +188,23 @@ async function helloWorld(): Promise<void> {
   await app.listen({ port: Number(process.env.PORT), host: HOST });
 }
 
-async function seeded(handle: DatabaseHandle): Promise<{ id: string; title: string }> {
+interface Seeded {
+  listing: { id: string; title: string };
+  /** The uncached mix's request bodies, when it is measured. */
+  mixBodies: string[];
+}
+
+async function seeded(handle: DatabaseHandle): Promise<Seeded> {
   if (await isDatabaseEmpty(handle.db)) {
     const started = performance.now();
     await seedDemoData(handle.db, { seed: SEED, listings: LISTINGS });
-    console.info(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ');
+    console.info(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load})`);
+    // Settled before the server starts, as bench:search does: its boot vacuum then finds little to do
+    // (within the statement timeout), and no autovacuum of the fresh tables runs during the figures.
+    await handle.db.execute(sql`vacuum analyze`);
   } else {
     console.info('  reusing the seeded data');
   }
@@ -171,40 +213,124 @@ async function seeded(handle: DatabaseHandle): Promise<{ id: string; title: stri
     sql`select id, title from listings where not is_sold order by id limit 1`,
   );
   if (!listing) throw new Error('no listing was seeded');
-  return listing;
+  const mixBodies = MIX_WANTED
+    ? searchMix(await mixCatalogue(handle.db)).map((request) => JSON.stringify(request.body))
+    : [];
+  return { listing, mixBodies };
 }
 
-async function measure(
-  title: string,
-  serverEnv: NodeJS.ProcessEnv,
-  listing: { id: string; title: string },
-): Promise<void> {
+async function measure(title: string, serverEnv: NodeJS.ProcessEnv, data: Seeded): Promise<void> {
   const hello = await startProcess([import.meta.filename, '--hello-world'], {});
-  const server = await startProcess(SERVER_ARGV, benchServerEnv({ ...serverEnv, WEB_ROOT }));
   try {
-    const list = targets(listing);
-    for (const target of list) {
-      const res = await fetch(`${server.origin}${target.path}`, {
-        method: target.method ?? 'GET',
-        ...(target.body
-          ? { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }
-          : {}),
-      });
-      if (!res.ok) throw new Error(`${target.name}: ${res.status} ${await res.text()}`);
-    }
     const ceiling: Row = {
       name: 'bare Fastify hello world (ceiling)',
       result: await load(hello.origin, { name: 'hello', path: '/' }),
     };
-    const rows: Row[] = [];
-    for (const target of list) {
-      rows.push({ name: target.name, result: await load(server.origin, target) });
-      process.stdout.write('.');
+    const list = targets(data.listing);
+    if (list.length > 0) {
+      const server = await startProcess(SERVER_ARGV, benchServerEnv({ ...serverEnv, WEB_ROOT }));
+      try {
+        for (const target of list) {
+          const res = await fetch(`${server.origin}${target.path}`, {
+            method: target.method ?? 'GET',
+            ...(target.body
+              ? { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }
+              : {}),
+          });
+          if (!res.ok) throw new Error(`${target.name}: ${res.status} ${await res.text()}`);
+        }
+        const rows: Row[] = [];
+        for (const target of list) {
+          rows.push({ name: target.name, result: await load(server.origin, target) });
+          process.stdout.write('.');
+        }
+        printTable(title, ceiling, rows);
+      } finally {
+        await server.stop();
+      }
     }
-    printTable(title, ceiling, rows);
+    if (MIX_WANTED) await measureMix(title, serverEnv, ceiling, data.mixBodies);
+  } finally {
+    await hello.stop();
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Sends every body once, a few at a time (it warms the server up too), and fails on any answer but
+ * 200 or 503: a 503 is the server's own limit (a statement past its timeout, a full queue), counted
+ * and reported; anything else means a body the mix should not hold. Answers how many were 503.
+ */
+async function checkBodies(origin: string, bodies: readonly string[]): Promise<number> {
+  let next = 0;
+  let busy = 0;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const res = await fetch(`${origin}/api/listings/search`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      if (res.status === 503) busy += 1;
+      else if (!res.ok) throw new Error(`mix: ${res.status} ${await res.text()} for ${body}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return busy;
+}
+
+/**
+ * The uncached mix on a server that keeps no shared answer: each request takes the next body of the
+ * rotation, whichever connection sends it. The server's resident high-water mark is reset as the
+ * run starts and read when it ends.
+ */
+async function measureMix(
+  title: string,
+  serverEnv: NodeJS.ProcessEnv,
+  ceiling: Row,
+  bodies: readonly string[],
+): Promise<void> {
+  const server = await startProcess(
+    SERVER_ARGV,
+    benchServerEnv({ ...serverEnv, WEB_ROOT, SHARED_CACHE: 'off' }),
+  );
+  try {
+    const busy = await checkBodies(server.origin, bodies);
+    if (busy > 0)
+      console.info(
+        `\n${busy} of the ${bodies.length.toLocaleString('en-US')} searches answered 503 when sent four at a time before the run (statement timeout or full queue)`,
+      );
+    const before = await memoryOf(server.pid, 'VmRSS');
+    await resetHighWater(server.pid);
+    let next = 0;
+    const result = await autocannon({
+      url: server.origin,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/listings/search',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length]! }),
+        },
+      ],
+    });
+    const peak = await memoryOf(server.pid, 'VmHWM');
+    printTable(
+      `${title}: uncached search mix (SHARED_CACHE=off), ${bodies.length.toLocaleString('en-US')} distinct searches`,
+      ceiling,
+      [{ name: MIX_TARGET, result }],
+      mb(peak),
+    );
+    console.info(
+      `\n${result.requests.total.toLocaleString('en-US')} requests, ${(result.requests.total / bodies.length).toFixed(1)} passes over the mix; server RSS ${mb(before)} before the run, peak ${mb(peak)} during it`,
+    );
   } finally {
     await server.stop();
-    await hello.stop();
   }
 }
 
@@ -214,8 +340,8 @@ async function benchPglite(): Promise<void> {
   try {
     // The server's own layout: the database lives in DATA_DIR/pglite.
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    const listing = await seeded(handle).finally(() => handle.close());
-    await measure(`PGlite, ${LISTINGS.toLocaleString('en-US')} listings`, { DATA_DIR: dataDir }, listing);
+    const data = await seeded(handle).finally(() => handle.close());
+    await measure(`PGlite, ${LISTINGS.toLocaleString('en-US')} listings`, { DATA_DIR: dataDir }, data);
   } finally {
     if (!PGLITE_FOLDER) await rm(dataDir, { recursive: true, force: true });
   }
@@ -229,13 +355,13 @@ async function benchPostgres(adminUrl: string): Promise<void> {
   console.info(`PostgreSQL database ${name}`);
   try {
     const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    const listing = await seeded(handle).finally(() => handle.close());
+    const data = await seeded(handle).finally(() => handle.close());
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-load-pg-'));
     try {
       await measure(
         `PostgreSQL, ${LISTINGS.toLocaleString('en-US')} listings`,
         { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-        listing,
+        data,
       );
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -5,16 +5,19 @@
  * JSON answer, no sockets) beside the same SQL statement run directly on the database.
  *
  * The home page's lists (featured, new this week, local near a ZIP code and local anywhere) are
- * timed the same way after the searches.
+ * timed the same way after the searches. Last, the `mix` group: over a thousand distinct searches
+ * and two hundred suggestion texts (`search-mix.ts`) on a server whose shared cache keeps nothing,
+ * once each (`--runs N`: N passes), figures per scenario (`search-mix-bench.ts`).
  *
  * Usage: npm run bench:search [-- --listings 100000] [--runs 200] [--postgres URL | --no-postgres] [--no-pglite]
- *   [--only NAME] (only the scenarios whose name contains NAME; `npm run bench:home-lists` is `--only list`)
+ *   [--only NAME] (only the scenarios whose name contains NAME; `npm run bench:home-lists` is `--only list`,
+ *   `--only mix` the mix alone)
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection:
  * the benchmark creates its own database there and drops it afterwards.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +42,8 @@ import {
 import { findZipCentroid } from '../src-server/modules/location/index.ts';
 import { seedDemoData } from '../src-server/seed/seed.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
+import { benchMix } from './search-mix-bench.ts';
+import { collectGarbage, type Figures, figuresOf, percentile, tableHeader, tableRow } from './timing.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -48,6 +53,9 @@ const option = (name: string, fallback: string) => {
 const LISTINGS = Number(option('--listings', '100000'));
 const RUNS = Number(option('--runs', '200'));
 const ONLY = option('--only', '');
+/** The mix runs once unless --runs asks for more passes (each pass is over a thousand searches). */
+const MIX_PASSES = args.includes('--runs') ? RUNS : 1;
+const MIX_ONLY = ONLY === 'mix';
 const WARMUP = 20;
 /**
  * A fast scenario keeps sampling past RUNS until its pairs have taken this long (up to MAX_RUNS):
@@ -193,23 +201,10 @@ async function homeLists(db: Database): Promise<HomeList[]> {
   ];
 }
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
 interface Timed extends Figures {
   /** Median of each rotated request, by its position in the rotation (API side). */
   medians: number[];
-  runs: number;
 }
-
-/** Collects garbage when the benchmark runs with --expose-gc (the npm script passes it). */
-const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
 /**
  * Times the API and the direct SQL of one scenario in alternation (API, SQL, API, SQL…), so both
@@ -240,10 +235,6 @@ async function timePair(
     await direct(i);
     samples.direct.push(performance.now() - start);
   }
-  const figures = (list: number[]): Figures => {
-    list.sort((a, b) => a - b);
-    return { p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99) };
-  };
   const medians = byRequest.map((list) =>
     percentile(
       [...list].sort((a, b) => a - b),
@@ -251,36 +242,41 @@ async function timePair(
     ),
   );
   return {
-    api: { ...figures(samples.api), medians, runs: samples.api.length },
-    direct: { ...figures(samples.direct), medians: [], runs: samples.direct.length },
+    api: { ...figuresOf(samples.api), medians },
+    direct: { ...figuresOf(samples.direct), medians: [] },
   };
 }
 
-const ms = (value: number) => value.toFixed(1).padStart(6);
-const row = (name: string, api: Timed, direct: Timed) =>
-  `${name.padEnd(17)} | ${ms(api.p50)} ${ms(api.p95)} ${ms(api.p99)} | ${ms(direct.p50)} ${ms(direct.p95)} ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2).padStart(5)}× ${(api.p95 / direct.p95).toFixed(2).padStart(5)}× | ${String(api.runs).padStart(5)}`;
+const row = tableRow;
 
 async function bench(label: string, handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   const seedStart = performance.now();
   await seedDemoData(db, { seed: 1997, listings: LISTINGS });
   const seconds = (performance.now() - seedStart) / 1000;
+  console.info(
+    `\n${label}: seeded ${LISTINGS.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s (load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')})`,
+  );
   // A settled database: every table vacuumed and analysed now, so PostgreSQL's autovacuum does not
   // pick up the freshly loaded tables in the background while the figures are taken.
+  const vacuumStart = performance.now();
   await db.execute(sql`vacuum analyze`);
+  const vacuum = (performance.now() - vacuumStart) / 1000;
   // The server boots on the seeded database as `npm start` does (ZIP centroids, vacuum at ready).
   const bootStart = performance.now();
-  const app: FastifyInstance = await buildApp({ ...config }, { database: handle, ownsDatabase: false });
+  // The mix alone needs only the server that keeps no shared answer; the other scenarios time the real one.
+  const app: FastifyInstance = await buildApp(
+    { ...config, sharedCache: !MIX_ONLY },
+    { database: handle, ownsDatabase: false },
+  );
   await app.ready();
   const boot = (performance.now() - bootStart) / 1000;
   try {
-    console.info(
-      `\n${label}: seeded ${LISTINGS.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s; server ready in ${boot.toFixed(1)} s`,
-    );
+    console.info(`${label}: vacuum analyze ${vacuum.toFixed(1)} s, server ready in ${boot.toFixed(1)} s`);
     console.info(`${'API = app.inject (in-process HTTP), SQL = the same statement on the database; ms'}`);
-    console.info(
-      `${'scenario'.padEnd(17)} |  API p50    p95    p99 |  SQL p50    p95    p99 | API/SQL p50, p95 |  runs`,
-    );
+    if (!MIX_ONLY) console.info(tableHeader());
 
     for (const scenario of (await scenarios(db)).filter((scenario) => scenario.name.includes(ONLY))) {
       const requests = scenario.requests;
@@ -333,6 +329,18 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
         list.urls.length,
       );
       console.info(row(list.name, api, direct));
+    }
+
+    if ('mix'.includes(ONLY)) {
+      const uncached = MIX_ONLY
+        ? app
+        : await buildApp({ ...config, sharedCache: false }, { database: handle, ownsDatabase: false });
+      try {
+        await uncached.ready();
+        await benchMix(uncached, db, { passes: MIX_PASSES, warmup: WARMUP });
+      } finally {
+        if (uncached !== app) await uncached.close();
+      }
     }
   } finally {
     await app.close();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -112,3 +113,12 @@ export function benchServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     ...env,
   };
 }
+
+/** A process's resident memory now (VmRSS) or its high-water mark (VmHWM), in bytes. */
+export async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Starts the process's high-water mark again from its resident memory now (Linux 4.0+). */
+export const resetHighWater = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');

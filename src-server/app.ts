@@ -27,7 +27,7 @@ import { installHtmlValidators } from './http/html-validators.ts';
 import { installMultipart } from './http/multipart.ts';
 import type { PageResolver } from './http/page-decision.ts';
 import { installRateLimit } from './http/rate-limit.ts';
-import { catalogVersion, createSharedCache } from './http/shared-cache.ts';
+import { catalogSharedCache } from './http/shared-cache.ts';
 import { createMailer, outboxDirFor, senderFor } from './mail/mailer.ts';
 import {
   createModuleContext,
@@ -147,6 +147,9 @@ function inProcessCaller(endpoints: ReturnType<typeof createModuleContext>['inPr
 const PAGE_CACHE_ENTRIES = 200;
 
 /** Builds the whole server without listening; `main.ts` listens, tests use `app.inject`. */
+/** The longest the app's start-up work (a plugin, a job's boot work) may take before the start fails. */
+const BOOT_WORK_TIMEOUT_MS = 15 * 60_000;
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -177,6 +180,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Errors raised before a route or hook runs answer in the envelope with the security headers too.
     frameworkErrors: frameworkErrorHandler(securityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaders),
+    // The jobs' boot work (search-index statistics, vacuum) runs in an onReady hook and grows with
+    // the catalogue: past a minute at a million listings, far past Fastify's 10 s default.
+    pluginTimeout: BOOT_WORK_TIMEOUT_MS,
   });
 
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
@@ -235,7 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     thirdPartyScripts: config.thirdPartyScripts,
     ...(options.serverRenderer !== undefined ? { serverRenderer: options.serverRenderer } : {}),
     callEndpoint: inProcessCaller(ctx.inProcess),
-    pageCache: createSharedCache({ version: catalogVersion(database), maxEntries: PAGE_CACHE_ENTRIES }),
+    pageCache: catalogSharedCache(database, config, { maxEntries: PAGE_CACHE_ENTRIES }),
     lookups: {
       shortLink: (code) => shortLinkTarget(database.db, code),
       legacyLister: legacyListerLookup(database.db),

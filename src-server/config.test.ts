@@ -53,6 +53,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_QUEUE_WAIT_MS: '1.5' }, /DATABASE_QUEUE_WAIT_MS/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
     [{ BULK_UPLOAD_LEASE_SECONDS: '1' }, /BULK_UPLOAD_LEASE_SECONDS/],
+    [{ SHARED_CACHE: 'false' }, /SHARED_CACHE/],
     [{ COOKIE_DOMAIN: 'https://example.com' }, /COOKIE_DOMAIN must be a domain name/],
     [{ COOKIE_DOMAIN: 'localhost' }, /COOKIE_DOMAIN must be a domain name/],
     [{ AD_SCRIPT_URL: 'http://ads.example.net/serve.js' }, /AD_SCRIPT_URL must be an https:\/\/ URL/],
@@ -105,6 +106,12 @@ describe('configuration from the environment', () => {
       queueWaitMs: 250,
       statementTimeoutMs: 0,
     });
+  });
+
+  it('keeps shared answers unless SHARED_CACHE is off', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).sharedCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), SHARED_CACHE: 'on' }).sharedCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), SHARED_CACHE: 'off' }).sharedCache).toBe(false);
   });
 
   it('keeps the session cookie host-only unless COOKIE_DOMAIN is set', () => {

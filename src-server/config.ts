@@ -37,6 +37,12 @@ const envSchema = z.object({
    * PostgreSQL, another server resumes an upload whose server stopped once this runs out. Tests shorten it.
    */
   BULK_UPLOAD_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * `off`: the shared cache of answers that are the same for every visitor (home lists, popular
+   * searches, suggestions, listing pages) keeps nothing, so every request runs its statements. For
+   * measuring uncached work; production leaves it on.
+   */
+  SHARED_CACHE: z.enum(['on', 'off']).default('on'),
   /** How often the alert job (saved searches, price drops, local listings) runs. */
   ALERT_RUN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -104,6 +110,8 @@ export interface AppConfig {
   bulkUploadLeaseSeconds?: number;
   /** How often the alert job runs; unset: every 5 minutes. */
   alertRunIntervalMs?: number;
+  /** false: shared answers are never kept, every request runs its statements (SHARED_CACHE=off); unset: kept. */
+  sharedCache?: boolean;
   /** Photo links of inventory rows may point at this machine (tests serve them locally); never in production. */
   imageFetchAllowLoopback?: boolean;
 }
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bulkUploadLeaseSeconds: e.BULK_UPLOAD_LEASE_SECONDS,
     alertRunIntervalMs: e.ALERT_RUN_INTERVAL_SECONDS * 1000,
+    sharedCache: e.SHARED_CACHE === 'on',
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     trustProxyHops: e.TRUST_PROXY,

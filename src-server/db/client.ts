@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -294,4 +294,13 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbExecuto
   const result: unknown = await db.execute(query);
   if (!hasRows<T>(result)) throw new Error('The database answered a query without rows');
   return result.rows;
+}
+
+/**
+ * Lifts the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS, meant for requests) for the rest of a
+ * transaction: seeding and the search indexes' upkeep are not requests, and take longer than it as
+ * the catalogue grows (rebuilding the suggestion terms of a million listings, for one).
+ */
+export async function liftStatementTimeout(tx: DbExecutor): Promise<void> {
+  await tx.execute(sql`set local statement_timeout = 0`);
 }

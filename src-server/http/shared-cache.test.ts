@@ -124,6 +124,28 @@ describe('shared cache', () => {
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await cache.get('k', async () => 'up')).value).toBe('up');
   });
+
+  it('turned off, computes every call, concurrent ones too, and never reads the version', async () => {
+    let versionReads = 0;
+    const cache = createSharedCache({
+      version: async () => {
+        versionReads += 1;
+        return '1';
+      },
+      enabled: false,
+    });
+    let n = 0;
+    const { state, compute } = counting(() => ({ n: ++n }));
+    const first = await cache.get('k', compute);
+    const second = await cache.get('k', compute);
+    await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    expect(state.calls).toBe(4);
+    expect(first.value).toEqual({ n: 1 });
+    expect(second.value).toEqual({ n: 2 });
+    expect(second.etag).toBe(etagOf({ n: 2 }));
+    expect(cache.size).toBe(0);
+    expect(versionReads).toBe(0);
+  });
 });
 
 describe('freshReader', () => {

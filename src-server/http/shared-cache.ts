@@ -32,6 +32,11 @@ export interface SharedCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * false: nothing is kept and no computation is shared, so every `get` computes (the catalogue
+   * version is not read either). The server's SHARED_CACHE=off, for measuring uncached work.
+   */
+  enabled?: boolean;
 }
 
 /** Long enough to absorb a burst of home-page visits, short enough for the clock-driven changes. */
@@ -48,6 +53,7 @@ export const etagOf = (value: unknown): string =>
   `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
 
 export function createSharedCache(options: SharedCacheOptions): SharedCache {
+  if (options.enabled === false) return uncached;
   const ttlMs = options.ttlMs ?? SHARED_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? SHARED_CACHE_MAX_ENTRIES;
   const now = options.now ?? Date.now;
@@ -93,6 +99,31 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
       return flight as Promise<SharedAnswer<T>>;
     },
   };
+}
+
+/** A cache that keeps nothing: each call computes its own answer. */
+const uncached: SharedCache = {
+  size: 0,
+  async get<T>(_key: string, compute: () => Promise<T>): Promise<SharedAnswer<T>> {
+    const value = await compute();
+    return { value, etag: etagOf(value) };
+  },
+};
+
+/**
+ * The shared cache of one part of a server: answers kept under the catalogue version, unless the
+ * server's configuration turns keeping off (`sharedCache: false`, SHARED_CACHE=off).
+ */
+export function catalogSharedCache(
+  database: DatabaseHandle,
+  config: { sharedCache?: boolean | undefined },
+  options: Pick<SharedCacheOptions, 'maxEntries'> = {},
+): SharedCache {
+  return createSharedCache({
+    ...options,
+    version: catalogVersion(database),
+    enabled: config.sharedCache !== false,
+  });
 }
 
 /**

@@ -160,17 +160,25 @@ function descriptionOf(
   return parts.join(' ');
 }
 
-export function buildListings(
+/** A catalogue listing's row and the rows of its photos. */
+export interface SeededListing {
+  listing: Record<string, unknown>;
+  images: Record<string, unknown>[];
+}
+
+/**
+ * The catalogue's listings one at a time, each with its photos: a catalogue of a million is never
+ * held whole, and the next rows are made while the database writes the last ones.
+ */
+export function* generateListings(
   random: Random,
   sellers: readonly Seller[],
   count: number,
   now: Date,
   distributorIds: readonly string[],
-) {
+): Generator<SeededListing> {
   const dealers = sellers.filter((seller) => seller.isDealer);
   const privates = sellers.filter((seller) => !seller.isDealer);
-  const listingRows: Record<string, unknown>[] = [];
-  const imageRows: Record<string, unknown>[] = [];
   const anchor = now.getTime();
   const familyInfo = new Map(CATEGORY_FAMILIES.map((family) => [family.key, family]));
   const firearmFamilies = new Set<CategoryFamily>([
@@ -246,7 +254,7 @@ export function buildListings(
         ? ['CA', 'MA', 'NJ', 'NY'].filter(() => random.chance(0.7))
         : [];
 
-    listingRows.push({
+    const listing = {
       id,
       legacy_id: FIRST_LEGACY_LISTING_ID + i,
       user_id: seller.id,
@@ -294,10 +302,10 @@ export function buildListings(
       thumbnail_picture: useCatalogPhoto ? 'catalog' : image,
       created_at: new Date(start).toISOString(),
       updated_at: new Date(start).toISOString(),
-    });
-    imageRows.push({ id: random.uuid(), listing_id: id, src: image, width: 768, height: 576, position: 0 });
+    };
+    const images = [{ id: random.uuid(), listing_id: id, src: image, width: 768, height: 576, position: 0 }];
     if (random.chance(0.25)) {
-      imageRows.push({
+      images.push({
         id: random.uuid(),
         listing_id: id,
         src: familyImagePath(family, (variant + 1) % 4),
@@ -306,6 +314,6 @@ export function buildListings(
         position: 1,
       });
     }
+    yield { listing, images };
   }
-  return { listingRows, imageRows };
 }

@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { loadInBulk } from '../db/bulk-load.ts';
 import type { DbExecutor } from '../db/client.ts';
 import {
   rebuildSuggestionTerms,
@@ -6,7 +7,7 @@ import {
   rewriteKeywordCopy,
 } from '../modules/listings/index.ts';
 import { BRAND_COLUMNS, brandRows } from './catalog-brands.ts';
-import { buildListings, IMAGE_COLUMNS, LISTING_COLUMNS } from './catalog-listings.ts';
+import { generateListings, IMAGE_COLUMNS, LISTING_COLUMNS } from './catalog-listings.ts';
 import { buildSellers, catalogSellerEmail, sellerCountFor, USER_COLUMNS } from './catalog-sellers.ts';
 import type { Random } from './random.ts';
 import { anyRow, insertBatches, type SeedOptions, type SeedPart } from './seed-part.ts';
@@ -53,25 +54,35 @@ async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Da
   const { sellers, rows: userRows } = buildSellers(random, sellerCountFor(options.listings), now);
   await insertBatches(db, 'users', USER_COLUMNS, userRows);
 
-  const { listingRows, imageRows } = buildListings(
-    random,
-    sellers,
-    options.listings,
-    now,
-    distributorRows.map((row) => row.id),
-  );
+  const imageRows: Record<string, unknown>[] = [];
+  const listingRows = function* () {
+    const distributorIds = distributorRows.map((row) => row.id);
+    for (const { listing, images } of generateListings(
+      random,
+      sellers,
+      options.listings,
+      now,
+      distributorIds,
+    )) {
+      imageRows.push(...images);
+      yield listing;
+    }
+  };
   // A bulk load writes the keyword copy in one pass after the listings, in catalogue order and with
-  // its full-text index built once, instead of statement by statement through the sync trigger.
+  // its full-text index built once, instead of statement by statement through the sync trigger. The
+  // listings' own secondary indexes are built once too, and their references checked once, after the rows.
   await db.execute(sql`alter table listings disable trigger listings_search_sync_insert`);
-  await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows);
+  await loadInBulk(db, 'listings', () => insertBatches(db, 'listings', LISTING_COLUMNS, listingRows()));
   await db.execute(sql`alter table listings enable trigger listings_search_sync_insert`);
+  // Statistics first: the copy's rewrite works out each distinct title and description's search
+  // vector once when the planner knows how few there are.
+  await db.execute(sql`analyze listings`);
   await rewriteKeywordCopy(db);
   await refreshKeywordPostings(db);
-  await insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows);
+  await loadInBulk(db, 'listing_images', () => insertBatches(db, 'listing_images', IMAGE_COLUMNS, imageRows));
 
   await insertBatches(db, 'brands', BRAND_COLUMNS, brandRows(now, random));
   await rebuildSuggestionTerms(db);
-  await db.execute(sql`analyze listings` as SQL);
 }
 
 /** The catalogue part of the demo data; `now` is fixed in tests so two runs compare row for row. */

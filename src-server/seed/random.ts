@@ -12,6 +12,8 @@ export interface Random {
   uuid(): string;
 }
 
+const HEX_DIGITS = '0123456789abcdef';
+
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;
   const next = () => {
@@ -22,7 +24,11 @@ export function createRandom(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, maxInclusive: number) => min + Math.floor(next() * (maxInclusive - min + 1));
-  const hex = (length: number) => Array.from({ length }, () => int(0, 15).toString(16)).join('');
+  const hex = (length: number) => {
+    let digits = '';
+    for (let i = 0; i < length; i++) digits += HEX_DIGITS[int(0, 15)];
+    return digits;
+  };
   return {
     next,
     int,

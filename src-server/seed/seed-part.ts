@@ -31,19 +31,33 @@ export type ColumnTypes = readonly (readonly [string, string])[];
 
 const BATCH_SIZE = 1000;
 
-/** Inserts rows a thousand to a statement, each batch sent as one JSON document. */
+/**
+ * Inserts rows a thousand to a statement, each batch sent as one JSON document. Rows may come from
+ * a generator: the next batch is made and serialized while the database writes the previous one.
+ */
 export async function insertBatches(
   db: DbExecutor,
   table: string,
   columns: ColumnTypes,
-  rows: readonly Record<string, unknown>[],
+  rows: Iterable<Record<string, unknown>>,
 ): Promise<void> {
   const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '));
   const shape = sql.raw(columns.map(([name, type]) => `"${name}" ${type}`).join(', '));
-  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-    const batch = JSON.stringify(rows.slice(start, start + BATCH_SIZE));
-    await db.execute(
-      sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${names} from json_to_recordset(${batch}::json) as r(${shape})`,
+  let writing: Promise<unknown> = Promise.resolve();
+  const write = async (batch: Record<string, unknown>[]) => {
+    const json = JSON.stringify(batch);
+    await writing;
+    writing = db.execute(
+      sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${names} from json_to_recordset(${json}::json) as r(${shape})`,
     );
+  };
+  let batch: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length < BATCH_SIZE) continue;
+    await write(batch);
+    batch = [];
   }
+  if (batch.length > 0) await write(batch);
+  await writing;
 }

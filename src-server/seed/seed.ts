@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/client.ts';
+import { type Database, liftStatementTimeout, queryRows } from '../db/client.ts';
 import { releaseZipCentroids } from '../modules/location/index.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { catalogSeedPart } from './catalog.ts';
@@ -47,7 +47,7 @@ export async function seedDemoData(
       await db.transaction(async (tx) => {
         // A part writes thousands of rows and builds search indexes: however long a statement takes
         // on a busy machine, seeding is not a request, so the request statement timeout is lifted.
-        await tx.execute(sql`set local statement_timeout = 0`);
+        await liftStatementTimeout(tx);
         await part.run(tx, random, options);
       });
       ran.push(part.name);

@@ -59,7 +59,21 @@ const SEARCHES: SearchRequest[] = [
 ];
 const answers = () => Promise.all(SEARCHES.map((body) => search(body)));
 
+/** Keyword rows that differ from what `listing_search_row` (the sync trigger's function) makes of their listing. */
+const rowsOutOfStep = async () =>
+  (
+    await rows<{ n: number }>(
+      sql`select count(*)::int as n from listings l full join listing_search s on s.listing_id = l.id
+        where s.listing_id is null or l.id is null or s is distinct from listing_search_row(l)`,
+    )
+  )[0]!.n;
+
 describe('keyword copy in catalogue order', () => {
+  it('holds, after the seeder wrote it, exactly the row the sync trigger makes of each listing', async () => {
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from listing_search`))[0]!.n).toBe(600);
+    expect(await rowsOutOfStep()).toBe(0);
+  });
+
   it('is written in catalogue order by the seeder, and left alone while it stays in order', async () => {
     expect(await outOfOrderShare()).toBeLessThan(0.02);
     expect(await keywordCopyOrderCorrelation(t.database.db)).toBeGreaterThan(0.99);
@@ -107,6 +121,7 @@ describe('keyword copy in catalogue order', () => {
     expect(await fileOf()).not.toBe(file);
     expect(await outOfOrderShare()).toBeLessThan(0.02);
     expect(await keywordCopyOrderCorrelation(t.database.db)).toBeGreaterThan(0.99);
+    expect(await rowsOutOfStep()).toBe(0);
     const after = await answers();
     expect(after).toEqual(before);
     expect(after[0]!.total).toBeGreaterThan(0);

@@ -142,6 +142,48 @@ describe('popular searches', () => {
   });
 });
 
+describe('with the shared cache off (SHARED_CACHE=off)', () => {
+  it('runs the statements of every request: a write the catalogue version misses shows at once', async () => {
+    const { buildApp } = await import('../../src-server/app.ts');
+    const { testConfig } = await import('./support/test-app.ts');
+    const uncached = await buildApp(testConfig({ sharedCache: false }), {
+      database: t.database,
+      ownsDatabase: false,
+    });
+    try {
+      const WORD = 'zzuncachedword';
+      const searchUncached = () =>
+        uncached.inject({ method: 'POST', url: '/api/listings/search', payload: { keyword: WORD } });
+      const featured = () => uncached.inject({ method: 'GET', url: '/api/listings/featured' });
+      // The same popular search and home list on the server that keeps answers, for contrast.
+      expect((await search({ keyword: WORD })).json().total).toBe(0);
+      expect((await searchUncached()).json().total).toBe(0);
+      const keptFeatured = await get('/api/listings/featured');
+      const firstFeatured = await featured();
+      expect(firstFeatured.headers.etag).toBe(keptFeatured.headers.etag);
+
+      await unseen(
+        sql`insert into listings (user_id, title, condition, price, family_id, listing_type, zip_code)
+            values (${sellerId}, ${`Carbine ${WORD}`}, 'Used', 300, 1, ${ListingType.National}, '75207')`,
+      );
+      await unseen(
+        sql`update listings set title = 'Retitled behind the cache' where id = ${ids(firstFeatured)[0]!}`,
+      );
+
+      expect((await searchUncached()).json().total).toBe(1);
+      expect((await featured()).json().results[0].title).toBe('Retitled behind the cache');
+      // The server that keeps answers still serves what it kept: the write changed no version.
+      expect((await search({ keyword: WORD })).json().total).toBe(0);
+      expect((await get('/api/listings/featured')).json().results[0].title).not.toBe(
+        'Retitled behind the cache',
+      );
+    } finally {
+      await uncached.close();
+      await run(sql`update catalog_version set version = version + 1`);
+    }
+  });
+});
+
 describe('ETag and 304', () => {
   for (const url of [
     '/api/listings/featured',

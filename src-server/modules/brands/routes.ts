@@ -1,7 +1,7 @@
 import { BRANDS_ENDPOINTS } from '../../../shared/contract/brands.ts';
 import { brandPageMeta } from '../../../shared/page-meta-builders.ts';
 import { notFound } from '../../http/errors.ts';
-import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
+import { catalogSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { brandSlugForKeyword, listBrands, saveBrand } from './service.ts';
 
@@ -9,7 +9,7 @@ export function registerBrandsModule({ endpoints, page, database, config, blobs 
   const { db } = database;
   // Checked against the catalogue version on every call, so even the `nc` (uncached) calls, which
   // keep no-store for HTTP caches, answer a brand written a moment ago.
-  const cache = createSharedCache({ version: catalogVersion(database) });
+  const cache = catalogSharedCache(database, config);
   const allBrands = () => cache.get('brands', async () => ({ results: await listBrands(db) }));
   const brandBySlug = (slug: string) =>
     cache.get(

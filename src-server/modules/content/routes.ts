@@ -4,7 +4,7 @@ import { robotsTxt, sitemapXml } from '../../../shared/routes/site-map.ts';
 import { isConnectionLost } from '../../db/connection-errors.ts';
 import { isDatabaseBusy } from '../../db/statement-queue.ts';
 import { notFound } from '../../http/errors.ts';
-import { catalogVersion, createSharedCache } from '../../http/shared-cache.ts';
+import { catalogSharedCache } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { listBrands } from '../brands/index.ts';
 import {
@@ -22,7 +22,7 @@ import {
 export function registerContentModule({ app, endpoints, page, database, config }: ModuleContext): void {
   const { db } = database;
   const origin = config.publicOrigin;
-  const cache = createSharedCache({ version: catalogVersion(database) });
+  const cache = catalogSharedCache(database, config);
 
   endpoints(CONTENT_ENDPOINTS, {
     // A failure of the digest answers an empty list: a page around it still renders.

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/page-meta-builders.ts';
 import { SearchSort } from '../../../shared/search/search-sort.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { catalogVersion, createSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
+import { catalogSharedCache, HttpCaching, replyShared } from '../../http/shared-cache.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { findZipCentroid, locateCaller } from '../location/index.ts';
 import { registerListingMedia } from './images.ts';
@@ -65,7 +65,7 @@ export function registerListingsModule({
   const writes = { db, blobs };
   registerListingMedia(app, blobs);
   const origin = config.publicOrigin;
-  const cache = createSharedCache({ version: catalogVersion(database) });
+  const cache = catalogSharedCache(database, config);
 
   endpoints(LISTINGS_ENDPOINTS, {
     // Nothing in these answers depends on the caller, so a signed-in caller gets the shared answer

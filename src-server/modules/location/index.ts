@@ -8,7 +8,7 @@ import { registerLocationModule } from './routes.ts';
 
 export { findZipCentroid, locateCaller } from './service.ts';
 export type { ZipCentroid } from './zip-centroids.ts';
-export { releaseZipCentroids, zipCentroid, zipsOfCity } from './zip-centroids.ts';
+export { ensureZipCentroids, releaseZipCentroids, zipCentroid, zipsOfCity } from './zip-centroids.ts';
 
 /** The module as the app loads it (`ServerModule`, module-context.ts). */
 export const locationModule: ServerModule = {

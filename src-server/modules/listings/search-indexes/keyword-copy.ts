@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client.ts';
+import { loadInBulk } from '../../../db/bulk-load.ts';
+import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 import { rewritePostings } from './keyword-postings.ts';
 
 /**
@@ -9,6 +10,22 @@ import { rewritePostings } from './keyword-postings.ts';
  * page holds a match, in catalogue order its matches fill about a quarter as many pages.
  */
 const CATALOGUE_ORDER = sql`l.family_id, l.manufacturer, l.caliber, l.model, l.id`;
+
+/**
+ * The keyword copy's rows exactly as `listing_search_row` (migration 0026) makes them, but with the
+ * search vector in a lateral subquery of the listing's texts, which the planner can memoize: a
+ * catalogue where many listings share a title and description (the demo catalogue, a distributor's
+ * feed) works out each distinct vector once, and the vector is most of a row's cost. The tests
+ * check these rows against `listing_search_row` for every listing.
+ */
+const COPY_ROWS = sql`select l.id, l.facet_key, l.family_id, l.listing_type, l.listing_options,
+    l.listing_start_date,
+    case when l.is_active and not l.is_sold and (l.listing_options & 12288) = 0
+      then coalesce(l.listing_end_date, 'infinity'::timestamptz) else '-infinity'::timestamptz end,
+    l.user_id, l.price, l.condition, l.distributor_id, l.latitude, l.longitude, l.upc, l.sku, v.search_vector
+  from listings l cross join lateral (
+    select listing_search_vector(l.title, l.manufacturer, l.model, l.caliber, l.description) as search_vector
+    offset 0) v`;
 
 /**
  * Below this correlation between the family column and the rows' physical position the copy is
@@ -21,23 +38,26 @@ export const MIN_ORDER_CORRELATION = 0.9;
 const RECHECK_AFTER_MODIFIED_SHARE = 0.02;
 
 /**
- * Rewrites the keyword copy from the listings in catalogue order and builds its full-text index once
- * afterwards. Listing writes wait until it commits (their trigger writes this table); keyword
- * searches wait on PostgreSQL too, for the rewrite's few seconds. Every row is rebuilt from its
- * listing by `listing_search_row`, the function the sync trigger uses, so the copy also comes out
- * exactly in step with the listings. The postings of the kept lexemes are rewritten from the new copy
- * in the same transaction (their row-by-row trigger is off meanwhile).
+ * Rewrites the keyword copy from the listings in catalogue order and builds its indexes (the
+ * full-text one above all) once afterwards. Listing writes wait until it commits (their trigger
+ * writes this table); keyword searches wait on PostgreSQL too, for the rewrite's few seconds. Every
+ * row is rebuilt from its listing as `listing_search_row`, the function the sync trigger uses,
+ * builds it (`COPY_ROWS`), so the copy also comes out exactly in step with the listings. The
+ * postings of the kept lexemes are rewritten from the new copy in the same transaction (their
+ * row-by-row trigger is off meanwhile).
  */
 export async function rewriteKeywordCopy(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table listings in share mode`);
+    await liftStatementTimeout(tx);
+    // Listing writes wait; so does another rewrite. Share row exclusive rather than share, as the
+    // copy's foreign key to the listings is checked again once its rows are in (`loadInBulk`).
+    await tx.execute(sql`lock table listings in share row exclusive mode`);
     await tx.execute(sql`truncate listing_search`);
-    await tx.execute(sql`drop index if exists listing_search_vector_idx`);
     await tx.execute(sql`alter table listing_search disable trigger user`);
-    await tx.execute(sql`insert into listing_search
-      select r.* from listings l cross join lateral listing_search_row(l) r order by ${CATALOGUE_ORDER}`);
+    await loadInBulk(tx, 'listing_search', () =>
+      tx.execute(sql`insert into listing_search ${COPY_ROWS} order by ${CATALOGUE_ORDER}`),
+    );
     await tx.execute(sql`alter table listing_search enable trigger user`);
-    await tx.execute(sql`create index listing_search_vector_idx on listing_search using gin (search_vector)`);
     await tx.execute(sql`analyze listing_search`);
     await rewritePostings(tx);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client.ts';
+import { loadInBulk } from '../../../db/bulk-load.ts';
+import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 
 /**
  * Postings for frequent lexemes. A keyword search for one frequent word ('9mm' matches a fifth of
@@ -69,16 +70,13 @@ async function insertPostings(db: Database, only: readonly string[] | null): Pro
 }
 
 /**
- * Rewrites every posting of the kept lexemes from the keyword copy and builds the covering index
- * once afterwards. Runs inside the keyword copy's rewrite (`keyword-copy.ts`), which has just
- * written the copy with the sync trigger off.
+ * Rewrites every posting of the kept lexemes from the keyword copy and builds the indexes once
+ * afterwards. Runs inside the keyword copy's rewrite (`keyword-copy.ts`), which has just written
+ * the copy with the sync trigger off, and for the first lexemes kept (an empty table).
  */
 export async function rewritePostings(tx: Database): Promise<void> {
   await tx.execute(sql`truncate keyword_postings`);
-  await tx.execute(sql`drop index if exists keyword_postings_order_idx`);
-  await insertPostings(tx, null);
-  await tx.execute(sql`create index keyword_postings_order_idx on keyword_postings
-    (lexeme, rank desc, listing_start_date desc, listing_id) include (facet_key, offered_until)`);
+  await loadInBulk(tx, 'keyword_postings', () => insertPostings(tx, null));
   await tx.execute(sql`analyze keyword_postings`);
 }
 
@@ -91,15 +89,18 @@ export interface PostingChange {
  * Brings the kept lexemes in line with the policy: postings of lexemes that fell out of it are
  * deleted, those of new ones written. Listing writes wait meanwhile (a lock on the keyword copy
  * that searches pass), so no write's trigger misses a lexeme being added; so does another server's
- * refresh, which then finds the set already current. Run after statistics were taken: at
- * boot, after seeding and with the periodic catalogue refresh. The caller vacuums the table
- * afterwards (not possible inside a transaction) so searches read the index alone.
+ * refresh, which then finds the set already current. The first lexemes kept (none before: after
+ * seeding, or the first start on a catalogue) are written in bulk, and keyword searches that look
+ * for postings wait for that write too. Run after statistics were taken: at boot, after seeding and
+ * with the periodic catalogue refresh. The caller vacuums the table afterwards (not possible inside
+ * a transaction) so searches read the index alone.
  */
 export async function refreshKeywordPostings(
   db: Database,
   policy: PostingPolicy = POSTING_POLICY,
 ): Promise<PostingChange> {
   return db.transaction(async (tx) => {
+    await liftStatementTimeout(tx);
     // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
     await tx.execute(sql`lock table listing_search in share row exclusive mode`);
     const wanted = new Set(await frequentLexemes(tx, policy));
@@ -121,7 +122,9 @@ export async function refreshKeywordPostings(
           sql`, `,
         )}`,
       );
-      await insertPostings(tx, added);
+      // The first lexemes kept (after seeding or the first start) fill the table in one bulk write.
+      if (current.size === 0) await rewritePostings(tx);
+      else await insertPostings(tx, added);
     }
     return { added, removed };
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../../../db/client.ts';
+import { type Database, type DbExecutor, liftStatementTimeout } from '../../../db/client.ts';
 import { OFFERED } from '../cards.ts';
 
 /**
@@ -13,6 +13,7 @@ import { OFFERED } from '../cards.ts';
  */
 export async function rebuildSuggestionTerms(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    await liftStatementTimeout(tx);
     await lockSuggestionTerms(tx);
     await tx.execute(sql`delete from suggestion_terms`);
     await tx.execute(sql`
