@@ -5,12 +5,12 @@ import {
   type SearchRequest,
   searchRequestSchema,
 } from '../../shared/contract/listing-search.ts';
-import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { CATEGORY_FAMILIES, CategoryFamilyId, FIREARMS_SECTIONS } from '../../shared/domain/category.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { searchStatement } from '../../src-server/modules/listings/search/general-statement.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
-import { distanceSql, planSearch } from '../../src-server/modules/listings/search/plan.ts';
+import { distanceSql, facetKeyOf, planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
 import { createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
@@ -115,6 +115,33 @@ describe('search plans', () => {
     const text = await explain(await generalStatement(body));
     expect(text).toContain(index);
   });
+
+  it('reads the matches of a family filter from the facet key index, by price a page per facet key', async () => {
+    const family = { familyIds: [CategoryFamilyId.SemiAutoPistols], conditions: [Condition.Used] };
+    const text = await explainAtScale(await generalStatement({ ...family, sort: 'price-asc' }));
+    const matches = text.match(/ {2}CTE r\n(?: {4,}.*\n)+/)?.[0] ?? '';
+    expect(matches).toMatch(/^ {2}CTE r\n\s+->\s+Limit/);
+    expect(matches).toMatch(
+      /Index Only Scan using listings_offered_facet_idx[^\n]*\n\s+Index Cond: \(facet_key = ANY/,
+    );
+    // The page of many matches: each key's range in price order, stopped at the page's end.
+    expect(text).toMatch(
+      /Function Scan on unnest fk[\s\S]*Limit[\s\S]*Index Only Scan using listings_offered_facet_idx[^\n]*\n\s+Index Cond: \(facet_key = fk\.key\)/,
+    );
+  });
+
+  it('computes facet keys as the database does', async () => {
+    const families = CATEGORY_FAMILIES.map((family) => family.id);
+    const conditions = [...Object.values(Condition), 'Refurbished'];
+    const types = Object.values(ListingType);
+    const computed = await rows<{ f: number; c: string; t: number; key: number }>(
+      sql`select f, c, t, listing_facet_key(f::smallint, c, t::smallint) as key
+        from unnest(${`{${families.join(',')}}`}::int[]) f, unnest(${`{${conditions.join(',')}}`}::text[]) c,
+          unnest(${`{${types.join(',')}}`}::int[]) t`,
+    );
+    expect(computed).toHaveLength(families.length * conditions.length * types.length);
+    for (const { f, c, t, key } of computed) expect(facetKeyOf(f, c, t), `${f} ${c} ${t}`).toBe(key);
+  });
 });
 
 describe('search counts', () => {
@@ -174,6 +201,67 @@ describe('search counts', () => {
     const glock = await searchListings(database.db, searchRequestSchema.parse({ keyword: 'glock' }));
     expect(glock.totalCapped).toBe(false);
     expect(totals.get('glock')).toBe(glock.total);
+  });
+
+  it('pages a family filter exactly as a full sort of every match does, few matches or many', async () => {
+    const many = Object.values(FIREARMS_SECTIONS)
+      .flat()
+      .map((family) => CategoryFamilyId[family]);
+    let compared = 0;
+    let pastTheLimit = 0;
+    for (const [familyIds, extra] of [
+      [[CategoryFamilyId.SemiAutoPistols], {}],
+      [[CategoryFamilyId.SemiAutoPistols], { conditions: [Condition.Used] }],
+      [many, {}],
+      [many, { minPrice: 300, maxPrice: 900 }],
+      [many, { conditions: [Condition.NewInBox], listingType: ListingType.National }],
+    ] as const) {
+      const filters = sql.join(
+        [
+          sql`l.family_id in (${sql.join(
+            familyIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          'minPrice' in extra ? sql`l.price between ${extra.minPrice} and ${extra.maxPrice}` : sql`true`,
+          'conditions' in extra
+            ? sql`l.condition = ${extra.conditions[0]}${'listingType' in extra ? sql` and l.listing_type = ${extra.listingType}` : sql``}`
+            : sql`true`,
+        ],
+        sql` and `,
+      );
+      for (const [sort, order] of [
+        ['price-asc', sql`l.price, l.listing_start_date desc, l.id`],
+        ['price-desc', sql`l.price desc, l.listing_start_date desc, l.id`],
+        ['newest', sql`l.listing_start_date desc, l.id`],
+        ['featured', sql`(l.listing_options & 258) <> 0 desc, l.listing_start_date desc, l.id`],
+      ] as const) {
+        const all = await fullSort(filters, order);
+        if (all.length > SEARCH_COUNT_LIMIT) pastTheLimit++;
+        for (const page of [1, 3]) {
+          const answer = await searchListings(
+            database.db,
+            searchRequestSchema.parse({
+              familyIds,
+              ...extra,
+              ...(sort === 'featured' ? {} : { sort }),
+              page,
+              pageSize: 10,
+            }),
+          );
+          const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
+          const label = `${familyIds.length} families ${JSON.stringify(extra)} ${sort} ${page}`;
+          expect(
+            answer.results.map((card) => card.id),
+            label,
+          ).toEqual(expected);
+          expect(answer.total, label).toBe(Math.min(all.length, SEARCH_COUNT_LIMIT));
+          compared += expected.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+    // Pages read in order from an index, not only small match sets sorted.
+    expect(pastTheLimit).toBeGreaterThanOrEqual(4);
   });
 
   it('pages a search by distance exactly as a full sort of every match by distance does', async () => {

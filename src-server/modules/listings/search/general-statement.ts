@@ -6,6 +6,7 @@ import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns 
 import {
   boundingBox,
   distanceSql,
+  list,
   type Ordering,
   type Origin,
   orderBy,
@@ -16,34 +17,45 @@ import {
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 
 /**
- * The general statement, one per search (PGlite has one connection), in three bounded reads:
+ * The general statement, one per search (PGlite has one connection), in bounded reads:
  *
- * - `p`, the page: the rows matching every filter, in the page's order, up to the page's end. The
- *   planner walks an index in that order and stops at the page, or reads a selective filter's index
- *   and sorts its few matches;
  * - `m`, the facet sample: up to SEARCH_COUNT_LIMIT + 1 rows matching every filter but the facets'
- *   own, each with its facet key and a flag per facet filter. When it holds them all, each facet
- *   counts the rows that pass the other two facets' filters (standard faceted search) and the total
- *   counts the rows that pass all three;
- * - when the sample is full and a facet filter is set, the total alone is counted again, up to the
- *   same limit, with every filter.
+ *   own, each with its facet key, a flag per facet filter and the page's columns. When it holds them
+ *   all, each facet counts the rows that pass the other two facets' filters (standard faceted
+ *   search), the total counts the rows that pass all three, and the page is those rows sorted;
+ * - `r`, with a facet filter and a full sample: the rows matching every filter, up to the same
+ *   limit, read from the facet key index when a family is chosen. It is the total (exact or "1,000+")
+ *   and, when it holds them all, the page is those rows sorted;
+ * - otherwise the page is read from an index in its order, stopping at the page's end: a thousand
+ *   matches or more leave few rows to pass over. By price with a family chosen, each facet key's
+ *   range of the facet key index is read in price order up to the page's end, and the page is the
+ *   first of those (cheap families do not stand before the chosen ones in the price order).
+ *   Relevance has no index order: its page ranks every match (a keyword narrows them).
  *
- * Keyword searches read the narrow `listing_search` rows (same column names), other searches the
- * listings and their indexes.
+ * Each branch of the page is gated by the counts of `m` and `r` (one-time filters): the branches not
+ * taken read nothing. Keyword searches read the narrow `listing_search` rows (same column names),
+ * other searches the listings and their indexes.
  */
 export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL {
   const order = ordering(request.sort, plan);
   const offset = (request.page - 1) * request.pageSize;
+  const pageEnd = offset + request.pageSize;
   // The page's rows carry what its order and its answer read.
-  const orderColumns: Record<Ordering, SQL> = {
-    'price-asc': sql`, l.price`,
-    'price-desc': sql`, l.price`,
-    newest: sql``,
-    distance: sql``,
+  const orderColumns: Record<Ordering, { columns: SQL; names: SQL }> = {
+    'price-asc': { columns: sql`, l.price`, names: sql`, price` },
+    'price-desc': { columns: sql`, l.price`, names: sql`, price` },
+    newest: { columns: sql``, names: sql`` },
+    distance: { columns: sql``, names: sql`` },
     relevance: plan.keyword
-      ? sql`, ts_rank(l.search_vector, ${plan.keyword.query}) as rank${plan.keyword.codeMatch ? sql`, (${plan.keyword.codeMatch}) is true as code_match` : sql``}`
-      : sql``,
-    featured: sql`, (l.listing_options & ${sql.raw(String(FEATURED_BITS))}) <> 0 as featured`,
+      ? {
+          columns: sql`, ts_rank(l.search_vector, ${plan.keyword.query}) as rank${plan.keyword.codeMatch ? sql`, (${plan.keyword.codeMatch}) is true as code_match` : sql``}`,
+          names: sql``,
+        }
+      : { columns: sql``, names: sql`` },
+    featured: {
+      columns: sql`, (l.listing_options & ${sql.raw(String(FEATURED_BITS))}) <> 0 as featured`,
+      names: sql`, featured`,
+    },
   };
   const distance = plan.origin ? distanceSql(plan.origin) : null;
   const flags = facetFlags(plan.facets);
@@ -60,27 +72,54 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const matching = (extra: (SQL | null)[]) => filtered([...plan.where, within, ...extra]);
   const facetFilters = [plan.facets.family, plan.facets.condition, plan.facets.listingType];
   const id = plan.keyword ? sql`l.listing_id` : sql`l.id`;
+  const pageColumns = sql`${id} as id, l.listing_start_date${orderColumns[order].columns}${distance ? sql`, ${distance} as distance` : sql``}`;
+  const pageNames = sql`id, listing_start_date${orderColumns[order].names}${distance ? sql`, distance` : sql``}`;
+  const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
+  const faceted = flags.all.length > 0;
+  // A small match set is sorted; relevance ranks every match whatever their number.
+  const sorted = order !== 'relevance';
+  // The facet keys stand for the three facet filters: the facet key index answers them alone.
+  const keys = plan.facetKeys ? sql`l.facet_key in (${list(plan.facetKeys)})` : null;
+  const walk =
+    order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
+      ? placesPage(plan.origin, plan.radius, filtered([...plan.where, ...facetFilters]), pageEnd)
+      : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
+        ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
+            select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
+            order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
+        : sql`select * from (select ${pageColumns} from ${matching(facetFilters)}) s order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
+  const mComplete = sql`(select count(*) from m) <= ${limit}`;
+  const rComplete = sql`(select count(*) from r) <= ${limit}`;
+  const page = sorted
+    ? sql`
+      select ${pageNames} from m where ${mComplete}${sql.join(flags.all.map((flag) => sql` and ${flag}`))}
+      union all
+      ${faceted ? sql`select ${pageNames} from r where not ${mComplete} and ${rComplete} union all ` : sql``}
+      select * from (${walk}) w where not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`
+    : walk;
   return sql`
     with m as materialized (
-      select l.facet_key${flagColumns(plan.facets, flags)} from ${matching([])}
+      select l.facet_key${flagColumns(plan.facets, flags)}${sorted ? sql`, ${pageColumns}` : sql``} from ${matching([])}
       limit ${SEARCH_COUNT_LIMIT + 1}
     ),
-    p as (${
-      order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
-        ? placesPage(plan.origin, plan.radius, filtered([...plan.where, ...facetFilters]), request)
-        : sql`
-      select * from (
-        select ${id} as id, l.listing_start_date${orderColumns[order]}${distance ? sql`, ${distance} as distance` : sql``}
-        from ${matching(facetFilters)}
-      ) s
+    ${
+      faceted
+        ? sql`r as materialized (
+      select ${sorted ? pageColumns : sql`1`} from ${matching(keys ? [keys] : facetFilters)}
+      limit ${SEARCH_COUNT_LIMIT + 1}
+    ),`
+        : sql``
+    }
+    p as (
+      select * from (${page}) s
       order by ${orderBy(order, plan, 's')}
-      limit ${request.pageSize} offset ${offset}`
-    }),
+      limit ${request.pageSize} offset ${offset}
+    ),
     c as (
       select ${DECODED_FACET_KEY}${flagKeys}, n
       from (select facet_key${flagKeys}, count(*) as n from m group by facet_key${flagKeys}) k
     )
-    select ${cappedCountsSql(flags.all.length > 0 ? sql`select 1 from ${matching(facetFilters)}` : null)},
+    select ${cappedCountsSql(faceted ? sql`select 1 from r` : null)},
       ${answerSql(plan, order, flags)}`;
 }
 
@@ -92,8 +131,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
  * within the radius gives at most a page of its newest matches, read in order from the same
  * index. The nearest of those are the page. Rows read: the box's places and a page per place.
  */
-function placesPage(origin: Origin, radius: number, matches: SQL, request: ParsedSearchRequest): SQL {
-  const pageEnd = request.page * request.pageSize;
+function placesPage(origin: Origin, radius: number, matches: SQL, pageEnd: number): SQL {
   const box = boundingBox(origin, radius);
   const located = sql`l.is_active and not l.is_sold and l.latitude <= ${box.maxLatitude}::float8`;
   return sql`
@@ -120,5 +158,5 @@ function placesPage(origin: Origin, radius: number, matches: SQL, request: Parse
       ) n
       where pl.distance <= ${radius}::float8
       order by pl.distance, n.listing_start_date desc, n.id
-      limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`;
+      limit ${pageEnd}`;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyGuid } from '../../../../shared/contract/common.ts';
 import type { ParsedSearchRequest } from '../../../../shared/contract/listing-search.ts';
+import { Condition, ListingType } from '../../../../shared/domain/listing.ts';
 import { SearchSort } from '../../../../shared/search/search-sort.ts';
 import type { DbExecutor } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
@@ -94,6 +95,12 @@ export interface SearchPlan {
    */
   radius: number | null;
   facets: FacetFilters;
+  /**
+   * With a family filter, the facet keys the three facet filters allow (`facetKeysOf`): a narrow set
+   * of families, conditions and listing types is read from the facet key index, whatever the other
+   * filters. Null without a family filter (the keys would span every family).
+   */
+  facetKeys: number[] | null;
   /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
   keyword: { query: SQL; codeMatch: SQL | null } | null;
   origin: Origin | null;
@@ -158,7 +165,47 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
       radius = request.distance;
     }
   }
-  return { where, radius, facets, facetsOfKey, keyword, origin };
+  const facetKeys = request.familyIds?.length
+    ? facetKeysOf(request.familyIds, request.conditions, request.listingType)
+    : null;
+  return { where, radius, facets, facetsOfKey, facetKeys, keyword, origin };
+}
+
+/**
+ * The condition codes of the SQL function `listing_condition_code` (migration 0006), in code order;
+ * any other condition is code 3.
+ */
+const CONDITION_CODES: readonly string[] = [Condition.NewInBox, Condition.Used, Condition.NeverFired];
+const EVERY_CONDITION_CODE = [0, 1, 2, 3];
+
+function conditionCode(condition: string): number {
+  const code = CONDITION_CODES.indexOf(condition);
+  return code < 0 ? 3 : code;
+}
+
+const keyOf = (familyId: number, code: number, listingType: number) =>
+  familyId * 4096 + code * 256 + (listingType & 255);
+
+/** A listing's facet key, as the SQL function `listing_facet_key` computes it. */
+export function facetKeyOf(familyId: number, condition: string, listingType: number): number {
+  return keyOf(familyId, conditionCode(condition), listingType);
+}
+
+/**
+ * Every facet key of the given families with the given conditions (any, when not given) and listing
+ * type (any of ListingType's, the only types a listing is written with, when not given).
+ */
+export function facetKeysOf(
+  familyIds: readonly number[],
+  conditions: readonly string[] | undefined,
+  listingType: number | undefined,
+): number[] {
+  const codes = conditions?.length ? conditions.map(conditionCode) : EVERY_CONDITION_CODE;
+  const types = listingType !== undefined ? [listingType] : Object.values(ListingType);
+  const keys = new Set<number>();
+  for (const family of familyIds)
+    for (const code of codes) for (const type of types) keys.add(keyOf(family, code, type));
+  return [...keys].sort((a, b) => a - b);
 }
 
 /** The order the page follows: distance without a ZIP code falls back to the default (relevance for a keyword, featured first otherwise). */
@@ -177,7 +224,7 @@ export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): O
   return plan.keyword ? 'relevance' : 'featured';
 }
 
-export function orderBy(order: Ordering, plan: SearchPlan, alias: 'm' | 'p' | 's' | 'u'): SQL {
+export function orderBy(order: Ordering, plan: SearchPlan, alias: 'l' | 'm' | 'p' | 's' | 'u'): SQL {
   const a = sql.raw(alias);
   const tail = sql`${a}.listing_start_date desc, ${a}.id`;
   switch (order) {

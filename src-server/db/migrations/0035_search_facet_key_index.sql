@@ -1,0 +1,7 @@
+-- A search with a family filter reads its matches from here (docs/capabilities/search.md): when
+-- they are few, all of them, the facet keys its family, condition and listing type filters allow,
+-- each an index range, every other filter answered from the index; by price, the first of each
+-- key's range in price order.
+CREATE INDEX "listings_offered_facet_idx" ON "listings" USING btree ("facet_key", "price", "listing_start_date" DESC, "id")
+  INCLUDE ("listing_options", "listing_end_date", "user_id", "distributor_id", "latitude", "longitude")
+  WHERE "is_active" AND NOT "is_sold";
