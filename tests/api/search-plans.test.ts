@@ -264,6 +264,30 @@ describe('search counts', () => {
     expect(pastTheLimit).toBeGreaterThanOrEqual(4);
   });
 
+  it('pages a keyword of many matches in every order of the page exactly as a full sort does', async () => {
+    const matches = sql`l.id in (select s.listing_id from listing_search s
+      where s.search_vector @@ websearch_to_tsquery('english', 'ship'))`;
+    for (const [sort, order] of [
+      ['price-asc', sql`l.price, l.listing_start_date desc, l.id`],
+      ['price-desc', sql`l.price desc, l.listing_start_date desc, l.id`],
+      ['newest', sql`l.listing_start_date desc, l.id`],
+    ] as const) {
+      const all = await fullSort(matches, order);
+      expect(all.length).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+      for (const page of [1, 4]) {
+        const answer = await searchListings(
+          database.db,
+          searchRequestSchema.parse({ keyword: 'ship', sort, page, pageSize: 10 }),
+        );
+        const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
+        expect(
+          answer.results.map((card) => card.id),
+          `${sort} ${page}`,
+        ).toEqual(expected);
+      }
+    }
+  });
+
   it('pages a search by distance exactly as a full sort of every match by distance does', async () => {
     let compared = 0;
     for (const zipCode of ['75207', '60601', '98101', '33101']) {

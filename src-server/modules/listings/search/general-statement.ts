@@ -90,12 +90,28 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         : sql`select * from (select ${pageColumns} from ${matching(facetFilters)}) s order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
+  const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
+  // A keyword with a word the postings do not keep matches fewer listings than the postings'
+  // threshold (POSTING_POLICY.minListings): its matches are read and sorted rather than walked for
+  // in the order's index, past the listings of every other word (cheap ones first, by price). The
+  // fence (offset 0) keeps the planner to reading the matches.
+  const everyWordKept =
+    plan.keyword && request.keyword && order !== 'distance'
+      ? sql`not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
+          where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))`
+      : null;
+  const walked = everyWordKept
+    ? sql`select * from (${walk}) w where ${neither} and ${everyWordKept}
+      union all
+      select * from (select * from (select ${pageColumns} from ${matching(facetFilters)} offset 0) s
+        order by ${orderBy(order, plan, 's')} limit ${pageEnd}) v where ${neither} and not ${everyWordKept}`
+    : sql`select * from (${walk}) w where ${neither}`;
   const page = sorted
     ? sql`
       select ${pageNames} from m where ${mComplete}${sql.join(flags.all.map((flag) => sql` and ${flag}`))}
       union all
       ${faceted ? sql`select ${pageNames} from r where not ${mComplete} and ${rComplete} union all ` : sql``}
-      select * from (${walk}) w where not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`
+      ${walked}`
     : walk;
   return sql`
     with m as materialized (
