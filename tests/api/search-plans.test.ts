@@ -111,8 +111,13 @@ describe('search plans', () => {
     ['everything, featured first', {}, 'listings_search_featured_idx'],
     ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }, 'listing_search_price_idx'],
     ['a keyword, newest first', { keyword: 'glock', sort: 'newest' }, 'listing_search_start_idx'],
+    [
+      'a seller, featured first',
+      { uid: '00000000-0000-4000-8000-000000000000' },
+      'listings_offered_seller_featured_idx',
+    ],
   ] as const)('%s: the page is read from the index of its order', async (_name, body, index) => {
-    const text = await explain(await generalStatement(body));
+    const text = await explain(await generalStatement(withSeller(body)));
     expect(text).toContain(index);
   });
 

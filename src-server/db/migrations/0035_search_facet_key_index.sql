@@ -5,3 +5,10 @@
 CREATE INDEX "listings_offered_facet_idx" ON "listings" USING btree ("facet_key", "price", "listing_start_date" DESC, "id")
   INCLUDE ("listing_options", "listing_end_date", "user_id", "distributor_id", "latitude", "longitude")
   WHERE "is_active" AND NOT "is_sold";
+--> statement-breakpoint
+-- A seller's listings on sale, featured first (the default order of a seller's search), read in
+-- that order and stopped at the page's end however many listings the seller has.
+CREATE INDEX "listings_offered_seller_featured_idx" ON "listings" USING btree
+  ("user_id", (("listing_options" & 258) <> 0) DESC, "listing_start_date" DESC, "id")
+  INCLUDE ("listing_end_date")
+  WHERE "is_active" AND NOT "is_sold";
