@@ -125,6 +125,24 @@ describe('membership plans', () => {
     expect((await summaryOf(seller)).availableBalance).toBeGreaterThan(0);
   });
 
+  it('charges a paid plan’s next month once, however often the monthly run runs', async () => {
+    const seller = await account(t.db, 'seller');
+    const up = await post(t.app, '/api/users/updateMembershipPlan', seller, { plan: 'TrustedSeller' });
+    expect(up.statusCode, up.body).toBe(200);
+    const now = clock();
+    const next = periodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    const charges = () =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from ledger_transactions
+          where user_id = ${seller.id} and idempotency_key = ${`membership-${seller.id}-${next}`}`,
+      );
+    expect(await charges()).toEqual([{ n: 0 }]);
+    for (let run = 0; run < 3; run++) expect((await runInvoices(period())).statusCode).toBe(200);
+    expect(await charges()).toEqual([{ n: 1 }]);
+    expect(await ledgerSums()).toMatchObject({ unbalanced: 0 });
+  });
+
   it('refuses a downgrade below the active listings and names the listings to close', async () => {
     const seller = await account(t.db, 'seller', { roles: ['Buyer', 'TrustedSeller'] });
     for (let index = 0; index < 101; index += 1) {

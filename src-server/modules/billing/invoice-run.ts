@@ -48,7 +48,7 @@ export async function invoiceSeller(deps: BillingDeps, userId: string, period: s
         { user: userId },
         plan.monthlyCents,
         `${plan.name} membership, ${next}`,
-        { idempotencyKey: `membership-${userId}-${next}`, at: now },
+        { idempotencyKey: membershipChargeKey(userId, next), at: now },
       );
     }
     const charges = await queryRows<{
@@ -113,15 +113,23 @@ export async function invoiceSeller(deps: BillingDeps, userId: string, period: s
   });
 }
 
-/** The sellers a month's run looks at: charges not yet invoiced before its end, or a paid plan. */
+/** The ledger key of a seller's membership charge for a month: it is charged once (`sellersToInvoice` writes it in SQL). */
+const membershipChargeKey = (userId: string, month: string) => `membership-${userId}-${month}`;
+
+/**
+ * The sellers a month's run looks at: charges not yet invoiced before its end, or a paid plan whose
+ * next month is not charged yet; a seller already invoiced for the month is left out. The hourly
+ * runs after the first of a month find next to nothing to do.
+ */
 async function sellersToInvoice(db: DbExecutor, period: string, now: Date): Promise<string[]> {
   const end = periodEnd(period) > now ? now : periodEnd(period);
+  const next = periodOf(periodEnd(period));
   const paidPlans = Object.values(MEMBERSHIP_PLANS)
     .filter((plan) => plan.monthlyCents > 0)
     .map((plan) => plan.role);
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`select distinct t.user_id from ledger_transactions t
+    sql`select s.user_id from (select distinct t.user_id from ledger_transactions t
         where t.user_id is not null and t.created_at < ${end}
           and t.kind in (${sql.join(
             CHARGE_KINDS.map((kind) => sql`${kind}`),
@@ -129,10 +137,13 @@ async function sellersToInvoice(db: DbExecutor, period: string, now: Date): Prom
           )})
           and not exists (select 1 from invoice_lines l where l.transaction_id = t.id)
       union
-      select id from users where roles && ${sql`ARRAY[${sql.join(
+      select u.id from users u where u.roles && ${sql`ARRAY[${sql.join(
         paidPlans.map((role) => sql`${role}`),
         sql`, `,
-      )}]::text[]`}`,
+      )}]::text[]`}
+        and not exists (select 1 from ledger_transactions m
+          where m.idempotency_key = 'membership-' || u.id::text || ${`-${next}`})) s
+      where not exists (select 1 from invoices i where i.user_id = s.user_id and i.period = ${period})`,
   );
   return rows.map((row) => row.user_id);
 }
