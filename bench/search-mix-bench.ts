@@ -18,7 +18,7 @@ import {
   suggestionCandidates,
 } from '../src-server/modules/listings/index.ts';
 import { MIX_SEED, type MixRequest, mixCatalogue, searchMix, suggestionPrefixes } from './search-mix.ts';
-import { collectGarbage, figuresOf, tableHeader, tableRow } from './timing.ts';
+import { collectGarbage, type Figures, figuresOf, tableHeader, tableRow } from './timing.ts';
 
 const WIDTH = 24;
 const SLOWEST_SHOWN = 8;
@@ -29,12 +29,15 @@ interface Sample {
   sql: number;
 }
 
-/** Times `passes` passes of the mix after `warmup` searches of another mix (so none is timed warm from its own warm-up). */
+/**
+ * Times `passes` passes of the mix after `warmup` searches of another mix (so none is timed warm
+ * from its own warm-up); answers the API figures per scenario (and of all searches).
+ */
 export async function benchMix(
   app: FastifyInstance,
   db: Database,
   { passes, warmup }: { passes: number; warmup: number },
-): Promise<void> {
+): Promise<Map<string, Figures>> {
   const catalogue = await mixCatalogue(db);
   const mix = searchMix(catalogue);
   const prefixes = suggestionPrefixes(catalogue);
@@ -103,15 +106,12 @@ export async function benchMix(
     `\nmix: ${mix.length.toLocaleString('en-US')} distinct searches and ${prefixes.length} suggestion texts, ${passes} pass${passes === 1 ? '' : 'es'}, shared cache off; ms`,
   );
   console.info(tableHeader(WIDTH));
-  const rowOf = (name: string, of: readonly Sample[]) =>
-    console.info(
-      tableRow(
-        name,
-        figuresOf(of.map((sample) => sample.api)),
-        figuresOf(of.map((sample) => sample.sql)),
-        WIDTH,
-      ),
-    );
+  const figures = new Map<string, Figures>();
+  const rowOf = (name: string, of: readonly Sample[]) => {
+    const api = figuresOf(of.map((sample) => sample.api));
+    figures.set(name, api);
+    console.info(tableRow(name, api, figuresOf(of.map((sample) => sample.sql)), WIDTH));
+  };
   for (const scenario of scenarios)
     rowOf(
       scenario,
@@ -132,4 +132,5 @@ export async function benchMix(
     console.info(
       `  ${ms.toFixed(1).padStart(7)} ms  ${total.toLocaleString('en-US').padStart(9)} matches  ${request.scenario}: ${JSON.stringify(request.body)}`,
     );
+  return figures;
 }

@@ -11,7 +11,9 @@
  *
  * Usage: npm run bench:search [-- --listings 100000] [--runs 200] [--postgres URL | --no-postgres] [--no-pglite]
  *   [--only NAME] (only the scenarios whose name contains NAME; `npm run bench:home-lists` is `--only list`,
- *   `--only mix` the mix alone)
+ *   `--only mix` the mix alone) [--baseline N]
+ * --baseline N runs every scenario first on a catalogue of N listings, in a database of its own, and
+ * ends with each scenario's API p95 at both sizes and their ratio (how cost grows with the catalogue).
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection:
  * the benchmark creates its own database there and drops it afterwards.
  */
@@ -51,6 +53,7 @@ const option = (name: string, fallback: string) => {
   return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
 };
 const LISTINGS = Number(option('--listings', '100000'));
+const BASELINE = args.includes('--baseline') ? Number(option('--baseline', '100000')) : null;
 const RUNS = Number(option('--runs', '200'));
 const ONLY = option('--only', '');
 /** The mix runs once unless --runs asks for more passes (each pass is over a thousand searches). */
@@ -249,13 +252,19 @@ async function timePair(
 
 const row = tableRow;
 
-async function bench(label: string, handle: DatabaseHandle): Promise<void> {
+/** Runs every scenario on `listings` listings; answers each scenario's API figures. */
+async function bench(
+  label: string,
+  handle: DatabaseHandle,
+  listings = LISTINGS,
+): Promise<Map<string, Figures>> {
   const { db } = handle;
+  const figures = new Map<string, Figures>();
   const seedStart = performance.now();
-  await seedDemoData(db, { seed: 1997, listings: LISTINGS });
+  await seedDemoData(db, { seed: 1997, listings });
   const seconds = (performance.now() - seedStart) / 1000;
   console.info(
-    `\n${label}: seeded ${LISTINGS.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s (load average ${loadavg()
+    `\n${label}: seeded ${listings.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s (load average ${loadavg()
       .map((value) => value.toFixed(1))
       .join(', ')})`,
   );
@@ -299,6 +308,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
         (i) => querySearch(db, statements[i % statements.length]!, parsed[i % parsed.length]!.keyword),
         requests.length,
       );
+      figures.set(scenario.name, api);
       const slowest = api.medians.indexOf(Math.max(...api.medians));
       const label = JSON.stringify(requests[slowest]).replace(/"/g, '').slice(0, 60);
       console.info(
@@ -315,6 +325,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
         },
         (i) => suggestionCandidates(db, SUGGESTION_QUERIES[i % SUGGESTION_QUERIES.length]!),
       );
+      figures.set('suggestions', api);
       console.info(row('suggestions', api, direct));
     }
 
@@ -328,6 +339,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
         (i) => queryRows(db, list.statements[i % list.statements.length]!),
         list.urls.length,
       );
+      figures.set(list.name, api);
       console.info(row(list.name, api, direct));
     }
 
@@ -337,13 +349,51 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
         : await buildApp({ ...config, sharedCache: false }, { database: handle, ownsDatabase: false });
       try {
         await uncached.ready();
-        await benchMix(uncached, db, { passes: MIX_PASSES, warmup: WARMUP });
+        const mix = await benchMix(uncached, db, { passes: MIX_PASSES, warmup: WARMUP });
+        for (const [name, api] of mix) figures.set(`mix: ${name}`, api);
       } finally {
         if (uncached !== app) await uncached.close();
       }
     }
   } finally {
     await app.close();
+  }
+  return figures;
+}
+
+/** Each scenario's API p95 on the baseline catalogue and on the full one, and the ratio. */
+function printGrowth(baseline: number, small: Map<string, Figures>, large: Map<string, Figures>): void {
+  const sizes = [baseline, LISTINGS].map((n) => n.toLocaleString('en-US'));
+  console.info(`\nAPI p95 at ${sizes[0]} and ${sizes[1]} listings (ms) and the ratio`);
+  console.info(`${'scenario'.padEnd(34)} | ${sizes[0]!.padStart(9)} | ${sizes[1]!.padStart(9)} | ratio`);
+  for (const [name, figures] of large) {
+    const before = small.get(name);
+    if (!before) continue;
+    console.info(
+      `${name.padEnd(34)} | ${before.p95.toFixed(1).padStart(9)} | ${figures.p95.toFixed(1).padStart(9)} | ${(figures.p95 / before.p95).toFixed(2)}×`,
+    );
+  }
+}
+
+/** A database of its own on the PostgreSQL server for one run, dropped afterwards. */
+async function withPostgresDatabase<T>(
+  run: (handle: DatabaseHandle, host: string) => Promise<T>,
+): Promise<T> {
+  const name = `ironsight_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdminClient(POSTGRES_URL!, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(POSTGRES_URL!);
+  url.pathname = `/${name}`;
+  try {
+    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      return await run(postgres, url.host);
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await withAdminClient(POSTGRES_URL!, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    );
   }
 }
 
@@ -379,31 +429,32 @@ async function main(): Promise<void> {
     );
   }
   if (!args.includes('--no-pglite')) {
-    const pglite = await openDatabase({ kind: 'pglite' });
-    try {
-      await bench('PGlite (in memory)', pglite);
-    } finally {
-      await pglite.close();
-    }
+    const open = () => openDatabase({ kind: 'pglite' });
+    const small = BASELINE
+      ? await withHandle(open, (handle) => bench('PGlite (in memory)', handle, BASELINE))
+      : null;
+    const large = await withHandle(open, (handle) => bench('PGlite (in memory)', handle));
+    if (small && BASELINE) printGrowth(BASELINE, small, large);
   }
 
   if (POSTGRES_URL) {
-    const name = `ironsight_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await withAdminClient(POSTGRES_URL, (client) => client.query(`CREATE DATABASE "${name}"`));
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    try {
-      const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-      try {
-        await bench(`PostgreSQL (${url.host})`, postgres);
-      } finally {
-        await postgres.close();
-      }
-    } finally {
-      await withAdminClient(POSTGRES_URL, (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
-    }
+    const small = BASELINE
+      ? await withPostgresDatabase((handle, host) => bench(`PostgreSQL (${host})`, handle, BASELINE))
+      : null;
+    const large = await withPostgresDatabase((handle, host) => bench(`PostgreSQL (${host})`, handle));
+    if (small && BASELINE) printGrowth(BASELINE, small, large);
+  }
+}
+
+async function withHandle<T>(
+  open: () => Promise<DatabaseHandle>,
+  run: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const handle = await open();
+  try {
+    return await run(handle);
+  } finally {
+    await handle.close();
   }
 }
 
