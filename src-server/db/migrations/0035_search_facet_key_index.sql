@@ -12,3 +12,7 @@ CREATE INDEX "listings_offered_seller_featured_idx" ON "listings" USING btree
   ("user_id", (("listing_options" & 258) <> 0) DESC, "listing_start_date" DESC, "id")
   INCLUDE ("listing_end_date")
   WHERE "is_active" AND NOT "is_sold";
+--> statement-breakpoint
+-- A keyword near a ZIP code: the box's rows of the keyword copy, to intersect with the keyword's
+-- (a bitmap of each) rather than reading every listing with the word and dropping those far away.
+CREATE INDEX "listing_search_location_idx" ON "listing_search" USING btree ("latitude", "longitude");
