@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchRequest, searchRequestSchema } from '../../shared/contract/listing-search.ts';
+import {
+  SEARCH_COUNT_LIMIT,
+  type SearchRequest,
+  searchRequestSchema,
+} from '../../shared/contract/listing-search.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import type { SearchRow } from '../../src-server/modules/listings/search/facets.ts';
+import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
 import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
@@ -127,6 +132,22 @@ describe('keyword postings', () => {
     expect(withPostings.total).toBeGreaterThan(POLICY.minListings);
     expect(withPostings.results).toHaveLength(24);
     expect(withPostings.facets!.family.reduce((sum, entry) => sum + entry.count, 0)).toBe(withPostings.total);
+  });
+
+  it('count a suggestion of a kept lexeme as its search does, code matches included', async () => {
+    const lexemes = (await keptLexemes()).filter((lexeme) => /^[a-z0-9][a-z0-9.]*$/.test(lexeme));
+    expect(lexemes).toEqual(expect.arrayContaining(['9mm', 'glock']));
+    // A UPC that is also in no posting of a word: counted once, beside the word's postings.
+    const [code] = await rows<{ upc: string }>(
+      sql`select upc from listing_search where upc is not null limit 1`,
+    );
+    const keywords = [...lexemes, 'GLOCK', code!.upc, 'smith wesson'];
+    const totals = await keywordSearchTotals(t.database.db, keywords);
+    for (const keyword of keywords) {
+      const search = await searchListings(t.database.db, searchRequestSchema.parse({ keyword }));
+      const expected = search.totalCapped ? SEARCH_COUNT_LIMIT + 1 : search.total;
+      expect(totals.get(keyword), keyword).toBe(expected);
+    }
   });
 
   it('leave every other search to the general statement', async () => {

@@ -9,7 +9,9 @@ import { planSearch } from './plan.ts';
  * and no other filter): the offered rows of the keyword copy that the search's own keyword condition
  * matches, counted in one statement up to SEARCH_COUNT_LIMIT + 1 (as the search counts: more than
  * the limit is "1,000+"). Search suggestions show these counts, so a suggestion never promises more
- * or fewer listings than its search finds.
+ * or fewer listings than its search finds. A one-word text that is a kept lexeme is counted as its
+ * search counts it (`postings-statement.ts`): the start of its postings' range, plus the listings
+ * only its UPC or SKU matches, never a bitmap of every listing with the word.
  */
 export async function keywordSearchTotals(
   db: Database,
@@ -18,13 +20,26 @@ export async function keywordSearchTotals(
   const totals = new Map<string, number>();
   if (keywords.length === 0) return totals;
   const now = sql`${new Date().toISOString()}::timestamptz`;
+  const limit = SEARCH_COUNT_LIMIT + 1;
   const counts = [];
   for (const [index, keyword] of keywords.entries()) {
     const plan = await planSearch(db, searchRequestSchema.parse({ keyword }));
-    if (plan.where.length === 0) continue;
-    counts.push(sql`select ${index}::int as i, count(*)::int as n from (select 1 from listing_search l
-      where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)}
-      limit ${SEARCH_COUNT_LIMIT + 1}) t`);
+    if (plan.where.length === 0 || !plan.keyword) continue;
+    const general = sql`(select count(*)::int from (select 1 from listing_search l
+      where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)} limit ${limit}) t)`;
+    if (/\s/.test(keyword.trim())) {
+      counts.push(sql`select ${index}::int as i, ${general} as n`);
+      continue;
+    }
+    const lexeme = sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${plan.keyword.query})`;
+    const postings = sql`(select count(*)::int from (select 1 from keyword_postings k
+      where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)} limit ${limit}) t)`;
+    const codeOnly = plan.keyword.codeMatch
+      ? sql` + (select count(*)::int from listing_search l where ${offeredInCopy('l', now)} and ${plan.keyword.codeMatch}
+          and not exists (select 1 from keyword_postings k where k.lexeme = ${lexeme} and k.listing_id = l.listing_id))`
+      : sql``;
+    counts.push(sql`select ${index}::int as i,
+      case when ${lexeme} is not null then least(${postings}${codeOnly}, ${limit}) else ${general} end as n`);
   }
   if (counts.length === 0) return totals;
   const rows = await queryRows<{ i: number; n: number }>(db, sql.join(counts, sql` union all `));
