@@ -10,6 +10,7 @@ import type { PaymentGateway } from './core/payments/gateway.ts';
 import { SandboxGateway } from './core/payments/sandbox-gateway.ts';
 import { Throttle } from './core/throttle.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { inStatementScope } from './db/statement-queue.ts';
 import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { installCompression } from './http/compression.ts';
@@ -186,6 +187,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
+  // Each request is one unit of statements: its second statement on does not queue behind new requests (PGlite).
+  app.addHook('onRequest', (_request, _reply, done) => inStatementScope(done));
 
   installErrorHandler(app);
   installPlainOptionsAnswer(app);

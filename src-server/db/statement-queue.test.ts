@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseBusyError, isDatabaseBusy, StatementQueue } from './statement-queue.ts';
+import { DatabaseBusyError, inStatementScope, isDatabaseBusy, StatementQueue } from './statement-queue.ts';
 
 /** Work that holds the thread, as a PGlite statement does while its WebAssembly runs. */
 const blockFor = (ms: number) => async () => {
@@ -28,6 +28,24 @@ describe('the statement queue', () => {
       ),
     );
     expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('serves the next statement of a started request before the first statements of new ones', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
+    const order: string[] = [];
+    const statement = (name: string) =>
+      queue.run(async () => {
+        order.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      });
+    // Three requests of three statements each, arriving together: without the follow-up lane each
+    // statement would queue behind every other request's (a1 b1 c1 a2 b2 c2 a3 b3 c3).
+    const request = (name: string) =>
+      inStatementScope(async () => {
+        for (const step of [1, 2, 3]) await statement(`${name}${step}`);
+      });
+    await Promise.all([request('a'), request('b'), request('c'), statement('outside')]);
+    expect(order).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'outside']);
   });
 
   it('refuses work past its limit at once', async () => {
