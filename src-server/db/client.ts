@@ -108,6 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A database that is down or unreachable fails the request (503) instead of holding it open.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // No JIT compilation: the server's statements are short, and a plan whose estimated cost passes
+      // jit_above_cost (a search's branch that its counts leave unread, on a million listings) would
+      // spend about 10 ms compiling before running for one.
+      options: '-c jit=off',
     });
     // A dropped connection (restart, failover, pg_terminate_backend) must never be fatal: an 'error' event
     // without a listener ends the process. The pool hears idle clients only, so each client gets its own

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../src-server/db/client.ts';
 import { serverWith, sleepInSql, timed, UNCACHED } from './support/queue-server.ts';
 
 /** Needs PostgreSQL: `npm test -- --postgres URL` runs it. */
@@ -16,6 +18,14 @@ describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     const eight = await sleeps(8);
     expect(eight.ms).toBeGreaterThanOrEqual(780);
     expect(eight.ms).toBeLessThan(1400);
+  });
+
+  it('compiles no statement to machine code (JIT is off on every pooled connection)', async () => {
+    const { database } = await serverWith({ poolSize: 2 });
+    const settings = await Promise.all(
+      [1, 2].map(() => queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`)),
+    );
+    expect(settings.flat()).toEqual([{ jit: 'off' }, { jit: 'off' }]);
   });
 
   it('gives a connection back when its transaction cannot even begin', async () => {

@@ -34,9 +34,11 @@ export async function keywordSearchTotals(
     const lexeme = sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${plan.keyword.query})`;
     const postings = sql`(select count(*)::int from (select 1 from keyword_postings k
       where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)} limit ${limit}) t)`;
+    // Each of the few code matches is looked up in the postings (a subquery per row): an anti join
+    // would hash every posting of the word first.
     const codeOnly = plan.keyword.codeMatch
       ? sql` + (select count(*)::int from listing_search l where ${offeredInCopy('l', now)} and ${plan.keyword.codeMatch}
-          and not exists (select 1 from keyword_postings k where k.lexeme = ${lexeme} and k.listing_id = l.listing_id))`
+          and (select 1 from keyword_postings k where k.listing_id = l.listing_id and k.lexeme = ${lexeme} limit 1) is null)`
       : sql``;
     counts.push(sql`select ${index}::int as i,
       case when ${lexeme} is not null then least(${postings}${codeOnly}, ${limit}) else ${general} end as n`);
