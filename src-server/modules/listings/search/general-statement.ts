@@ -30,8 +30,8 @@ const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
  *   matches or more leave few rows to pass over. By price with a family chosen, each facet key's
  *   range of the facet key index is read in price order up to the page's end, and the page is the
  *   first of those (cheap families do not stand before the chosen ones in the price order).
- *   Relevance has no index order: its page ranks every match (a keyword narrows them); from a set
- *   that holds every match, only that set's rows are ranked.
+ *   Relevance has no index order: its page ranks every match (a keyword narrows them); a set that
+ *   holds every match carries its rank.
  *
  * Each branch of the page is gated by the counts of `m` and `r` (one-time filters): the branches not
  * taken read nothing. Keyword searches read the narrow `listing_search` rows (same column names),
@@ -50,7 +50,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     relevance: plan.keyword
       ? {
           columns: sql`, ts_rank(l.search_vector, ${plan.keyword.query}) as rank${plan.keyword.codeMatch ? sql`, (${plan.keyword.codeMatch}) is true as code_match` : sql``}`,
-          names: sql``,
+          names: sql`, rank${plan.keyword.codeMatch ? sql`, code_match` : sql``}`,
         }
       : { columns: sql``, names: sql`` },
     featured: {
@@ -77,7 +77,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const pageNames = sql`id, listing_start_date${orderColumns[order].names}${distance ? sql`, distance` : sql``}`;
   const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
   const faceted = flags.all.length > 0;
-  // A set that holds every match carries the page's columns, except relevance's rank (a keyword only).
+  // Relevance has no index order: its walk ranks every match.
   const sorted = order !== 'relevance';
   // The facet keys stand for the three facet filters: the facet key index answers them alone.
   const keys = plan.facetKeys ? sql`l.facet_key in (${list(plan.facetKeys)})` : null;
@@ -107,27 +107,23 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       select * from (select * from (select ${pageColumns} from ${matching(facetFilters)} offset 0) s
         order by ${orderBy(order, plan, 's')} limit ${pageEnd}) v where ${neither} and not ${everyWordKept}`
     : sql`select * from (${walk}) w where ${neither}`;
-  // The rows of a set that holds every match, as the page reads them: carried by the set, or for
-  // relevance ranked here (only when the set is taken: the sample does not rank rows it may drop).
-  const fromSet = (set: 'm' | 'r', gate: SQL) =>
-    sorted
-      ? sql`select ${pageNames} from ${sql.raw(set)} where ${gate}`
-      : sql`select ${pageColumns} from ${sql.raw(set)} join listing_search l on l.listing_id = ${sql.raw(set)}.id where ${gate}`;
+  // The rows of a set that holds every match, as the page reads them. Relevance's rank too: a full
+  // sample ranks at most 1,001 rows more than the walk, which ranks every match anyway.
+  const fromSet = (set: 'm' | 'r', gate: SQL) => sql`select ${pageNames} from ${sql.raw(set)} where ${gate}`;
   const page = sql`
       ${fromSet('m', sql`${mComplete}${sql.join(flags.all.map((flag) => sql` and ${flag}`))}`)}
       union all
       ${faceted ? sql`${fromSet('r', sql`not ${mComplete} and ${rComplete}`)} union all ` : sql``}
       ${walked}`;
-  const setColumns = sorted ? pageColumns : sql`${id} as id`;
   return sql`
     with m as materialized (
-      select l.facet_key${flagColumns(plan.facets, flags)}, ${setColumns} from ${matching([])}
+      select l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns} from ${matching([])}
       limit ${SEARCH_COUNT_LIMIT + 1}
     ),
     ${
       faceted
         ? sql`r as materialized (
-      select ${setColumns} from ${matching(keys ? [keys] : facetFilters)}
+      select ${pageColumns} from ${matching(keys ? [keys] : facetFilters)}
       limit ${SEARCH_COUNT_LIMIT + 1}
     ),`
         : sql``
