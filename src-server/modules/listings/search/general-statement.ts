@@ -77,10 +77,14 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const pageNames = sql`id, listing_start_date${orderColumns[order].names}${distance ? sql`, distance` : sql``}`;
   const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
   const faceted = flags.all.length > 0;
-  // Relevance has no index order: its walk ranks every match.
-  const sorted = order !== 'relevance';
   // The facet keys stand for the three facet filters: the facet key index answers them alone.
   const keys = plan.facetKeys ? sql`l.facet_key in (${list(plan.facetKeys)})` : null;
+  // The matches in the page's order up to the page's end: the planner walks the order's index where
+  // there is one (relevance has none: every match is ranked). Behind the fence (offset 0) it reads
+  // the matches and sorts them, for a keyword of few matches.
+  const sortedMatches = (fence: boolean) =>
+    sql`select * from (select ${pageColumns} from ${matching(facetFilters)}${fence ? sql` offset 0` : sql``}) s
+      order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
   const walk =
     order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
       ? placesPage(plan.origin, plan.radius, filtered([...plan.where, ...facetFilters]), pageEnd)
@@ -88,24 +92,22 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
             order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
-        : sql`select * from (select ${pageColumns} from ${matching(facetFilters)}) s order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
+        : sortedMatches(false);
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
   // A keyword with a word the postings do not keep matches fewer listings than the postings'
   // threshold (POSTING_POLICY.minListings): its matches are read and sorted rather than walked for
-  // in the order's index, past the listings of every other word (cheap ones first, by price). The
-  // fence (offset 0) keeps the planner to reading the matches.
+  // in the order's index, past the listings of every other word (cheap ones first, by price).
   const everyWordKept =
-    plan.keyword && request.keyword && sorted && order !== 'distance'
+    plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance'
       ? sql`not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
           where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))`
       : null;
   const walked = everyWordKept
     ? sql`select * from (${walk}) w where ${neither} and ${everyWordKept}
       union all
-      select * from (select * from (select ${pageColumns} from ${matching(facetFilters)} offset 0) s
-        order by ${orderBy(order, plan, 's')} limit ${pageEnd}) v where ${neither} and not ${everyWordKept}`
+      select * from (${sortedMatches(true)}) v where ${neither} and not ${everyWordKept}`
     : sql`select * from (${walk}) w where ${neither}`;
   // The rows of a set that holds every match, as the page reads them. Relevance's rank too: a full
   // sample ranks at most 1,001 rows more than the walk, which ranks every match anyway.
