@@ -5,14 +5,16 @@
  *   tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given, the web build, then the
  *   end-to-end tests (Playwright driving Chromium against the real server).
  * Independent suites run side by side, one per core (`--jobs N` to choose, `--jobs 1` for one at a
- * time); each one's output is printed whole when it ends. The fault tests, which time recoveries
- * after killing processes, run alone once everything else is done.
+ * time); each one's output is printed whole when it ends, and a failed one's errors again under
+ * the summary. The fault tests, which time recoveries after killing processes, run alone once
+ * everything else is done.
  * Usage: npm test [-- --postgres postgres://postgres@127.0.0.1:5432/test] [--skip-build] [--jobs N]
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { CHROMIUM_INSTALL_HELP, findChromium } from './find-chromium.ts';
 
 interface Tally {
@@ -166,6 +168,25 @@ function runStep(step: Step, shared: boolean): Promise<Outcome> {
   });
 }
 
+/** Most lines of a failed step's output repeated under the summary. */
+const EXCERPT_LINES = 150;
+
+/**
+ * The part of a failed step's output that says why, repeated at the end where a reader of a long
+ * run looks first: from Vitest's first error section (failed tests, unhandled errors) to its
+ * totals, else the output's last lines. Steps that ran alone printed straight to the terminal.
+ */
+function failureExcerpt(name: string): string | null {
+  const log = path.join(reports, `${name.replace(/\W+/g, '-')}.log`);
+  if (!existsSync(log)) return null;
+  const lines = stripVTControlCharacters(readFileSync(log, 'utf8')).split('\n');
+  const first = lines.findIndex((line) => /^⎯+ .+ ⎯+$/.test(line.trim()));
+  const totals = lines.findIndex((line, index) => index > first && /^\s*Test Files\s/.test(line));
+  const excerpt =
+    first >= 0 ? lines.slice(first, totals > first ? totals : undefined) : lines.slice(-EXCERPT_LINES / 3);
+  return excerpt.slice(0, EXCERPT_LINES).join('\n');
+}
+
 async function runAll(): Promise<void> {
   const waiting = [...steps];
   const running = new Set<Promise<void>>();
@@ -214,6 +235,10 @@ for (const step of steps) {
   );
 }
 const failedSteps = steps.filter((step) => !outcomes.get(step.name)?.ok).map((step) => step.name);
+for (const name of failedSteps) {
+  const why = failureExcerpt(name);
+  if (why) console.error(`\n=== Why ${name} failed (from its output above)\n${why}`);
+}
 if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join('; ')}`);
 console.info(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedSteps.length > 0 || total.failed > 0 ? 1 : 0);

@@ -48,6 +48,24 @@ describe('the statement queue', () => {
     expect(order).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'outside']);
   });
 
+  it('gives the event loop a turn between statements even when nobody waits', async () => {
+    // PGlite's statements run synchronously: without a turn of the loop between them, a request
+    // would run to its answer before the server read any other socket or accepted a connection.
+    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 0 });
+    const order: string[] = [];
+    const request = inStatementScope(async () => {
+      for (const step of [1, 2, 3]) {
+        await queue.run(async () => {
+          await blockFor(2)();
+          order.push(`statement ${step}`);
+        });
+      }
+    });
+    setImmediate(() => order.push('the loop'));
+    await request;
+    expect(order).toEqual(['statement 1', 'the loop', 'statement 2', 'statement 3']);
+  });
+
   it('refuses work past its limit at once', async () => {
     const queue = new StatementQueue({ concurrency: 1, limit: 2, maxWaitMs: 0 });
     const results = await Promise.all([1, 2, 3, 4, 5].map(() => settle(queue.run(blockFor(1)))));
@@ -68,6 +86,8 @@ describe('the statement queue', () => {
   it('refuses at once work that would wait past the longest wait behind slow statements', async () => {
     const queue = new StatementQueue({ concurrency: 1, limit: 100, maxWaitMs: 200 });
     for (let i = 0; i < 10; i += 1) await queue.run(blockFor(60));
+    // The last statement's turn passes on at the loop's next turn.
+    await new Promise(setImmediate);
     // The holder is brief, so the three admitted really start well inside the longest wait even on a
     // busy machine; the estimate that admits or refuses comes from the 60 ms statements before it.
     const holder = queue.run(() => new Promise((resolve) => setTimeout(resolve, 20)));

@@ -6,7 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * a request that has already had a turn goes before the first statements of requests not yet
  * started: a request of several statements (a search corrected after finding nothing, a page and
  * its counts) finishes instead of queueing behind every newcomer once per statement, which under
- * load multiplied its wait. Past a bounded queue, when the work ahead would take longer than the
+ * load multiplied its wait. The database passes from one unit to the next at the event loop's next
+ * turn, so the server reads its sockets between statements and requests wait here, in this order,
+ * rather than unread in the sockets. Past a bounded queue, when the work ahead would take longer than the
  * longest wait, or after waiting too long for its turn, a statement fails with DatabaseBusyError
  * (a 503 with Retry-After) instead of every request waiting behind slow statements.
  */
@@ -129,12 +131,15 @@ export class StatementQueue {
   }
 
   #release(): void {
-    if (this.#waiting.length === 0) {
-      this.#running -= 1;
-      return;
-    }
-    // The turn passes on once the work that just ended has gone on (its promise callbacks run
-    // first), so a request's next statement can join the follow-up lane before the turn is given.
+    // The turn passes on at the event loop's next turn, never straight away, even with nobody
+    // waiting. Work that runs synchronously (PGlite's WebAssembly) would otherwise run request after
+    // request inside one turn of the loop: each request read from a socket would finish before the
+    // loop looked at the sockets again, so a turn of the loop grew to every connection's request
+    // end to end, hundreds of milliseconds under load, during which no new connection was accepted
+    // (Node accepts one per turn) and no request was read. Passing the turn at the next turn
+    // lets the loop read the sockets between statements, so waiting requests queue here, in the
+    // order this queue keeps. Meanwhile the work that just ended goes on (its promise callbacks
+    // run first), so a request's next statement joins the follow-up lane before the turn is given.
     setImmediate(() => this.#handOver());
   }
 
