@@ -1,25 +1,3 @@
-/**
- * Many shoppers at once. Seeds N listings (default 100,000) into a fresh data folder (PGlite) or a
- * database of its own (PostgreSQL), starts the real server on it as a process of its own
- * (`node src-server/main.ts`, demo seeding off), and runs autocannon against the pages and calls
- * of a visit: the home page HTML, the three home lists, a keyword and a ZIP search, a listing
- * page and /api/health. A bare Fastify hello-world, also a process of its own, is measured in the
- * same run as the ceiling of this machine.
- *
- * Apart from those (mostly answered from the shared cache), the uncached search mix: the searches
- * of `search-mix.ts` in rotation, each connection sending the next body, against a server started
- * with SHARED_CACHE=off, so every request runs its statements. It is reported in a table of its
- * own with the server's peak resident memory during the run.
- *
- * Usage: npm run bench:load [-- --listings 100000] [--duration 15] [--connections 50]
- *          [--postgres URL | --no-postgres] [--no-pglite] [--pglite-folder DIR] [--only NAME]
- * --only NAME runs only the targets whose name contains NAME (`--only mix`: the uncached mix alone).
- * --pglite-folder keeps the seeded PGlite folder at DIR and reuses it on the next run (seeding
- * 100k listings on PGlite takes minutes); without it a fresh folder is made and removed.
- * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection: the
- * benchmark creates its own database there and drops it afterwards.
- */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -30,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { listingPath } from '../shared/routes/paths.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src-server/db/client.ts';
 import { isDatabaseEmpty, seedDemoData } from '../src-server/seed/seed.ts';
-import { withAdminClient } from '../tests/api/support/test-database.ts';
+import { withScratchPostgres } from './postgres-database.ts';
 import { mixCatalogue, searchMix } from './search-mix.ts';
 import {
   BENCH_HOST,
@@ -348,29 +326,21 @@ async function benchPglite(): Promise<void> {
 }
 
 async function benchPostgres(adminUrl: string): Promise<void> {
-  const name = `ironsight_load_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  console.info(`PostgreSQL database ${name}`);
-  try {
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await withScratchPostgres(adminUrl, 'load', async (url, name) => {
+    console.info(`PostgreSQL database ${name}`);
+    const handle = await openDatabase({ kind: 'postgres', url });
     const data = await seeded(handle).finally(() => handle.close());
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-load-pg-'));
     try {
       await measure(
         `PostgreSQL, ${LISTINGS.toLocaleString('en-US')} listings`,
-        { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        { DATA_DIR: dataDir, DATABASE_URL: url },
         data,
       );
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    await withAdminClient(adminUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-    );
-  }
+  });
 }
 
 async function main(): Promise<void> {

@@ -18,7 +18,6 @@
  * the benchmark creates its own database there and drops it afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
@@ -43,7 +42,7 @@ import {
 } from '../src-server/modules/listings/index.ts';
 import { findZipCentroid } from '../src-server/modules/location/index.ts';
 import { seedDemoData } from '../src-server/seed/seed.ts';
-import { withAdminClient } from '../tests/api/support/test-database.ts';
+import { withScratchPostgres } from './postgres-database.ts';
 import { benchMix } from './search-mix-bench.ts';
 import { collectGarbage, type Figures, figuresOf, percentile, tableHeader, tableRow } from './timing.ts';
 
@@ -379,22 +378,14 @@ function printGrowth(baseline: number, small: Map<string, Figures>, large: Map<s
 async function withPostgresDatabase<T>(
   run: (handle: DatabaseHandle, host: string) => Promise<T>,
 ): Promise<T> {
-  const name = `ironsight_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withAdminClient(POSTGRES_URL!, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(POSTGRES_URL!);
-  url.pathname = `/${name}`;
-  try {
-    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return withScratchPostgres(POSTGRES_URL!, 'bench', async (url) => {
+    const postgres = await openDatabase({ kind: 'postgres', url });
     try {
-      return await run(postgres, url.host);
+      return await run(postgres, new URL(url).host);
     } finally {
       await postgres.close();
     }
-  } finally {
-    await withAdminClient(POSTGRES_URL!, (client) =>
-      client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-    );
-  }
+  });
 }
 
 /**

@@ -101,6 +101,9 @@ export async function startProcess(
   return { origin, pid: child.pid ?? 0, stop };
 }
 
+/** The token secret of a benchmark's server: a bench may sign its own users' tokens with it. */
+export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
 /** The environment of the real server as a benchmark runs it: production mode, quiet logs. */
 export function benchServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
@@ -109,7 +112,7 @@ export function benchServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     // Request logs at info would measure the logger; warnings (503s) still show.
     LOG_LEVEL: 'warn',
     PUBLIC_ORIGIN: 'http://bench.local',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    JWT_SECRET: BENCH_JWT_SECRET,
     ...env,
   };
 }

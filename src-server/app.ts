@@ -40,6 +40,7 @@ import {
 import { adminModule } from './modules/admin/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { alertsModule } from './modules/alerts/index.ts';
+import { auctionsModule } from './modules/auctions/index.ts';
 import { accountAuthenticator, authModule } from './modules/auth/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { brandsModule } from './modules/brands/index.ts';
@@ -104,6 +105,7 @@ const SERVER_MODULES: readonly ServerModule[] = [
   fflModule,
   ordersModule,
   offersModule,
+  auctionsModule,
   alertsModule,
   messagesModule,
   plannedEndpoints,

@@ -82,6 +82,10 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   ordersCancel: 'orders',
   ordersDeliver: 'orders',
   ordersComplete: 'orders',
+  // auctions
+  auctionsGet: 'auctions',
+  auctionsBid: 'auctions',
+  auctionsBidHistory: 'auctions',
   // offers
   offersMake: 'offers',
   offersRespond: 'offers',

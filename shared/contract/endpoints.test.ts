@@ -138,6 +138,10 @@ const IMPLIED_CALLS = [
   ['POST', '/offers/make'],
   ['POST', '/offers/respond/{id}'],
   ['POST', '/offers/getall'],
+  // Auctions: an auction's standing and history, and proxy bids.
+  ['GET', '/auctions/{id}'],
+  ['POST', '/auctions/{id}/bids'],
+  ['GET', '/auctions/{id}/bids'],
   // The dealer finder and dealers' own profiles (FFL transfers).
   ['GET', '/ffl/search'],
   ['GET', '/ffl/dealers/{id}'],

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { ADMIN_ENDPOINTS } from './admin.ts';
 import { ADS_ENDPOINTS } from './ads.ts';
 import { ALERTS_ENDPOINTS } from './alerts.ts';
+import { AUCTIONS_ENDPOINTS } from './auctions.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
 import { BRANDS_ENDPOINTS } from './brands.ts';
@@ -66,6 +67,7 @@ export const ENDPOINT_TABLES = {
   cart: CART_ENDPOINTS,
   orders: ORDERS_ENDPOINTS,
   offers: OFFERS_ENDPOINTS,
+  auctions: AUCTIONS_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
   favorites: FAVORITES_ENDPOINTS,
   admin: ADMIN_ENDPOINTS,
@@ -99,6 +101,7 @@ export const ENDPOINTS = {
   ...CART_ENDPOINTS,
   ...ORDERS_ENDPOINTS,
   ...OFFERS_ENDPOINTS,
+  ...AUCTIONS_ENDPOINTS,
   ...BILLING_ENDPOINTS,
   ...FAVORITES_ENDPOINTS,
   ...ADMIN_ENDPOINTS,

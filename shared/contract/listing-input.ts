@@ -4,6 +4,12 @@
  */
 import { z } from 'zod';
 import {
+  AUCTION_DURATION_DAYS,
+  AUCTION_MESSAGES,
+  AUCTION_SCHEDULE_MAX_DAYS,
+  minimumBuyNowCents,
+} from '../domain/auctions.ts';
+import {
   hasValidUpcCheckDigit,
   LISTING_DELIVERY_DAYS_DEFAULT,
   LISTING_DELIVERY_DAYS_MAX,
@@ -20,7 +26,7 @@ import {
 } from '../domain/listing.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
-import { moneySchema, shipToRegionSchema, uuidSchema, zipCodeSchema } from './common.ts';
+import { dateTimeSchema, moneySchema, shipToRegionSchema, uuidSchema, zipCodeSchema } from './common.ts';
 import { MB } from './endpoint.ts';
 import {
   conditionSchema,
@@ -53,6 +59,73 @@ export const upcSchema = z
   .trim()
   .regex(/^\d{8,14}$/, { error: UPC_MESSAGES.digits })
   .refine(hasValidUpcCheckDigit, { error: UPC_MESSAGES.checkDigit });
+
+/** What a seller sets beyond the price (the starting bid) for an auction. */
+export const auctionTermsSchema = z.object({
+  /** Hidden from shoppers, who see only whether it is met. */
+  reservePrice: moneySchema.min(0.01).optional(),
+  /** Available until the first bid, or while the reserve is not met. */
+  buyNowPrice: moneySchema.min(0.01).optional(),
+  /** A later start than now (bids are refused until then); the end is this plus the duration. */
+  startsAt: dateTimeSchema.optional(),
+});
+export type AuctionTerms = z.infer<typeof auctionTermsSchema>;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * The auction rules of a listing input, as [field path, message] pairs: a duration the auction
+ * offers, one item, no offers, a reserve at least the starting bid, a buy-now price at least the
+ * reserve and 10% over the starting bid, a scheduled start in the coming 30 days. Terms on a
+ * listing that is not an auction are refused. `now` is the checking clock (the server's).
+ */
+export function auctionProblems(
+  input: {
+    listingType: number;
+    price: number;
+    quantity: number;
+    durationDays: number;
+    acceptsOffers: boolean;
+    auction?: AuctionTerms | undefined;
+  },
+  now: Date = new Date(),
+): [readonly (string | number)[], string][] {
+  const problems: [readonly (string | number)[], string][] = [];
+  if (input.listingType !== ListingType.Auction) {
+    if (input.auction !== undefined) problems.push([['auction'], AUCTION_MESSAGES.termsOnlyForAuctions]);
+    return problems;
+  }
+  if (!(AUCTION_DURATION_DAYS as readonly number[]).includes(input.durationDays)) {
+    problems.push([['durationDays'], AUCTION_MESSAGES.duration]);
+  }
+  if (input.quantity !== 1) problems.push([['quantity'], AUCTION_MESSAGES.quantity]);
+  if (input.acceptsOffers) problems.push([['acceptsOffers'], AUCTION_MESSAGES.noOffers]);
+  const start = toCents(input.price);
+  const terms = input.auction ?? {};
+  const reserve = terms.reservePrice === undefined ? null : toCents(terms.reservePrice);
+  if (reserve !== null && reserve < start)
+    problems.push([['auction', 'reservePrice'], AUCTION_MESSAGES.reserveBelowStart]);
+  if (terms.buyNowPrice !== undefined) {
+    const buyNow = toCents(terms.buyNowPrice);
+    if (reserve !== null && buyNow < reserve) {
+      problems.push([['auction', 'buyNowPrice'], AUCTION_MESSAGES.buyNowBelowReserve]);
+    } else if (buyNow < minimumBuyNowCents(start)) {
+      problems.push([
+        ['auction', 'buyNowPrice'],
+        AUCTION_MESSAGES.buyNowBelowStart(dollars(minimumBuyNowCents(start))),
+      ]);
+    }
+  }
+  if (terms.startsAt !== undefined) {
+    const startsAt = Date.parse(terms.startsAt);
+    if (startsAt <= now.getTime()) problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startInPast]);
+    else if (startsAt > now.getTime() + AUCTION_SCHEDULE_MAX_DAYS * 86_400_000) {
+      problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startTooLate]);
+    }
+  }
+  return problems;
+}
 
 /**
  * A new listing, or with `id` an update of one of the caller's listings. Uploaded images are added
@@ -106,10 +179,20 @@ export const listingInputSchema = z
      * photo. Ids left out keep their place after these; images uploaded with the request follow.
      */
     imageOrder: z.array(uuidSchema).max(MAX_LISTING_IMAGES).optional(),
+    /**
+     * An auction's own terms (listing type Auction; `price` is then the starting bid and
+     * `durationDays` one of 1, 3, 5, 7 or 10). Fixed once the auction has a bid. On an edit, left
+     * out: the terms stay as they are; given: they are set as given (a term left out is removed).
+     */
+    auction: auctionTermsSchema.optional(),
   })
   .refine((input) => input.listingType !== ListingType.Local || input.zipCode !== undefined, {
     error: 'A local listing needs a zip code.',
     path: ['zipCode'],
+  })
+  .superRefine((input, ctx) => {
+    for (const [path, message] of auctionProblems(input))
+      ctx.addIssue({ code: 'custom', message, path: [...path] });
   });
 export type ListingInput = z.input<typeof listingInputSchema>;
 export type ParsedListingInput = z.output<typeof listingInputSchema>;

@@ -31,6 +31,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   cart: 'The shopping cart.',
   orders: 'Checkout and orders: quote, pay, ship, cancel.',
   offers: 'Offers on listings: make, accept, counter, decline; accepted offers check out at their price.',
+  auctions: 'Auctions: an auction’s standing and bid history, and proxy bids up to a maximum.',
   billing: 'Plans, invoices and payment methods.',
   favorites: 'Favorite listings.',
   admin: 'Staff tools.',

@@ -134,7 +134,8 @@ export type QuoteRequest = z.input<typeof quoteRequestSchema>;
  * Why an item cannot be bought now. Compliance rules carry the id of their row in
  * COMPLIANCE_RULES (`magazineCapacity.CA`, `dealerRequired`, `nfa`, …); the others are
  * `unavailable` (closed, sold or unknown listing), `outOfStock`, `insufficientStock`,
- * `priceChanged`, `ownListing`, `sellerCannotSell` (no live checkout) and `dealerNotFound`.
+ * `priceChanged`, `ownListing`, `sellerCannotSell` (no live checkout), `dealerNotFound` and `auction`
+ * (an auction is bought by bidding, not through the cart).
  */
 export const itemBlockSchema = z.object({
   rule: z.string(),

@@ -20,6 +20,8 @@ export const UserAlertKind = {
   PriceDrop: 'priceDrop',
   LocalListing: 'localListing',
   Offer: 'offer',
+  /** An auction the user bid on or sells has ended: won, lost, sold or ended without a sale. */
+  Auction: 'auction',
   Message: 'message',
   /** Staff froze one of the seller's listings for fraud; the alert carries the reason. */
   ListingFrozen: 'listingFrozen',
@@ -36,6 +38,7 @@ export const USER_ALERT_TITLES: Readonly<Record<UserAlertKind, string>> = {
   priceDrop: 'Price drop',
   localListing: 'Near you',
   offer: 'Offer',
+  auction: 'Auction',
   message: 'Message',
   listingFrozen: 'Listing frozen',
   reminder: 'Reminder',
@@ -56,6 +59,7 @@ export type UserReminder = (typeof UserReminder)[keyof typeof UserReminder];
  */
 export const alertSubject = {
   offer: (offerId: string) => `offer:${offerId}`,
+  auction: (listingId: string) => `auction:${listingId}`,
   savedSearch: (savedSearchId: string) => `savedSearch:${savedSearchId}`,
   reminder: (reminder: UserReminder) => `reminder:${reminder}`,
 } as const;

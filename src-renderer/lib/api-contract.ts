@@ -30,6 +30,7 @@ export const MODULE_TABLES: Readonly<Record<ApiModule, () => Promise<Table>>> = 
   cart: () => import('../../shared/contract/cart.ts').then((m) => m.CART_ENDPOINTS),
   orders: () => import('../../shared/contract/orders.ts').then((m) => m.ORDERS_ENDPOINTS),
   offers: () => import('../../shared/contract/offers.ts').then((m) => m.OFFERS_ENDPOINTS),
+  auctions: () => import('../../shared/contract/auctions.ts').then((m) => m.AUCTIONS_ENDPOINTS),
   billing: () => import('../../shared/contract/billing.ts').then((m) => m.BILLING_ENDPOINTS),
   favorites: () => import('../../shared/contract/favorites.ts').then((m) => m.FAVORITES_ENDPOINTS),
   admin: () => import('../../shared/contract/admin.ts').then((m) => m.ADMIN_ENDPOINTS),

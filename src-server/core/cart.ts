@@ -7,6 +7,7 @@ import type {
   QuoteItem,
   SellerShipping,
 } from '../../shared/contract/orders.ts';
+import { AUCTION_MESSAGES } from '../../shared/domain/auctions.ts';
 import { type CategoryFamily, familyById } from '../../shared/domain/category.ts';
 import {
   type ComplianceDestination,
@@ -56,6 +57,8 @@ export interface CartListing {
   acceptedPaymentMethods: number;
   excludedShipToStates: string[];
   thumbnailPicture: string | null;
+  /** Sold by auction: bought by bidding (and its buy-now or win), never through the cart. */
+  isAuction: boolean;
   seller: {
     id: string;
     displayName: string;
@@ -98,6 +101,7 @@ export async function loadCartListings(
       acceptedPaymentMethods: listings.acceptedPaymentMethods,
       excludedShipToStates: listings.excludedShipToStates,
       thumbnailPicture: listings.thumbnailPicture,
+      isAuction: sql<boolean>`exists (select 1 from auctions a where a.listing_id = ${listings.id})`,
       seller: {
         id: users.id,
         displayName: sql<string>`coalesce(${users.sellerDisplayName}, ${users.firstName} || ' ' || ${users.lastName})`,
@@ -266,6 +270,7 @@ export function evaluateCart(
     if (!listing) blocked = availabilityBlock('unavailable', CART_MESSAGES.unavailable);
     else {
       blocked = lineBlocks?.get(request.listingId) ?? listingAvailability(listing, buyer.id, now);
+      if (!blocked && listing.isAuction) blocked = availabilityBlock('auction', AUCTION_MESSAGES.notForCart);
       if (!blocked && listing.quantity <= 0)
         blocked = availabilityBlock('outOfStock', CART_MESSAGES.outOfStock);
       if (!blocked && listing.quantity < request.quantity)

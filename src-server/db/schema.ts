@@ -2,6 +2,7 @@
 
 export * from './schema/accounts.ts';
 export * from './schema/alerts.ts';
+export * from './schema/auctions.ts';
 export * from './schema/audit-log.ts';
 export * from './schema/billing.ts';
 export * from './schema/buyer-tools.ts';

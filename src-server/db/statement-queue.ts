@@ -66,6 +66,8 @@ const AVERAGE_WEIGHT = 0.2;
 export class StatementQueue {
   readonly #options: StatementQueueOptions;
   #running = 0;
+  /** Units that have ended but whose slot passes on only at the loop's next turn. */
+  #handingOver = 0;
   readonly #waiting: Waiter[] = [];
   /** Running average of how long a unit holds its turn, in milliseconds. */
   #averageHoldMs = 0;
@@ -102,8 +104,10 @@ export class StatementQueue {
     if (this.#waiting.length >= limit) {
       return Promise.reject(new DatabaseBusyError(`${this.#waiting.length} statements are already waiting`));
     }
-    // Work that would wait past the bound is refused now rather than after the wait.
-    const expectedWaitMs = ((this.#waiting.length + 1) * this.#averageHoldMs) / concurrency;
+    // Work that would wait past the bound is refused now rather than after the wait. A slot being
+    // handed on holds no work: only running work and the work waiting ahead count.
+    const ahead = this.#waiting.length + (this.#handingOver > 0 ? 0 : 1);
+    const expectedWaitMs = (ahead * this.#averageHoldMs) / concurrency;
     if (maxWaitMs > 0 && expectedWaitMs > maxWaitMs) {
       return Promise.reject(
         new DatabaseBusyError(`the statements ahead would take about ${Math.round(expectedWaitMs)} ms`),
@@ -140,7 +144,11 @@ export class StatementQueue {
     // lets the loop read the sockets between statements, so waiting requests queue here, in the
     // order this queue keeps. Meanwhile the work that just ended goes on (its promise callbacks
     // run first), so a request's next statement joins the follow-up lane before the turn is given.
-    setImmediate(() => this.#handOver());
+    this.#handingOver += 1;
+    setImmediate(() => {
+      this.#handingOver -= 1;
+      this.#handOver();
+    });
   }
 
   #handOver(): void {

@@ -108,11 +108,14 @@ export function ListingView({
   listing,
   contactSeller,
   offer,
+  auction,
   report,
 }: {
   listing: ListingDetail;
   contactSeller?: ReactNode;
   offer?: ReactNode;
+  /** An auction's standing and bid form (the auctions feature): it is bought by bidding, so no Buy now. */
+  auction?: ReactNode;
   /** "Report this listing" (the moderation feature), under the seller. */
   report?: ReactNode;
 }) {
@@ -164,9 +167,11 @@ export function ListingView({
             {isFeatured(listing.listingOptions) ? <li className={styles.featured}>Featured</li> : null}
             <li className={styles.condition}>{CONDITION_LABELS[listing.condition]}</li>
           </ul>
-          <p className={styles.price} data-numeric="">
-            {formatPrice(listing.displayPrice)}
-          </p>
+          {auction ? null : (
+            <p className={styles.price} data-numeric="">
+              {formatPrice(listing.displayPrice)}
+            </p>
+          )}
           <p className={styles.stock} data-in-stock={inStock}>
             {saleState === ListingSaleState.OnSale
               ? `In stock · ${listing.available.toLocaleString('en-US')} available`
@@ -178,7 +183,7 @@ export function ListingView({
           </p>
 
           <div className={styles.actions}>
-            {listed && listing.listingType !== ListingType.Local ? (
+            {listed && listing.listingType !== ListingType.Local && !auction ? (
               <Button
                 size="lg"
                 disabled={!canBuy}
@@ -202,6 +207,7 @@ export function ListingView({
             {contactSeller}
           </div>
           {offer}
+          {auction}
 
           {fflRequired ? (
             <p className={styles.ffl} role="note">

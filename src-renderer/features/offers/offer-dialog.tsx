@@ -4,12 +4,13 @@ import type { Offer } from '../../../shared/contract/offers.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { OFFER_ANSWER_HOURS, OFFER_CHECKOUT_HOURS, offerTotal } from '../../../shared/domain/offers.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { parseDollars } from '../../lib/dollars.ts';
 import { Button } from '../../ui/button.tsx';
 import formFieldStyles from '../../ui/form-field.module.css';
 import { FormError, FormField, TextInput } from '../../ui/form-field.tsx';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog.tsx';
 import { useMakeOffer } from './api/make-offer.ts';
-import { checkOfferForm, type OfferFormErrors, type OfferFormValues, parseDollars } from './offer-form.ts';
+import { checkOfferForm, type OfferFormErrors, type OfferFormValues } from './offer-form.ts';
 import styles from './offers.module.css';
 
 const EMPTY: OfferFormValues = { amount: '', quantity: '1', message: '' };

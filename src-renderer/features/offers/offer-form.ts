@@ -1,5 +1,6 @@
 import { OFFER_MESSAGE_MAX } from '../../../shared/contract/offers.ts';
 import { OFFER_MESSAGES } from '../../../shared/domain/offers.ts';
+import { parseDollars } from '../../lib/dollars.ts';
 
 /** What the buyer or seller typed, kept as typed so an error never wipes it. */
 export interface OfferFormValues {
@@ -9,12 +10,6 @@ export interface OfferFormValues {
 }
 
 export type OfferFormErrors = Partial<Record<keyof OfferFormValues, string>>;
-
-/** Dollars as typed ("$1,250.50", "400") → a number, or NaN. */
-export function parseDollars(text: string): number {
-  const cleaned = text.replace(/[$,\s]/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
 
 /**
  * Checks an offer (or, with `quantity` left out, a counter-offer) before it is sent, with the

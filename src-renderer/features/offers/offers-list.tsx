@@ -7,6 +7,7 @@ import { OFFER_STATE_LABELS, type OfferState } from '../../../shared/domain/offe
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { putOfferInCart, rememberShoppingUrl } from '../../lib/cart/cart-store.ts';
+import { parseDollars } from '../../lib/dollars.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import commerce from '../../ui/commerce.module.css';
@@ -16,7 +17,7 @@ import { type ListTab, ListTabs, Pager } from '../../ui/list-controls.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { useOffers } from './api/get-offers.ts';
 import { useRespondToOffer } from './api/respond-offer.ts';
-import { checkOfferForm, type OfferFormErrors, parseDollars } from './offer-form.ts';
+import { checkOfferForm, type OfferFormErrors } from './offer-form.ts';
 import styles from './offers.module.css';
 
 export type OffersRole = 'buyer' | 'seller';

@@ -37,6 +37,11 @@ describe('listing form fields', () => {
     expect(durationChoices(30)).toEqual([7, 14, 30, 60, 90]);
   });
 
+  it('offers an auction the lengths auctions run', () => {
+    expect(durationChoices(undefined, true)).toEqual([1, 3, 5, 7, 10]);
+    expect(durationChoices(7, true)).toEqual([1, 3, 5, 7, 10]);
+  });
+
   it('fills the edit form from the listing, keeping its options and excluded states', () => {
     expect(listingValuesFromDetail(listingDetail({ listingOptions: 512 + 2 }))).toMatchObject({
       familyId: 18,

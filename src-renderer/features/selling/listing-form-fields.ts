@@ -4,6 +4,7 @@ import {
   type ListingInput,
 } from '../../../shared/contract/listing-input.ts';
 import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
+import { AUCTION_DURATION_DAYS } from '../../../shared/domain/auctions.ts';
 import { type CategoryFamilyInfo, FamilyDisplayName, familyById } from '../../../shared/domain/category.ts';
 import {
   Condition,
@@ -150,11 +151,19 @@ export function listingDurationDays(
 }
 
 /** The duration choices, with a listing's own duration among them when it is not a usual one. */
-export function durationChoices(current: number | undefined): number[] {
-  return current === undefined || DURATION_CHOICES.includes(current)
-    ? [...DURATION_CHOICES]
-    : [...DURATION_CHOICES, current].sort((a, b) => a - b);
+export function durationChoices(current: number | undefined, auction = false): number[] {
+  const choices: readonly number[] = auction ? AUCTION_DURATION_DAYS : DURATION_CHOICES;
+  return current === undefined || choices.includes(current)
+    ? [...choices]
+    : [...choices, current].sort((a, b) => a - b);
 }
+
+/** An auction's default length when a seller switches the form to Auction. */
+export const AUCTION_DEFAULT_DAYS = 7;
+
+/** A `datetime-local` value (the seller's local time) as an ISO instant; empty is left out. */
+export const toInstant = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? new Date(value).toISOString() : undefined;
 
 /** The form for editing a listing the seller already has. */
 export function listingValuesFromDetail(listing: ListingDetail): Partial<ListingInput> {

@@ -3,12 +3,14 @@ import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import {
+  AUCTION_DEFAULT_DAYS,
   durationChoices,
   LISTING_TYPE_LABELS,
   LISTING_TYPES_OFFERED,
   optionalText,
   RETURN_POLICY_LABELS,
   RETURN_POLICY_ORDER,
+  toInstant,
   toNumber,
 } from './listing-form-fields.ts';
 import styles from './selling.module.css';
@@ -20,16 +22,21 @@ export interface ListingPriceSectionProps {
   durationDays: ListingInput['durationDays'];
 }
 
-/** Price and listing: price, quantity, duration, listing type, where the item is, returns and offers. */
+/**
+ * Price and listing: price, quantity, duration, listing type, where the item is, returns and offers;
+ * for an auction the starting bid, its durations, and its reserve, buy-now price and scheduled start.
+ */
 export function ListingPriceSection({ form, durationDays }: ListingPriceSectionProps) {
   const { register, setValue } = form;
   const { errors } = form.formState;
-  const [listingType, listingOptions] = form.watch(['listingType', 'listingOptions']);
+  const [listingType, listingOptions, id] = form.watch(['listingType', 'listingOptions', 'id']);
+  const auction = listingType === ListingType.Auction;
+  const typeField = register('listingType', { setValueAs: toNumber });
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>Price and listing</legend>
       <div className={styles.row3}>
-        <FormField label="Price (USD)" error={errors.price?.message}>
+        <FormField label={auction ? 'Starting bid (USD)' : 'Price (USD)'} error={errors.price?.message}>
           {(controlProps) => (
             <TextInput
               {...controlProps}
@@ -52,7 +59,7 @@ export function ListingPriceSection({ form, durationDays }: ListingPriceSectionP
         <FormField label="Duration" error={errors.durationDays?.message}>
           {(controlProps) => (
             <SelectInput {...controlProps} {...register('durationDays', { setValueAs: toNumber })}>
-              {durationChoices(durationDays).map((days) => (
+              {durationChoices(auction ? undefined : durationDays, auction).map((days) => (
                 <option key={days} value={days}>
                   {days} days
                 </option>
@@ -64,7 +71,19 @@ export function ListingPriceSection({ form, durationDays }: ListingPriceSectionP
       <div className={styles.row}>
         <FormField label="Listing type" error={errors.listingType?.message}>
           {(controlProps) => (
-            <SelectInput {...controlProps} {...register('listingType', { setValueAs: toNumber })}>
+            <SelectInput
+              {...controlProps}
+              {...typeField}
+              onChange={(event) => {
+                void typeField.onChange(event);
+                // An auction is one item for 1 to 10 days, without offers: the form starts it so.
+                if (Number(event.target.value) === ListingType.Auction) {
+                  setValue('quantity', 1, { shouldDirty: true });
+                  setValue('durationDays', AUCTION_DEFAULT_DAYS, { shouldDirty: true });
+                  setValue('acceptsOffers', false, { shouldDirty: true });
+                }
+              }}
+            >
               {LISTING_TYPES_OFFERED.map((type) => (
                 <option key={type} value={type}>
                   {LISTING_TYPE_LABELS[type]}
@@ -89,6 +108,58 @@ export function ListingPriceSection({ form, durationDays }: ListingPriceSectionP
           )}
         </FormField>
       </div>
+      {auction ? (
+        id ? (
+          <p className={styles.help}>
+            The reserve and buy-now price stay as set. Once the auction has a bid, its prices cannot change.
+          </p>
+        ) : (
+          <div className={styles.row3}>
+            <FormField
+              label="Reserve (USD)"
+              optional
+              help="The least you will sell for. Bidders see only whether it is met."
+              error={errors.auction?.reservePrice?.message}
+            >
+              {(controlProps) => (
+                <TextInput
+                  {...controlProps}
+                  inputMode="decimal"
+                  {...register('auction.reservePrice', { setValueAs: toNumber })}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Buy-now price (USD)"
+              optional
+              help="Offered until the first bid, or while the reserve is not met."
+              error={errors.auction?.buyNowPrice?.message}
+            >
+              {(controlProps) => (
+                <TextInput
+                  {...controlProps}
+                  inputMode="decimal"
+                  {...register('auction.buyNowPrice', { setValueAs: toNumber })}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Scheduled start"
+              optional
+              help="Leave empty to start now."
+              error={errors.auction?.startsAt?.message}
+            >
+              {(controlProps) => (
+                <TextInput
+                  {...controlProps}
+                  type="datetime-local"
+                  {...register('auction.startsAt', { setValueAs: toInstant })}
+                />
+              )}
+            </FormField>
+          </div>
+        )
+      ) : null}
       <div className={styles.row}>
         <FormField label="Return policy" error={errors.returnPolicy?.message}>
           {(controlProps) => (
@@ -102,7 +173,7 @@ export function ListingPriceSection({ form, durationDays }: ListingPriceSectionP
           )}
         </FormField>
         <div className={styles.choiceGroup}>
-          <Checkbox label="Accepts offers" {...register('acceptsOffers')} />
+          {auction ? null : <Checkbox label="Accepts offers" {...register('acceptsOffers')} />}
           <Checkbox
             label="Will accept a trade"
             checked={hasFlag(listingOptions, ListingOption.WillAcceptTrade)}

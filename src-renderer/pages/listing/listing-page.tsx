@@ -1,3 +1,5 @@
+import { ListingType } from '../../../shared/domain/listing.ts';
+import { AuctionPanel, useAuction } from '../../features/auctions/index.ts';
 import { ListingSkeleton, ListingView, listingHead, useListing } from '../../features/listings/index.ts';
 import { ReportListing } from '../../features/moderation/index.ts';
 import { MakeOffer } from '../../features/offers/index.ts';
@@ -17,6 +19,10 @@ function ListingHead({ listing }: { listing: Parameters<typeof listingHead>[0] }
 export function ListingPage() {
   const id = useAppRouteParams('listingById')?.productId;
   const listing = useListing(id);
+  // A listing of type Auction is sold by bidding when it has an auction (an older one sells at its price).
+  const isAuctionType = listing.data?.listingType === ListingType.Auction;
+  const auction = useAuction(listing.data?.id ?? '', { enabled: isAuctionType });
+  const bidding = isAuctionType && auction.data !== null;
   if (listing.data === null) return <NotFoundPage />;
   if (listing.data) {
     return (
@@ -26,6 +32,11 @@ export function ListingPage() {
           listing={listing.data}
           contactSeller={<ContactSellerFor listing={listing.data} />}
           offer={<MakeOffer listing={listing.data} />}
+          auction={
+            bidding ? (
+              <AuctionPanel listingId={listing.data.id} sellerId={listing.data.seller.id} />
+            ) : undefined
+          }
           report={
             <ReportListing
               listingId={listing.data.id}

@@ -4,7 +4,7 @@
  * folder is the module's own (docs/code-map.md).
  */
 
-import type { ServerModule } from '../../module-context.ts';
+import { clockOf, type ServerModule } from '../../module-context.ts';
 import { registerListingsModule } from './routes.ts';
 import { searchIndexJob } from './search-indexes/jobs.ts';
 
@@ -26,8 +26,8 @@ export { suggestionCandidates } from './suggestions.ts';
 /** The module as the app loads it (`ServerModule`, module-context.ts). */
 export const listingsModule: ServerModule = {
   name: 'listings',
-  register(ctx) {
-    registerListingsModule(ctx);
+  register(ctx, deps) {
+    registerListingsModule(ctx, clockOf(deps));
     return { jobs: [searchIndexJob(ctx.database.db)] };
   },
 };

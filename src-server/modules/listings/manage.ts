@@ -10,6 +10,7 @@ import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.t
 import {
   isListingFrozen,
   ListingOption,
+  ListingType,
   PAID_LISTING_OPTIONS,
   SELLER_LISTING_OPTIONS,
   STAFF_LISTING_OPTIONS,
@@ -27,6 +28,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { UploadedFile } from '../../http/multipart.ts';
 import { chargeListingOptions, liveCheckoutOf } from '../billing/index.ts';
 import { findZipCentroid } from '../location/index.ts';
+import {
+  applyAuctionEdit,
+  assertAuctionMayEnd,
+  auctionWindow,
+  createAuction,
+  restartAuction,
+} from './auction-terms.ts';
 import { hasReadableText, sanitizeDescription } from './description.ts';
 import { removePhotos, storePhotos } from './images.ts';
 import { refreshSuggestionTermsOf, type SuggestionFields } from './search-indexes/suggestion-terms.ts';
@@ -36,6 +44,8 @@ import { listingById } from './service.ts';
 export interface ListingWriteDeps {
   db: Database;
   blobs: BlobStore;
+  /** The server's clock (tests move it on); left out, the system clock. */
+  now?: () => Date;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +63,7 @@ interface OwnedListing extends SuggestionFields {
   id: string;
   userId: string;
   listingOptions: number;
+  listingType: number;
   isSold: boolean;
   zipCode: string;
 }
@@ -71,6 +82,7 @@ async function ownedListing(
       id: listings.id,
       userId: listings.userId,
       listingOptions: listings.listingOptions,
+      listingType: listings.listingType,
       isSold: listings.isSold,
       zipCode: listings.zipCode,
       manufacturer: listings.manufacturer,
@@ -169,7 +181,13 @@ export async function saveListing(
         currentImages = await photoIdsOf(tx, existing.id);
         checkPhotos(currentImages, photos.length, order);
       }
-      const now = new Date();
+      const now = deps.now?.() ?? new Date();
+      // An auction's prices are fixed from its first bid; the row then keeps the current bid.
+      const price = existing
+        ? await applyAuctionEdit(tx, existing.id, existing.listingType, input, now)
+        : input.price;
+      const auctionTimes =
+        !existing && input.listingType === ListingType.Auction ? auctionWindow(input, now) : null;
       const values = {
         title: input.title.slice(0, LISTING_TITLE_MAX),
         description,
@@ -178,7 +196,7 @@ export async function saveListing(
         caliber: input.caliber || null,
         condition: input.condition,
         quantity: input.quantity,
-        price: input.price,
+        price,
         upc: input.upc ?? null,
         sku: input.sku || null,
         sellerStockNumber: input.sellerStockNumber || null,
@@ -222,13 +240,14 @@ export async function saveListing(
             userId: seller.id,
             isActive: true,
             isSold: false,
-            listingStartDate: now,
-            listingEndDate: new Date(now.getTime() + input.durationDays * DAY_MS),
+            listingStartDate: auctionTimes?.startsAt ?? now,
+            listingEndDate: auctionTimes?.endsAt ?? new Date(now.getTime() + input.durationDays * DAY_MS),
             createdAt: now,
           })
           .returning({ id: listings.id });
         if (!created) throw new Error('The listing was not created');
         listingId = created.id;
+        if (auctionTimes) await createAuction(tx, listingId, input, auctionTimes, now);
       }
       if (photos.length > 0) {
         await tx.insert(listingImages).values(
@@ -310,6 +329,7 @@ export async function closeListing(deps: ListingWriteDeps, auth: AuthContext, id
   await deps.db.transaction(async (tx) => {
     const listing = await ownedListing(tx, auth, id);
     if (listing.isSold) throw conflict(ListingLifecycleMessage.SoldClose);
+    await assertAuctionMayEnd(tx, id, auth.isAdmin);
     await tx.update(listings).set({ isActive: false, updatedAt: new Date() }).where(eq(listings.id, id));
     await refreshSuggestionTermsOf(tx, [listing]);
   });
@@ -336,13 +356,16 @@ export async function relistListing(
   if (listing.isSold) throw conflict(ListingLifecycleMessage.SoldRelist);
   if (!byStaff) assertMayList(await requireAccount(db, listing.userId));
   await db.transaction(async (tx) => {
-    const now = new Date();
+    const now = deps.now?.() ?? new Date();
+    // An auction runs again from its starting bid, for as long as it ran.
+    const auction = await restartAuction(tx, id, now);
     const relisted = await tx
       .update(listings)
       .set({
         isActive: true,
         listingStartDate: now,
-        listingEndDate: new Date(now.getTime() + durationDays * DAY_MS),
+        listingEndDate: auction?.endsAt ?? new Date(now.getTime() + durationDays * DAY_MS),
+        ...(auction ? { price: auction.price } : {}),
         listingOptions: sql`${listings.listingOptions} & ${~STAFF_LISTING_OPTIONS}`,
         updatedAt: now,
       })
@@ -373,6 +396,7 @@ export async function deleteListing(deps: ListingWriteDeps, auth: AuthContext, i
     assertNotFrozenFor(auth, listing.listingOptions);
     // A sold listing stays for its order's history; only an Admin removes one.
     if (listing.isSold && !auth.isAdmin) throw conflict(ListingLifecycleMessage.SoldDelete);
+    await assertAuctionMayEnd(tx, id, auth.isAdmin);
     const images = await tx
       .select({ id: listingImages.id, format: listingImages.storedFormat })
       .from(listingImages)

@@ -53,16 +53,12 @@ export function popularSearchKey(request: ParsedSearchRequest): string | null {
   return `search:${JSON.stringify([keyword ?? null, zipCode ?? null, distance ?? null])}`;
 }
 
-export function registerListingsModule({
-  app,
-  endpoints,
-  page,
-  database,
-  config,
-  blobs,
-}: ModuleContext): void {
+export function registerListingsModule(
+  { app, endpoints, page, database, config, blobs }: ModuleContext,
+  clock: { now?: () => Date } = {},
+): void {
   const { db } = database;
-  const writes = { db, blobs };
+  const writes = { db, blobs, ...clock };
   registerListingMedia(app, blobs);
   const origin = config.publicOrigin;
   const cache = catalogSharedCache(database, config);

@@ -14,7 +14,7 @@ export async function seedCatalog(db: Database, now = new Date()): Promise<void>
 }
 
 /** A bearer token for an existing account (roles are read from the account itself). */
-export async function tokenFor(userId: string, roles: string[]): Promise<string> {
+export async function tokenFor(userId: string, roles: string[], secret = TEST_JWT_SECRET): Promise<string> {
   return signToken(
     {
       role: roles,
@@ -28,7 +28,7 @@ export async function tokenFor(userId: string, roles: string[]): Promise<string>
       sellerDisplayName: '',
       phoneNumber: '',
     },
-    TEST_JWT_SECRET,
+    secret,
   );
 }
 

@@ -1,0 +1,122 @@
+/**
+ * Auctions: an auction's standing as shoppers and its bidders see it, its public bid history, and
+ * a bid (a maximum the system bids up to, one increment at a time; shared/domain/auctions.ts). A
+ * listing of type Auction is created and edited through POST /listings/add with its `auction` terms.
+ */
+import { z } from 'zod';
+import {
+  dateTimeSchema,
+  idParamsSchema,
+  MAX_PAGE_SIZE,
+  moneySchema,
+  optionalQueryNumber,
+  pagedSchema,
+  uuidSchema,
+} from './common.ts';
+import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
+import { idempotencyKeySchema } from './orders.ts';
+
+export const AUCTION_PHASES = ['scheduled', 'running', 'ended'] as const;
+export const AUCTION_OUTCOMES = ['sold', 'unsold', 'cancelled'] as const;
+/** The caller's standing: leading or outbid while it runs, won or lost once it has ended. */
+export const BIDDER_STANDINGS = ['leading', 'outbid', 'won', 'lost'] as const;
+
+export const auctionViewSchema = z.object({
+  listingId: uuidSchema,
+  /** Scheduled: bids open at `startsAt`; running: bids taken until `endsAt`; ended. */
+  phase: z.enum(AUCTION_PHASES),
+  /** Once ended: sold (the reserve was met), unsold or cancelled by staff. */
+  outcome: z.enum(AUCTION_OUTCOMES).nullable(),
+  startsAt: dateTimeSchema,
+  /** The end, moved by late bids (soft close). */
+  endsAt: dateTimeSchema,
+  /** The server's clock when it answered: time left is `endsAt` minus this, not the visitor's clock. */
+  serverNow: dateTimeSchema,
+  startingBid: moneySchema,
+  /** The current price: the starting bid until the first bid. */
+  currentPrice: moneySchema,
+  bidCount: z.int().nonnegative(),
+  /** The least maximum a bid may state now. */
+  minimumBid: moneySchema,
+  /** The increment at the current price. */
+  increment: moneySchema,
+  hasReserve: z.boolean(),
+  /** True when there is no reserve. */
+  reserveMet: z.boolean(),
+  /** Set while buy now is available: until the first bid, or while the reserve is not met. */
+  buyNowPrice: moneySchema.nullable(),
+  /** How long after a late bid the end moves to, and how often it has moved. */
+  softCloseMinutes: z.int().positive(),
+  extensions: z.int().nonnegative(),
+  /** The caller's standing, or null for a visitor or someone who has not bid. */
+  myStanding: z.enum(BIDDER_STANDINGS).nullable(),
+  /** The caller's own maximum while they lead (private to them). */
+  myMaxBid: moneySchema.nullable(),
+});
+export type AuctionView = z.infer<typeof auctionViewSchema>;
+
+export const placeBidRequestSchema = z.object({
+  /** The most the bidder will pay; the system bids for them up to it. */
+  maxBid: moneySchema.refine((amount) => amount > 0, { error: 'Enter your maximum bid.' }),
+  /** The same key again (a retry) applies the bid once and answers the auction as it stands. */
+  idempotencyKey: idempotencyKeySchema,
+});
+export type PlaceBidRequest = z.input<typeof placeBidRequestSchema>;
+
+export const placeBidResponseSchema = z.object({
+  auction: auctionViewSchema,
+  /** Whether this request applied the bid (false: a retry of a bid already applied). */
+  applied: z.boolean(),
+});
+export type PlaceBidResponse = z.infer<typeof placeBidResponseSchema>;
+
+export const bidHistoryEntrySchema = z.object({
+  /** The bidder masked ("b***r") with the number of auctions they have bid on. */
+  bidder: z.string(),
+  amount: moneySchema,
+  /** A bid the system made for the bidder up to their maximum. */
+  automatic: z.boolean(),
+  /** The caller's own bid. */
+  mine: z.boolean(),
+  at: dateTimeSchema,
+});
+export type BidHistoryEntry = z.infer<typeof bidHistoryEntrySchema>;
+
+export const bidHistoryRequestSchema = z.object({
+  page: optionalQueryNumber(z.int().min(1).max(10_000)),
+  pageSize: optionalQueryNumber(z.int().min(1).max(MAX_PAGE_SIZE)),
+});
+export const bidHistoryResponseSchema = pagedSchema(bidHistoryEntrySchema);
+export type BidHistoryResponse = z.infer<typeof bidHistoryResponseSchema>;
+
+/** The calls served by `src-server/modules/auctions/`. */
+export const AUCTIONS_ENDPOINTS = {
+  auctionsGet: defineEndpoint({
+    method: 'GET',
+    path: '/auctions/{id}',
+    summary:
+      "An auction's standing: price, bids, reserve met or not, buy now, its end by the server's clock, and the caller's standing.",
+    access: 'public',
+    params: idParamsSchema,
+    response: auctionViewSchema,
+  }),
+  auctionsBid: defineEndpoint({
+    method: 'POST',
+    path: '/auctions/{id}/bids',
+    summary:
+      'Bid a maximum on a running auction (not one of the caller’s own); applied once per idempotency key, under the auction’s row lock.',
+    access: 'user',
+    params: idParamsSchema,
+    body: placeBidRequestSchema,
+    response: placeBidResponseSchema,
+  }),
+  auctionsBidHistory: defineEndpoint({
+    method: 'GET',
+    path: '/auctions/{id}/bids',
+    summary: "An auction's bids, newest first, bidders masked.",
+    access: 'public',
+    params: idParamsSchema,
+    query: bidHistoryRequestSchema,
+    response: bidHistoryResponseSchema,
+  }),
+} as const satisfies Record<string, EndpointDefinition>;

@@ -1,0 +1,16 @@
+/**
+ * The face of the auctions module (an auction's standing, its bid history, proxy bids). Other
+ * modules and the app import only what is exported here; everything else in this folder is the
+ * module's own (docs/code-map.md).
+ */
+
+import { clockOf, type ServerModule } from '../../module-context.ts';
+import { registerAuctionsModule } from './routes.ts';
+
+export { endDueAuctions } from './ending.ts';
+
+/** The module as the app loads it (`ServerModule`, module-context.ts). */
+export const auctionsModule: ServerModule = {
+  name: 'auctions',
+  register: (ctx, deps) => registerAuctionsModule(ctx, { db: ctx.database.db, ...clockOf(deps) }),
+};

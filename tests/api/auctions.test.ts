@@ -1,0 +1,510 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionView, BidHistoryResponse, PlaceBidResponse } from '../../shared/contract/auctions.ts';
+import type { ListingInput } from '../../shared/contract/listing-input.ts';
+import {
+  AUCTION_MESSAGES,
+  type AuctionBidState,
+  bidIncrementCents,
+  placeBid,
+} from '../../shared/domain/auctions.ts';
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
+import { AccountOption } from '../../shared/domain/user.ts';
+import { alerts, auctionBidRequests, auctionBids, auctions, listings } from '../../src-server/db/schema.ts';
+import { endDueAuctions } from '../../src-server/modules/auctions/ending.ts';
+import {
+  type Account,
+  account,
+  checkoutBody,
+  createOrdersTestApp,
+  get,
+  type OrdersTestApp,
+  post,
+  toAddress,
+} from './support/orders.ts';
+import { multipartForm } from './support/uploads.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The server's clock: tests move it on. */
+let now = new Date('2026-12-01T12:00:00Z');
+
+let t: OrdersTestApp;
+let buyer: Account;
+let otherBuyer: Account;
+let seller: Account;
+let otherSeller: Account;
+let admin: Account;
+
+beforeAll(async () => {
+  t = await createOrdersTestApp(undefined, { clock: () => now });
+  buyer = await account(t.db, 'buyer', { firstName: 'Barbara', state: 'TX' });
+  otherBuyer = await account(t.db, 'buyer', { firstName: 'Oscar', state: 'TX' });
+  seller = await account(t.db, 'seller');
+  otherSeller = await account(t.db, 'seller');
+  admin = await account(t.db, 'admin');
+}, 60_000);
+afterAll(() => t.close());
+
+/** A $100-start optic auction for 7 days, with these terms. */
+const auctionInput = (overrides: Partial<ListingInput> = {}): ListingInput => ({
+  title: 'Leupold VX-3HD 4.5-14x40 scope',
+  description: '<p>Clear glass, original box.</p>',
+  familyId: CategoryFamilyId.Optics,
+  manufacturer: 'Leupold',
+  condition: 'Used',
+  quantity: 1,
+  price: 100,
+  zipCode: '75201',
+  listingType: 1,
+  durationDays: 7,
+  ...overrides,
+});
+
+function addListing(
+  who: Account,
+  input: ListingInput | Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  const form = multipartForm({ request: JSON.stringify(input) }, []);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/listings/add',
+    headers: { ...form.headers, authorization: who.authorization },
+    payload: form.payload,
+  });
+}
+
+/** Lists an auction as `seller` (or `who`) and answers its listing id. */
+async function listAuction(overrides: Partial<ListingInput> = {}, who: Account = seller): Promise<string> {
+  const res = await addListing(who, auctionInput(overrides));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+const view = async (id: string, who: Account | null = null): Promise<AuctionView> => {
+  const res = await get(t.app, `/api/auctions/${id}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const bidRaw = (id: string, who: Account | null, maxBid: number, idempotencyKey: string = randomUUID()) =>
+  post(t.app, `/api/auctions/${id}/bids`, who, { maxBid, idempotencyKey });
+async function bid(id: string, who: Account, maxBid: number): Promise<PlaceBidResponse> {
+  const res = await bidRaw(id, who, maxBid);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const history = async (id: string, who: Account | null = null): Promise<BidHistoryResponse> =>
+  (await get(t.app, `/api/auctions/${id}/bids`, who)).json();
+
+describe('listing an auction', () => {
+  it('opens at the starting bid with its reserve hidden, buy now offered and its end by the server clock', async () => {
+    const id = await listAuction({ auction: { reservePrice: 300, buyNowPrice: 400 } });
+    const shown = await view(id);
+    expect(shown).toMatchObject({
+      phase: 'running',
+      outcome: null,
+      startingBid: 100,
+      currentPrice: 100,
+      minimumBid: 100,
+      increment: 5,
+      bidCount: 0,
+      hasReserve: true,
+      reserveMet: false,
+      buyNowPrice: 400,
+      softCloseMinutes: 2,
+      myStanding: null,
+      myMaxBid: null,
+      serverNow: now.toISOString(),
+      endsAt: new Date(now.getTime() + 7 * DAY).toISOString(),
+    });
+    expect(JSON.stringify(shown)).not.toContain('300');
+  });
+
+  it.each([
+    ['a duration auctions do not offer', { durationDays: 30 }, 'durationDays', AUCTION_MESSAGES.duration],
+    ['more than one item', { quantity: 2 }, 'quantity', AUCTION_MESSAGES.quantity],
+    ['offers', { acceptsOffers: true }, 'acceptsOffers', AUCTION_MESSAGES.noOffers],
+    [
+      'a reserve under the starting bid',
+      { auction: { reservePrice: 50 } },
+      'auction.reservePrice',
+      AUCTION_MESSAGES.reserveBelowStart,
+    ],
+    [
+      'a buy-now price under 10% over the starting bid',
+      { auction: { buyNowPrice: 109.99 } },
+      'auction.buyNowPrice',
+      AUCTION_MESSAGES.buyNowBelowStart('$110.00'),
+    ],
+    [
+      'a buy-now price under the reserve',
+      { auction: { reservePrice: 300, buyNowPrice: 250 } },
+      'auction.buyNowPrice',
+      AUCTION_MESSAGES.buyNowBelowReserve,
+    ],
+    [
+      'a scheduled start in the past',
+      { auction: { startsAt: '2020-01-01T00:00:00Z' } },
+      'auction.startsAt',
+      AUCTION_MESSAGES.startInPast,
+    ],
+    [
+      'auction terms on a fixed-price listing',
+      { listingType: 0, durationDays: 30, auction: { reservePrice: 300 } },
+      'auction',
+      AUCTION_MESSAGES.termsOnlyForAuctions,
+    ],
+  ])('refuses %s with a message by the field', async (_name, overrides, field, message) => {
+    const res = await addListing(seller, auctionInput(overrides as Partial<ListingInput>));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('takes no bids before a scheduled start', async () => {
+    const startsAt = new Date(now.getTime() + DAY);
+    const id = await listAuction({ auction: { startsAt: startsAt.toISOString() } });
+    expect(await view(id)).toMatchObject({
+      phase: 'scheduled',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 7 * DAY).toISOString(),
+    });
+    const res = await bidRaw(id, buyer, 150);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUCTION_MESSAGES.notStarted);
+  });
+});
+
+describe('proxy bidding', () => {
+  it('bids for each bidder up to their maximum, jumps to the reserve, and tells each where they stand', async () => {
+    const id = await listAuction({ auction: { reservePrice: 300, buyNowPrice: 400 } });
+    expect(await bid(id, buyer, 250)).toMatchObject({
+      applied: true,
+      auction: {
+        currentPrice: 100,
+        myStanding: 'leading',
+        myMaxBid: 250,
+        reserveMet: false,
+        buyNowPrice: 400,
+      },
+    });
+    // A lower maximum: the leader's proxy answers one increment over it.
+    expect((await bid(id, otherBuyer, 200)).auction).toMatchObject({
+      currentPrice: 205,
+      myStanding: 'outbid',
+      myMaxBid: null,
+      minimumBid: 210,
+    });
+    // A higher maximum that meets the reserve: the price jumps to it; buy now goes.
+    expect((await bid(id, otherBuyer, 400)).auction).toMatchObject({
+      currentPrice: 300,
+      myStanding: 'leading',
+      reserveMet: true,
+      buyNowPrice: null,
+      bidCount: 5,
+    });
+    expect(await view(id, buyer)).toMatchObject({ myStanding: 'outbid', myMaxBid: null, currentPrice: 300 });
+    expect(await view(id)).toMatchObject({ myStanding: null, myMaxBid: null });
+
+    const { results, total } = await history(id, buyer);
+    expect(total).toBe(5);
+    expect(results.map((row) => [row.bidder, row.amount, row.automatic, row.mine])).toEqual([
+      ['O***r (1)', 300, false, false],
+      ['B***a (1)', 250, true, true],
+      ['B***a (1)', 205, true, true],
+      ['O***r (1)', 200, false, false],
+      ['B***a (1)', 100, false, true],
+    ]);
+    // Searches and cards read the listing's price: it follows the auction's.
+    const [row] = await t.db.select({ price: listings.price }).from(listings).where(eq(listings.id, id));
+    expect(row?.price).toBe(300);
+  });
+
+  it('lets the leader raise their maximum without raising the price', async () => {
+    const id = await listAuction();
+    await bid(id, buyer, 150);
+    await bid(id, otherBuyer, 120);
+    expect((await bid(id, buyer, 500)).auction).toMatchObject({ currentPrice: 125, myMaxBid: 500 });
+    const res = await bidRaw(id, buyer, 400);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.maxBid).toBe(AUCTION_MESSAGES.notAboveOwnMax('$500.00'));
+  });
+
+  it('refuses a bid under the minimum, on the own auction, from a frozen account and to a state the item cannot go', async () => {
+    const id = await listAuction({ excludedShipToStates: ['CA'] });
+    await bid(id, buyer, 150);
+    const low = await bidRaw(id, otherBuyer, 100);
+    expect(low.statusCode).toBe(400);
+    expect(low.json().error.fields.maxBid).toBe(AUCTION_MESSAGES.bidTooLow('$105.00'));
+
+    const own = await bidRaw(id, seller, 500);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(AUCTION_MESSAGES.ownItem);
+
+    const frozen = await account(t.db, 'buyer', { accountOptions: AccountOption.FrozenForNonPayment });
+    const refused = await bidRaw(id, frozen, 500);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(AUCTION_MESSAGES.frozen);
+
+    const californian = await account(t.db, 'buyer', { state: 'CA' });
+    const excluded = await bidRaw(id, californian, 500);
+    expect(excluded.statusCode).toBe(403);
+    expect(excluded.json().error.message).toMatch(/California/);
+    expect((await view(id)).bidCount).toBe(1);
+  });
+
+  it('applies a retried bid once', async () => {
+    const id = await listAuction();
+    const key = randomUUID();
+    const first = await bidRaw(id, buyer, 180, key);
+    const retry = await bidRaw(id, buyer, 180, key);
+    expect(first.json().applied).toBe(true);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ applied: false, auction: { bidCount: 1, currentPrice: 100 } });
+  });
+
+  it('applies bids sent at once one at a time: none lost, none counted twice, the price as proxy rules give', async () => {
+    const id = await listAuction({ price: 10 });
+    const bidders = await Promise.all(
+      Array.from({ length: 40 }, () => account(t.db, 'buyer', { state: 'TX' })),
+    );
+    // Maximums far enough apart that the two highest are accepted in any order.
+    const maxes = bidders.map((_, index) => 20 + index * 30);
+    const answers = await Promise.all(bidders.map((who, index) => bidRaw(id, who, maxes[index]!)));
+    expect(answers.every((res) => [200, 400].includes(res.statusCode))).toBe(true);
+    const accepted = answers.filter((res) => res.statusCode === 200).length;
+
+    const rows = await t.db
+      .select({ seq: auctionBids.seq, automatic: auctionBids.automatic, bidderId: auctionBids.bidderId })
+      .from(auctionBids)
+      .where(eq(auctionBids.listingId, id))
+      .orderBy(asc(auctionBids.seq));
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
+    // Each accepted bid is in the history once as the bidder's own bid.
+    expect(rows.filter((row) => !row.automatic)).toHaveLength(accepted);
+
+    const top = maxes.at(-1)!;
+    const second = maxes.at(-2)!;
+    const shown = await view(id, bidders.at(-1)!);
+    expect(shown.myStanding).toBe('leading');
+    expect(shown.bidCount).toBe(rows.length);
+    expect(Math.round(shown.currentPrice * 100)).toBe(
+      Math.min(top * 100, second * 100 + bidIncrementCents(second * 100)),
+    );
+    // Replaying the applied maximums one by one, in the order the auction applied them, gives its standing.
+    const applied = await t.db
+      .select({ bidderId: auctionBidRequests.bidderId, maxBid: auctionBidRequests.maxBid })
+      .from(auctionBidRequests)
+      .where(eq(auctionBidRequests.listingId, id))
+      .orderBy(asc(auctionBidRequests.seq));
+    expect(applied).toHaveLength(accepted);
+    let replayed: AuctionBidState = {
+      startingBidCents: 10_00,
+      reserveCents: null,
+      priceCents: 10_00,
+      bidCount: 0,
+      leader: null,
+    };
+    for (const request of applied) {
+      const result = placeBid(replayed, request.bidderId, Math.round(request.maxBid * 100));
+      expect(result.accepted).toBe(true);
+      if (result.accepted) replayed = result.state;
+    }
+    expect(replayed.priceCents).toBe(Math.round(shown.currentPrice * 100));
+    expect(replayed.bidCount).toBe(shown.bidCount);
+    expect(replayed.leader?.bidderId).toBe(bidders.at(-1)!.id);
+  });
+});
+
+describe('soft close and the end', () => {
+  it('moves the end to two minutes after a late bid, and takes no bid once it has ended', async () => {
+    const id = await listAuction({ durationDays: 1 });
+    const ends = new Date(now.getTime() + DAY);
+    const saved = now;
+    try {
+      now = new Date(ends.getTime() - 30_000);
+      expect((await bid(id, buyer, 150)).auction).toMatchObject({
+        endsAt: new Date(now.getTime() + 2 * MINUTE).toISOString(),
+        extensions: 1,
+      });
+      const [row] = await t.db
+        .select({ end: listings.listingEndDate })
+        .from(listings)
+        .where(eq(listings.id, id));
+      expect(row?.end?.toISOString()).toBe(new Date(now.getTime() + 2 * MINUTE).toISOString());
+
+      now = new Date(now.getTime() + 3 * MINUTE);
+      const late = await bidRaw(id, otherBuyer, 500);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe(AUCTION_MESSAGES.ended);
+      expect(await view(id, buyer)).toMatchObject({ phase: 'ended', outcome: 'sold', myStanding: 'won' });
+      expect(await view(id, otherBuyer)).toMatchObject({ phase: 'ended', myStanding: null });
+    } finally {
+      now = saved;
+    }
+  });
+});
+
+describe('the ending job', () => {
+  it('ends each due auction once, sold or unsold, and tells the winner, the other bidders and the seller', async () => {
+    const sold = await listAuction({ auction: { reservePrice: 300 } });
+    await bid(sold, buyer, 250);
+    await bid(sold, otherBuyer, 400);
+    const reserveNotMet = await listAuction({ auction: { reservePrice: 500 } });
+    await bid(reserveNotMet, buyer, 250);
+    const noBids = await listAuction();
+    const saved = now;
+    try {
+      now = new Date(now.getTime() + 7 * DAY + MINUTE);
+      // Two servers run the job at once: each auction is ended by one of them.
+      const deps = { db: t.db, now: () => now };
+      const [first, second] = await Promise.all([endDueAuctions(deps), endDueAuctions(deps)]);
+      expect(first + second).toBeGreaterThanOrEqual(3);
+      expect(await endDueAuctions(deps)).toBe(0);
+      const outcomes = await t.db
+        .select({ id: auctions.listingId, outcome: auctions.outcome, endedAt: auctions.endedAt })
+        .from(auctions)
+        .where(inArray(auctions.listingId, [sold, reserveNotMet, noBids]));
+      expect(Object.fromEntries(outcomes.map((row) => [row.id, row.outcome]))).toEqual({
+        [sold]: 'sold',
+        [reserveNotMet]: 'unsold',
+        [noBids]: 'unsold',
+      });
+      expect(await view(sold, otherBuyer)).toMatchObject({
+        phase: 'ended',
+        outcome: 'sold',
+        myStanding: 'won',
+      });
+      expect(await view(sold, buyer)).toMatchObject({ myStanding: 'lost' });
+
+      const told = async (listingId: string) =>
+        (
+          await t.db
+            .select({ userId: alerts.userId, text: alerts.message })
+            .from(alerts)
+            .where(eq(alerts.subject, `auction:${listingId}`))
+        )
+          .map((row) => [row.userId, row.text])
+          .sort();
+      expect(await told(sold)).toEqual(
+        [
+          [seller.id, 'Your auction “Leupold VX-3HD 4.5-14x40 scope” sold for $300.00.'],
+          [otherBuyer.id, 'You won “Leupold VX-3HD 4.5-14x40 scope” at $300.00.'],
+          [buyer.id, '“Leupold VX-3HD 4.5-14x40 scope” ended: another bidder won at $300.00.'],
+        ].sort(),
+      );
+      expect(await told(reserveNotMet)).toHaveLength(2);
+      expect(await told(noBids)).toEqual([
+        [
+          seller.id,
+          'Your auction “Leupold VX-3HD 4.5-14x40 scope” ended without a sale. You can relist it from My listings.',
+        ],
+      ]);
+    } finally {
+      now = saved;
+    }
+  });
+});
+
+describe('what a seller may change', () => {
+  it('changes an auction’s prices until its first bid, then neither its prices, nor ends it early', async () => {
+    const id = await listAuction();
+    const edited = await addListing(seller, auctionInput({ id, price: 120, auction: { reservePrice: 200 } }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await view(id)).toMatchObject({ startingBid: 120, currentPrice: 120, hasReserve: true });
+
+    await bid(id, buyer, 150);
+    const repriced = await addListing(
+      seller,
+      auctionInput({ id, price: 90, auction: { reservePrice: 200 } }),
+    );
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json().error.message).toBe(AUCTION_MESSAGES.lockedTerms);
+    // Terms left out of an edit stay as they are.
+    const untouched = await addListing(seller, auctionInput({ id, price: 120 }));
+    expect(untouched.statusCode, untouched.body).toBe(200);
+    expect(await view(id)).toMatchObject({ hasReserve: true, currentPrice: 120 });
+    // The same terms with a new title are fine, and the price stays the current bid.
+    const retitled = await addListing(
+      seller,
+      auctionInput({ id, title: 'Leupold VX-3HD scope, boxed', price: 120, auction: { reservePrice: 200 } }),
+    );
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    expect(retitled.json().price).toBe(120);
+
+    const closed = await post(t.app, `/api/listings/close/${id}`, seller);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe(AUCTION_MESSAGES.endWithBids);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/delete/${id}`,
+      headers: { authorization: seller.authorization },
+    });
+    expect(deleted.statusCode).toBe(409);
+  });
+
+  it('keeps a listing an auction or not once listed', async () => {
+    const id = await listAuction();
+    const res = await addListing(seller, auctionInput({ id, listingType: 0, durationDays: 30 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUCTION_MESSAGES.noConversion);
+  });
+
+  it('is bought by bidding, never through the cart', async () => {
+    const id = await listAuction();
+    const res = await post(
+      t.app,
+      '/api/orders/checkout',
+      buyer,
+      checkoutBody([{ listingId: id, price: 100 }], [toAddress(seller.id)]),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUCTION_MESSAGES.notForCart);
+  });
+});
+
+type Caller = 'visitor' | 'buyer' | 'seller' | 'anotherSeller' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'buyer', 'seller', 'anotherSeller', 'admin'];
+
+describe('auctions permission matrix', () => {
+  const as = (caller: Caller): Account | null =>
+    caller === 'visitor' ? null : { buyer, seller, anotherSeller: otherSeller, admin }[caller];
+
+  /** Every auctions endpoint with the status each caller gets, on an auction of `seller`. */
+  const MATRIX: Record<
+    string,
+    { call: (caller: Caller) => Promise<LightMyRequestResponse>; expected: Record<Caller, number> }
+  > = {
+    auctionsGet: {
+      call: async (caller) => get(t.app, `/api/auctions/${await listAuction()}`, as(caller)),
+      expected: { visitor: 200, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
+    },
+    auctionsBid: {
+      call: async (caller) => bidRaw(await listAuction(), as(caller), 150),
+      // The seller cannot bid on its own auction.
+      expected: { visitor: 401, buyer: 200, seller: 403, anotherSeller: 200, admin: 200 },
+    },
+    auctionsBidHistory: {
+      call: async (caller) => get(t.app, `/api/auctions/${await listAuction()}/bids`, as(caller)),
+      expected: { visitor: 200, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
+    },
+  };
+
+  const cases = Object.entries(MATRIX).flatMap(([name, row]) =>
+    CALLERS.map((caller) => [name, caller, row] as const),
+  );
+  it.each(cases)('%s as %s', async (_name, caller, row) => {
+    const res = await row.call(caller);
+    expect(res.statusCode, res.body).toBe(row.expected[caller]);
+  });
+
+  it('answers 404 for a listing that is not an auction', async () => {
+    const fixed = await addListing(seller, auctionInput({ listingType: 0, durationDays: 30, quantity: 3 }));
+    const id = fixed.json().id as string;
+    for (const url of [`/api/auctions/${id}`, `/api/auctions/${id}/bids`]) {
+      expect((await get(t.app, url, buyer)).statusCode).toBe(404);
+    }
+    expect((await bidRaw(id, buyer, 150)).statusCode).toBe(404);
+  });
+});

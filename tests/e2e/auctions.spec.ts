@@ -1,0 +1,94 @@
+import { expectNoAxeViolations } from './support/axe.ts';
+import { logIn, register } from './support/commerce.ts';
+import { expect, test } from './support/test.ts';
+
+const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
+const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-2026' };
+const LIST_ITEM = '/dashboard/selling/list-item';
+const MY_LISTINGS = '/dashboard/selling/listings';
+
+test.describe('auctions', () => {
+  test('a seller lists an auction with a reserve; a second bidder outbids the first by proxy, and each sees where they stand', async ({
+    page,
+    browser,
+  }) => {
+    // A listing form, two bidders in two browsers and their pages: more than one page's budget.
+    test.setTimeout(90_000);
+    const model = `Au${Date.now().toString(36)}`;
+    const title = `Ironsight Optics ${model} 3-9x40 scope`;
+
+    // The seller lists it: Auction switches the form to a starting bid, one item and auction lengths.
+    await logIn(page, SELLER, LIST_ITEM);
+    await expect(page).toHaveURL(LIST_ITEM);
+    const form = page.getByRole('form', { name: 'List an item' });
+    await form.getByLabel('Category').selectOption({ label: 'Optics' });
+    await form.getByLabel('Manufacturer (optional)').fill('Ironsight Optics');
+    await form.getByLabel('Model (optional)').fill(model);
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByRole('textbox', { name: 'Description' }).fill('A scope for the auction test.');
+    await form.getByLabel('Listing type').selectOption({ label: 'Auction' });
+    await expect(form.getByLabel('Duration')).toHaveValue('7');
+    await expect(form.getByLabel('Accepts offers')).toHaveCount(0);
+    await form.getByLabel('Starting bid (USD)').fill('100');
+    await form.getByLabel('Reserve (USD) (optional)').fill('50');
+    await form.getByRole('button', { name: 'List Item' }).click();
+    // A reserve under the starting bid is refused by its field, and nothing typed is lost.
+    await expect(form.getByText('The reserve must be at least the starting bid.')).toBeVisible();
+    await expect(form.getByLabel('Starting bid (USD)')).toHaveValue('100');
+    await form.getByLabel('Reserve (USD) (optional)').fill('300');
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'List Item' }).click();
+    await expect(page).toHaveURL(MY_LISTINGS);
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('link', { name: title, exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const sellerView = page.getByRole('region', { name: 'Auction' });
+    await expect(sellerView.getByText('Reserve not met')).toBeVisible();
+    // The seller cannot bid on their own auction, and it has no Buy now.
+    await expect(sellerView.getByRole('button', { name: 'Place bid' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+    const listingUrl = page.url();
+
+    // A buyer bids a $250 maximum: they lead at the starting bid.
+    const buyerContext = await browser.newContext({ baseURL: new URL(listingUrl).origin });
+    const buyerPage = await buyerContext.newPage();
+    await logIn(buyerPage, BUYER, new URL(listingUrl).pathname);
+    const auction = buyerPage.getByRole('region', { name: 'Auction' });
+    await expect(auction.getByText('Starting bid')).toBeVisible();
+    await auction.getByLabel('Your maximum bid (USD)').fill('90');
+    await auction.getByRole('button', { name: 'Place bid' }).click();
+    await expect(auction.getByText('Your maximum bid must be at least $100.00.')).toBeVisible();
+    await auction.getByLabel('Your maximum bid (USD)').fill('250');
+    await auction.getByRole('button', { name: 'Place bid' }).click();
+    await expect(auction.getByRole('status')).toHaveText('You are the high bidder. Your maximum: $250.00.');
+    await expect(auction.getByText('$100.00').first()).toBeVisible();
+    await expectNoAxeViolations(buyerPage);
+
+    // Another account bids $400: it leads at the reserve, and the first bidder's page says outbid.
+    const otherContext = await browser.newContext({ baseURL: new URL(listingUrl).origin });
+    const otherPage = await otherContext.newPage();
+    const other = await register(otherPage.request, 'bidder', 'Oscar');
+    await logIn(otherPage, other, new URL(listingUrl).pathname);
+    const otherAuction = otherPage.getByRole('region', { name: 'Auction' });
+    await otherAuction.getByLabel('Your maximum bid (USD)').fill('400');
+    await otherAuction.getByRole('button', { name: 'Place bid' }).click();
+    await expect(otherAuction.getByRole('status')).toHaveText(
+      'You are the high bidder. Your maximum: $400.00.',
+    );
+    await expect(otherAuction.getByText('Reserve met')).toBeVisible();
+    await expect(otherAuction.getByText('$300.00').first()).toBeVisible();
+
+    // The first bidder's page refreshes on its own and says so.
+    await expect(auction.getByRole('status')).toHaveText('You have been outbid.', { timeout: 15_000 });
+    const history = auction.getByRole('table', { name: /Bid history/ });
+    await expect(history.getByRole('row')).toHaveCount(4);
+    await expect(history.getByRole('row').nth(1)).toContainText('O***r (1)');
+    await expect(history.getByRole('row').nth(1)).toContainText('$300.00');
+    await expectNoAxeViolations(buyerPage);
+    await buyerContext.close();
+    await otherContext.close();
+  });
+});
