@@ -165,7 +165,9 @@ const money = (cents: number) => Math.round(cents) / 100;
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (value: number) => `$${value.toFixed(2)}`;
 
-export function complianceItemOf(listing: CartListing): ComplianceItem {
+export function complianceItemOf(
+  listing: Pick<CartListing, 'familyId' | 'title' | 'caliber' | 'magazineCapacity' | 'excludedShipToStates'>,
+): ComplianceItem {
   return {
     family: (familyById(listing.familyId)?.key ?? 'EverythingElse') as CategoryFamily,
     title: listing.title,

@@ -21,7 +21,7 @@ import { checkItem, checkItemAnywhere } from '../../../shared/domain/compliance.
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
-import { complianceItemOf, loadCartListings } from '../../core/cart.ts';
+import { complianceItemOf } from '../../core/cart.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -64,13 +64,13 @@ function phaseOf(row: AuctionRow, listingActive: boolean, now: Date): AuctionVie
   return now < row.startsAt ? 'scheduled' : 'running';
 }
 
-async function loadAuction(db: Database | Transaction, listingId: string, lock: boolean) {
+async function loadAuction(db: Database, listingId: string) {
   const query = db
     .select({ auction: auctions, sellerId: listings.userId, listingActive: listings.isActive })
     .from(auctions)
     .innerJoin(listings, eq(listings.id, auctions.listingId))
     .where(eq(auctions.listingId, listingId));
-  const [row] = lock ? await query.for('update', { of: auctions }) : await query;
+  const [row] = await query;
   return row ?? null;
 }
 
@@ -80,9 +80,29 @@ export async function auctionView(
   auth: AuthContext | null,
   listingId: string,
 ): Promise<AuctionView> {
-  const loaded = await loadAuction(deps.db, listingId, false);
+  const loaded = await loadAuction(deps.db, listingId);
   if (!loaded) throw notFound(AUCTION_MESSAGES.notAuction);
   const { auction: row, listingActive } = loaded;
+  const leads = auth !== null && row.highBidderId === auth.userId;
+  const [bid] =
+    auth === null || leads
+      ? []
+      : await deps.db
+          .select({ id: auctionBids.id })
+          .from(auctionBids)
+          .where(and(eq(auctionBids.listingId, listingId), eq(auctionBids.bidderId, auth.userId)))
+          .limit(1);
+  return viewOf(deps, row, listingActive, auth, leads || bid !== undefined);
+}
+
+/** The answer for an auction row as it stands; `hasBid`: the caller has bid on it. */
+function viewOf(
+  deps: AuctionsDeps,
+  row: AuctionRow,
+  listingActive: boolean,
+  auth: AuthContext | null,
+  hasBid: boolean,
+): AuctionView {
   const now = nowOf(deps);
   const state = bidStateOf(row);
   const phase = phaseOf(row, listingActive, now);
@@ -91,24 +111,18 @@ export async function auctionView(
   const outcome =
     row.outcome ?? (phase === 'ended' ? (state.leader !== null && met ? 'sold' : 'unsold') : null);
   const buyNowCents = row.buyNowPrice === null ? null : toCents(row.buyNowPrice);
-
-  let myStanding: AuctionView['myStanding'] = null;
-  if (auth) {
-    const leads = state.leader?.bidderId === auth.userId;
-    const [bid] = leads
-      ? [{ id: '' }]
-      : await deps.db
-          .select({ id: auctionBids.id })
-          .from(auctionBids)
-          .where(and(eq(auctionBids.listingId, listingId), eq(auctionBids.bidderId, auth.userId)))
-          .limit(1);
-    if (bid) {
-      myStanding =
-        phase === 'ended' ? (leads && outcome === 'sold' ? 'won' : 'lost') : leads ? 'leading' : 'outbid';
-    }
-  }
+  const leads = auth !== null && state.leader?.bidderId === auth.userId;
+  const myStanding: AuctionView['myStanding'] = !hasBid
+    ? null
+    : phase === 'ended'
+      ? leads && outcome === 'sold'
+        ? 'won'
+        : 'lost'
+      : leads
+        ? 'leading'
+        : 'outbid';
   return {
-    listingId,
+    listingId: row.listingId,
     phase,
     outcome,
     startsAt: row.startsAt.toISOString(),
@@ -128,29 +142,47 @@ export async function auctionView(
     softCloseMinutes: softCloseMinutesOf(deps),
     extensions: row.extensions,
     myStanding,
-    myMaxBid: auth && state.leader?.bidderId === auth.userId ? toDollars(state.leader.maxCents) : null,
+    myMaxBid: leads && state.leader ? toDollars(state.leader.maxCents) : null,
   };
 }
 
+/**
+ * The auction's row, locked, with what a bid is checked against in the same statement: the
+ * listing's seller, state and compliance facts, and the bidder's account.
+ */
+async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
+  const [row] = await tx
+    .select({
+      auction: auctions,
+      sellerId: listings.userId,
+      listingActive: listings.isActive,
+      familyId: listings.familyId,
+      title: listings.title,
+      caliber: listings.caliber,
+      magazineCapacity: listings.magazineCapacity,
+      excludedShipToStates: listings.excludedShipToStates,
+      bidderOptions: users.accountOptions,
+      bidderState: users.state,
+    })
+    .from(auctions)
+    .innerJoin(listings, eq(listings.id, auctions.listingId))
+    .leftJoin(users, eq(users.id, bidderId))
+    .where(eq(auctions.listingId, listingId))
+    .for('update', { of: auctions });
+  return row ?? null;
+}
+
 /** Refuses a bidder the item may not be sold to: a frozen account, or a state rule of checkout. */
-async function assertMayBid(tx: Transaction, bidderId: string, listingId: string): Promise<void> {
-  const [bidder] = await tx
-    .select({ accountOptions: users.accountOptions, state: users.state })
-    .from(users)
-    .where(eq(users.id, bidderId));
-  if (!bidder) throw notFound();
-  if (
-    hasFlag(bidder.accountOptions, AccountOption.FrozenForNonPayment) ||
-    hasFlag(bidder.accountOptions, AccountOption.FrozenForFraud)
-  )
+function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockForBid>>>): void {
+  const options = locked.bidderOptions ?? 0;
+  if (hasFlag(options, AccountOption.FrozenForNonPayment) || hasFlag(options, AccountOption.FrozenForFraud)) {
     throw forbidden(AUCTION_MESSAGES.frozen);
-  const listing = (await loadCartListings(tx, [listingId])).get(listingId);
-  if (!listing) throw notFound(AUCTION_MESSAGES.notAuction);
+  }
   // A firearm goes to a dealer in the bidder's state: the checkout rules for that state apply now.
-  const item = complianceItemOf(listing);
+  const item = complianceItemOf(locked);
   const result =
-    bidder.state && isShipToRegion(bidder.state)
-      ? checkItem(item, { state: bidder.state, toDealer: true })
+    locked.bidderState && isShipToRegion(locked.bidderState)
+      ? checkItem(item, { state: locked.bidderState, toDealer: true })
       : checkItemAnywhere(item);
   if (!result.allowed) throw forbidden(result.message);
 }
@@ -160,6 +192,8 @@ async function assertMayBid(tx: Transaction, bidderId: string, listingId: string
  * transaction, so bids on one auction are applied one at a time in the order they take the lock;
  * a request whose idempotency key was already applied changes nothing and answers the standing.
  * The listing's price follows the auction's, and its end the soft close, in the same transaction.
+ * Three statements hold the lock: the locking read, the key's check, and one statement that writes
+ * the request, the history rows, the standing and the listing.
  */
 export async function bid(
   deps: AuctionsDeps,
@@ -170,9 +204,9 @@ export async function bid(
   const now = nowOf(deps);
   const maxCents = toCents(body.maxBid);
   const applied = await deps.db.transaction(async (tx) => {
-    const loaded = await loadAuction(tx, listingId, true);
-    if (!loaded) throw notFound(AUCTION_MESSAGES.notAuction);
-    const { auction: row, sellerId, listingActive } = loaded;
+    const locked = await lockForBid(tx, listingId, auth.userId);
+    if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
+    const { auction: row } = locked;
     // Read after the lock: a retry racing its first attempt sees that attempt once it committed.
     const [earlier] = await tx
       .select({ id: auctionBidRequests.id })
@@ -184,12 +218,12 @@ export async function bid(
           eq(auctionBidRequests.idempotencyKey, body.idempotencyKey),
         ),
       );
-    if (earlier) return false;
-    if (sellerId === auth.userId) throw forbidden(AUCTION_MESSAGES.ownItem);
-    const phase = phaseOf(row, listingActive, now);
+    if (earlier) return null;
+    if (locked.sellerId === auth.userId) throw forbidden(AUCTION_MESSAGES.ownItem);
+    const phase = phaseOf(row, locked.listingActive, now);
     if (phase === 'ended') throw conflict(AUCTION_MESSAGES.ended);
     if (phase === 'scheduled') throw conflict(AUCTION_MESSAGES.notStarted);
-    await assertMayBid(tx, auth.userId, listingId);
+    assertMayBid(locked);
 
     const result = placeBid(bidStateOf(row), auth.userId, maxCents);
     if (!result.accepted) {
@@ -200,50 +234,51 @@ export async function bid(
       throw badRequest(message, { maxBid: message });
     }
     const close = softClose(row.endsAt, now, row.extensions, softCloseMinutesOf(deps) * 60_000);
-    await tx.insert(auctionBidRequests).values({
-      listingId,
-      bidderId: auth.userId,
-      idempotencyKey: body.idempotencyKey,
-      seq: row.requestsApplied + 1,
-      maxBid: body.maxBid,
-      createdAt: now,
-    });
-    if (result.rows.length > 0) {
-      await tx.insert(auctionBids).values(
-        result.rows.map((entry, index) => ({
-          listingId,
-          bidderId: entry.bidderId,
-          seq: row.bidCount + index + 1,
-          amount: toDollars(entry.amountCents),
-          automatic: entry.automatic,
-          createdAt: now,
-        })),
-      );
-    }
     const { state } = result;
-    await tx
-      .update(auctions)
-      .set({
-        currentPrice: toDollars(state.priceCents),
-        bidCount: state.bidCount,
-        requestsApplied: row.requestsApplied + 1,
-        highBidderId: state.leader?.bidderId ?? null,
-        highMax: state.leader ? toDollars(state.leader.maxCents) : null,
-        endsAt: close.endsAt,
-        extensions: close.extensions,
-        updatedAt: now,
-      })
-      .where(eq(auctions.listingId, listingId));
+    const next: AuctionRow = {
+      ...row,
+      currentPrice: toDollars(state.priceCents),
+      bidCount: state.bidCount,
+      requestsApplied: row.requestsApplied + 1,
+      highBidderId: state.leader?.bidderId ?? null,
+      highMax: state.leader ? toDollars(state.leader.maxCents) : null,
+      endsAt: close.endsAt,
+      extensions: close.extensions,
+      updatedAt: now,
+    };
+    const history =
+      result.rows.length === 0
+        ? sql``
+        : sql`, history as (
+            insert into auction_bids (listing_id, bidder_id, seq, amount, automatic, created_at)
+            values ${sql.join(
+              result.rows.map(
+                (entry, index) =>
+                  sql`(${listingId}, ${entry.bidderId}, ${row.bidCount + index + 1}, ${toDollars(entry.amountCents)}, ${entry.automatic}, ${now})`,
+              ),
+              sql`, `,
+            )})`;
     // Searches, cards and kept answers read the listing: its price and end follow the auction's.
-    if (state.priceCents !== toCents(row.currentPrice) || close.extended) {
-      await tx
-        .update(listings)
-        .set({ price: toDollars(state.priceCents), listingEndDate: close.endsAt, updatedAt: now })
-        .where(eq(listings.id, listingId));
-    }
-    return true;
+    await tx.execute(sql`
+      with request as (
+        insert into auction_bid_requests (listing_id, bidder_id, idempotency_key, seq, max_bid, created_at)
+        values (${listingId}, ${auth.userId}, ${body.idempotencyKey}, ${next.requestsApplied}, ${body.maxBid}, ${now})
+      )${history}, standing as (
+        update auctions set
+          current_price = ${next.currentPrice}, bid_count = ${next.bidCount},
+          requests_applied = ${next.requestsApplied}, high_bidder_id = ${next.highBidderId},
+          high_max = ${next.highMax}, ends_at = ${next.endsAt}, extensions = ${next.extensions},
+          updated_at = ${now}
+        where listing_id = ${listingId}
+      )
+      update listings set price = ${next.currentPrice}, listing_end_date = ${next.endsAt}, updated_at = ${now}
+      where id = ${listingId}
+        and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})`);
+    return { row: next, listingActive: locked.listingActive };
   });
-  return { applied, auction: await auctionView(deps, auth, listingId) };
+  if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
+  // The bidder has bid: built from the row just written, with no read after the commit.
+  return { applied: true, auction: viewOf(deps, applied.row, applied.listingActive, auth, true) };
 }
 
 /** GET /auctions/{id}/bids: the public history, newest first; each bidder masked, the caller's own marked. */
