@@ -60,7 +60,7 @@ export async function addUserAlert(db: DbExecutor, alert: NewUserAlert): Promise
 }
 
 /** Alerts of these kinds with one subject are shown as one entry: the latest, with how many there were. */
-const GROUPED_KINDS: ReadonlySet<string> = new Set([UserAlertKind.Offer]);
+const GROUPED_KINDS: ReadonlySet<string> = new Set([UserAlertKind.Offer, UserAlertKind.Auction]);
 
 /**
  * When each reminder is done. The alert store reads other modules' tables here, read-only, so that

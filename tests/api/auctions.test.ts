@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionView, BidHistoryResponse, PlaceBidResponse } from '../../shared/contract/auctions.ts';
@@ -14,6 +14,7 @@ import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { AccountOption } from '../../shared/domain/user.ts';
 import { alerts, auctionBidRequests, auctionBids, auctions, listings } from '../../src-server/db/schema.ts';
 import { endDueAuctions } from '../../src-server/modules/auctions/ending.ts';
+import { allMail, waitForMail } from './support/accounts.ts';
 import {
   type Account,
   account,
@@ -317,6 +318,37 @@ describe('proxy bidding', () => {
   });
 });
 
+describe('outbid notices', () => {
+  it('tells the outbid bidder by alert and e-mail, once per auction in five minutes', async () => {
+    const id = await listAuction({ title: 'Trijicon RMR outbid notice' });
+    const outbid = await account(t.db, 'buyer', { firstName: 'Olive', state: 'TX' });
+    await bid(id, outbid, 150);
+    await bid(id, buyer, 300);
+    const sentence = 'You have been outbid on “Trijicon RMR outbid notice”: the price is now $155.00.';
+    // The outbox's decoding reads bytes, so the mail is matched on its plain ASCII parts.
+    const mail = await waitForMail(
+      t.outboxDir,
+      (text) => text.includes('Subject: Outbid: Trijicon RMR outbid notice') && text.includes('$155.00'),
+    );
+    expect(mail).toContain('You have been outbid on');
+    const noticesOf = () =>
+      t.db
+        .select({ text: alerts.message })
+        .from(alerts)
+        .where(and(eq(alerts.userId, outbid.id), eq(alerts.subject, `auction:${id}`)));
+    await expect.poll(noticesOf).toEqual([{ text: sentence }]);
+
+    // Outbid again within five minutes: no second notice.
+    await bid(id, outbid, 400);
+    await bid(id, buyer, 500);
+    expect((await view(id, outbid)).myStanding).toBe('outbid');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await noticesOf()).toHaveLength(1);
+    const toOlive = (text: string) => text.includes('Outbid: Trijicon RMR') && text.includes('Hi Olive,');
+    expect((await allMail(t.outboxDir)).filter(toOlive)).toHaveLength(1);
+  });
+});
+
 describe('soft close and the end', () => {
   it('moves the end to two minutes after a late bid, and takes no bid once it has ended', async () => {
     const id = await listAuction({ durationDays: 1 });
@@ -385,6 +417,8 @@ describe('the ending job', () => {
             .from(alerts)
             .where(eq(alerts.subject, `auction:${listingId}`))
         )
+          // Outbid notices of the bidding are not the ending's.
+          .filter((row) => !row.text.startsWith('You have been outbid'))
           .map((row) => [row.userId, row.text])
           .sort();
       expect(await told(sold)).toEqual(

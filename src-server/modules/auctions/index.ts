@@ -4,7 +4,7 @@
  * module's own (docs/code-map.md).
  */
 
-import { clockOf, type ServerModule } from '../../module-context.ts';
+import { clockOf, mailingDepsOf, type ServerModule } from '../../module-context.ts';
 import { registerAuctionsModule } from './routes.ts';
 
 export { endDueAuctions } from './ending.ts';
@@ -12,5 +12,5 @@ export { endDueAuctions } from './ending.ts';
 /** The module as the app loads it (`ServerModule`, module-context.ts). */
 export const auctionsModule: ServerModule = {
   name: 'auctions',
-  register: (ctx, deps) => registerAuctionsModule(ctx, { db: ctx.database.db, ...clockOf(deps) }),
+  register: (ctx, deps) => registerAuctionsModule(ctx, { ...mailingDepsOf(ctx, deps), ...clockOf(deps) }),
 };

@@ -26,8 +26,9 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { type AuctionNoticeDeps, noticeOutbid } from './notify.ts';
 
-export interface AuctionsDeps {
+export interface AuctionsDeps extends Partial<Omit<AuctionNoticeDeps, 'db'>> {
   db: Database;
   /** The server's clock (tests move it on); left out, the system clock. */
   now?: () => Date;
@@ -274,9 +275,14 @@ export async function bid(
       update listings set price = ${next.currentPrice}, listing_end_date = ${next.endsAt}, updated_at = ${now}
       where id = ${listingId}
         and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})`);
-    return { row: next, listingActive: locked.listingActive };
+    return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
   });
   if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
+  if (applied.outbid && deps.mailer && deps.publicOrigin && deps.log) {
+    const notice = { db: deps.db, mailer: deps.mailer, publicOrigin: deps.publicOrigin, log: deps.log };
+    // Not awaited: the bidder's answer does not wait for the other bidder's mail.
+    void noticeOutbid(notice, listingId, applied.outbid, applied.row.currentPrice);
+  }
   // The bidder has bid: built from the row just written, with no read after the commit.
   return { applied: true, auction: viewOf(deps, applied.row, applied.listingActive, auth, true) };
 }

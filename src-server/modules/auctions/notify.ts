@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
+import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { listingPath } from '../../../shared/routes/paths.ts';
+import { addUserAlert } from '../../core/user-alerts.ts';
+import type { Database } from '../../db/client.ts';
+import { alerts, listings, users } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+
+/** Fewest minutes between two outbid notices to one bidder on one auction. */
+export const OUTBID_NOTICE_MINUTES = 5;
+
+export interface AuctionNoticeDeps {
+  db: Database;
+  mailer: Mailer;
+  publicOrigin: string;
+  log: { error(object: Record<string, unknown>, message: string): void };
+}
+
+/**
+ * Tells a bidder they were outbid: a dashboard alert (which the desktop client's notifications
+ * read too) and an e-mail, at most one per auction every 5 minutes. Runs after the bid's commit,
+ * outside the auction's lock; a failure is logged, never the bid's.
+ */
+export async function noticeOutbid(
+  deps: AuctionNoticeDeps,
+  listingId: string,
+  bidderId: string,
+  price: number,
+): Promise<void> {
+  try {
+    const subject = alertSubject.auction(listingId);
+    const [recent] = await deps.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.userId, bidderId),
+          eq(alerts.subject, subject),
+          sql`${alerts.createdAt} > now() - make_interval(mins => ${OUTBID_NOTICE_MINUTES})`,
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+    const [found] = await deps.db
+      .select({ title: listings.title, email: users.email, firstName: users.firstName })
+      .from(listings)
+      .innerJoin(users, eq(users.id, bidderId))
+      .where(eq(listings.id, listingId));
+    if (!found) return;
+    const link = listingPath(listingId, found.title);
+    const sentence = `You have been outbid on “${found.title}”: the price is now ${formatPrice(price)}.`;
+    await addUserAlert(deps.db, {
+      userId: bidderId,
+      kind: UserAlertKind.Auction,
+      text: sentence,
+      link,
+      linkText: 'Bid again',
+      subject,
+    });
+    await deps.mailer.send({
+      to: found.email,
+      subject: `Outbid: ${found.title}`,
+      text: [
+        `Hi ${found.firstName},`,
+        '',
+        sentence,
+        '',
+        `  ${found.title}`,
+        `  ${new URL(link, deps.publicOrigin).toString()}`,
+        '',
+        '— Ironsight',
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, listingId, bidderId }, 'the outbid notice failed');
+  }
+}
