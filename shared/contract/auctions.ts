@@ -11,6 +11,8 @@ import {
   moneySchema,
   optionalQueryNumber,
   pagedSchema,
+  pageSchema,
+  pageSizeSchema,
   uuidSchema,
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition } from './endpoint.ts';
@@ -89,6 +91,25 @@ export const bidHistoryRequestSchema = z.object({
 export const bidHistoryResponseSchema = pagedSchema(bidHistoryEntrySchema);
 export type BidHistoryResponse = z.infer<typeof bidHistoryResponseSchema>;
 
+/** An auction in the bidder's or the seller's list. */
+export const auctionSummarySchema = z.object({
+  listing: z.object({ id: uuidSchema, title: z.string(), url: z.string() }),
+  auction: auctionViewSchema,
+  /** The seller's own terms, in the seller's list only (null in a bidder's). */
+  reservePrice: moneySchema.nullable(),
+});
+export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
+
+export const auctionsGetAllRequestSchema = z.object({
+  /** As bidder: the auctions the caller bid on; as seller: the caller's auctions. */
+  role: z.enum(['bidder', 'seller']),
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+});
+export type AuctionsGetAllRequest = z.input<typeof auctionsGetAllRequestSchema>;
+export const auctionsGetAllResponseSchema = pagedSchema(auctionSummarySchema);
+export type AuctionsGetAllResponse = z.infer<typeof auctionsGetAllResponseSchema>;
+
 /** The calls served by `src-server/modules/auctions/`. */
 export const AUCTIONS_ENDPOINTS = {
   auctionsGet: defineEndpoint({
@@ -109,6 +130,15 @@ export const AUCTIONS_ENDPOINTS = {
     params: idParamsSchema,
     body: placeBidRequestSchema,
     response: placeBidResponseSchema,
+  }),
+  auctionsGetAll: defineEndpoint({
+    method: 'POST',
+    path: '/auctions/getall',
+    summary:
+      "The auctions the caller bid on (with their standing: leading, outbid, won, lost) or the caller's own auctions (with bids and reserve), running first, soonest end first.",
+    access: 'user',
+    body: auctionsGetAllRequestSchema,
+    response: auctionsGetAllResponseSchema,
   }),
   auctionsBidHistory: defineEndpoint({
     method: 'GET',

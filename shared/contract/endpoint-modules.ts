@@ -86,6 +86,7 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   auctionsGet: 'auctions',
   auctionsBid: 'auctions',
   auctionsBidHistory: 'auctions',
+  auctionsGetAll: 'auctions',
   // offers
   offersMake: 'offers',
   offersRespond: 'offers',

@@ -142,6 +142,7 @@ const IMPLIED_CALLS = [
   ['GET', '/auctions/{id}'],
   ['POST', '/auctions/{id}/bids'],
   ['GET', '/auctions/{id}/bids'],
+  ['POST', '/auctions/getall'],
   // The dealer finder and dealers' own profiles (FFL transfers).
   ['GET', '/ffl/search'],
   ['GET', '/ffl/dealers/{id}'],

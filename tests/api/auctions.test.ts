@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionView, BidHistoryResponse, PlaceBidResponse } from '../../shared/contract/auctions.ts';
+import type {
+  AuctionsGetAllResponse,
+  AuctionView,
+  BidHistoryResponse,
+  PlaceBidResponse,
+} from '../../shared/contract/auctions.ts';
 import type { ListingInput } from '../../shared/contract/listing-input.ts';
 import {
   AUCTION_MESSAGES,
@@ -318,6 +323,53 @@ describe('proxy bidding', () => {
   });
 });
 
+describe('the bidding and selling lists', () => {
+  it('lists a bidder’s auctions with their standing and a seller’s with bids and reserve, running first', async () => {
+    const seller2 = await account(t.db, 'seller');
+    const bidder = await account(t.db, 'buyer', { state: 'TX' });
+    const rival = await account(t.db, 'buyer', { state: 'TX' });
+    const soon = await listAuction(
+      { title: 'Ends soon', durationDays: 1, auction: { reservePrice: 500 } },
+      seller2,
+    );
+    const later = await listAuction({ title: 'Ends later', durationDays: 10 }, seller2);
+    await bid(soon, bidder, 200);
+    await bid(later, bidder, 150);
+    await bid(later, rival, 300);
+    const listAs = async (who: Account, role: 'bidder' | 'seller') => {
+      const res = await post(t.app, '/api/auctions/getall', who, { role });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AuctionsGetAllResponse;
+    };
+    const asBidder = await listAs(bidder, 'bidder');
+    expect(asBidder.total).toBe(2);
+    expect(
+      asBidder.results.map((row) => [
+        row.listing.title,
+        row.auction.myStanding,
+        row.auction.currentPrice,
+        row.reservePrice,
+      ]),
+    ).toEqual([
+      ['Ends soon', 'leading', 100, null],
+      ['Ends later', 'outbid', 155, null],
+    ]);
+    const asSeller = await listAs(seller2, 'seller');
+    expect(
+      asSeller.results.map((row) => [
+        row.listing.title,
+        row.auction.bidCount,
+        row.auction.reserveMet,
+        row.reservePrice,
+      ]),
+    ).toEqual([
+      ['Ends soon', 1, false, 500],
+      ['Ends later', 3, true, null],
+    ]);
+    expect((await listAs(rival, 'seller')).total).toBe(0);
+  });
+});
+
 describe('outbid notices', () => {
   it('tells the outbid bidder by alert and e-mail, once per auction in five minutes', async () => {
     const id = await listAuction({ title: 'Trijicon RMR outbid notice' });
@@ -518,6 +570,10 @@ describe('auctions permission matrix', () => {
       call: async (caller) => bidRaw(await listAuction(), as(caller), 150),
       // The seller cannot bid on its own auction.
       expected: { visitor: 401, buyer: 200, seller: 403, anotherSeller: 200, admin: 200 },
+    },
+    auctionsGetAll: {
+      call: async (caller) => post(t.app, '/api/auctions/getall', as(caller), { role: 'bidder' }),
+      expected: { visitor: 401, buyer: 200, seller: 200, anotherSeller: 200, admin: 200 },
     },
     auctionsBidHistory: {
       call: async (caller) => get(t.app, `/api/auctions/${await listAuction()}/bids`, as(caller)),

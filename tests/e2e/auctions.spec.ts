@@ -8,7 +8,7 @@ const LIST_ITEM = '/dashboard/selling/list-item';
 const MY_LISTINGS = '/dashboard/selling/listings';
 
 test.describe('auctions', () => {
-  test('a seller lists an auction with a reserve; a second bidder outbids the first by proxy, and each sees where they stand', async ({
+  test('a seller lists an auction with a reserve; a second bidder outbids the first by proxy, and each sees where they stand, on the page and in their lists', async ({
     page,
     browser,
   }) => {
@@ -88,6 +88,18 @@ test.describe('auctions', () => {
     await expect(history.getByRole('row').nth(1)).toContainText('O***r (1)');
     await expect(history.getByRole('row').nth(1)).toContainText('$300.00');
     await expectNoAxeViolations(buyerPage);
+
+    // The bidding and selling lists say the same.
+    await buyerPage.goto('/dashboard/buying/bids');
+    const bidRow = buyerPage.getByRole('row').filter({ hasText: title });
+    await expect(bidRow).toContainText('Outbid');
+    await expect(bidRow).toContainText('$300.00');
+    await expectNoAxeViolations(buyerPage);
+    await page.goto('/dashboard/selling/auctions');
+    const sellerRow = page.getByRole('row').filter({ hasText: title });
+    await expect(sellerRow).toContainText('Running, reserve met');
+    await expect(sellerRow.getByRole('cell').nth(2)).toHaveText('3');
+    await expectNoAxeViolations(page);
     await buyerContext.close();
     await otherContext.close();
   });

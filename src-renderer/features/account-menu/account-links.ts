@@ -19,6 +19,7 @@ export const ACCOUNT_LINK_GROUPS: readonly AccountLinkGroup[] = [
     links: [
       { label: 'Orders', to: paths.to('dashboard.buying.orders') },
       { label: 'Offers', to: paths.to('dashboard.buying.offers') },
+      { label: 'Bids', to: paths.to('dashboard.buying.bids') },
       { label: 'Favorites', to: paths.favorites() },
       { label: 'Saved Searches', to: paths.savedSearches() },
       { label: 'Buyer Tools', to: paths.to('dashboard.buying.tools') },
@@ -31,6 +32,7 @@ export const ACCOUNT_LINK_GROUPS: readonly AccountLinkGroup[] = [
       { label: 'Listings', to: paths.to('dashboard.selling.listings') },
       { label: 'List an Item', to: paths.listItem() },
       { label: 'Offers', to: paths.to('dashboard.selling.offers') },
+      { label: 'Auctions', to: paths.to('dashboard.selling.auctions') },
       { label: 'Seller Tools', to: paths.to('dashboard.selling.tools') },
       { label: 'Set Up Payments', to: paths.liveCheckout() },
     ],

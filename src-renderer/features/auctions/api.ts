@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlaceBidRequest } from '../../../shared/contract/auctions.ts';
+import type { AuctionsGetAllRequest, PlaceBidRequest } from '../../../shared/contract/auctions.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useCurrentUser } from '../../lib/session/session.ts';
@@ -54,5 +54,16 @@ export function usePlaceBid(listingId: string) {
   return useMutation({
     mutationFn: (body: PlaceBidRequest) => api.call('auctionsBid', { params: { id: listingId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUCTION_ROOT, listingId] }),
+  });
+}
+
+/** POST /auctions/getall for the signed-in user: the auctions they bid on, or their own. */
+export function useMyAuctions(request: AuctionsGetAllRequest) {
+  const api = useApiClient();
+  const user = useCurrentUser();
+  return useQuery({
+    queryKey: [AUCTION_ROOT, 'mine', user?.id ?? null, request],
+    enabled: user !== null,
+    queryFn: ({ signal }) => api.call('auctionsGetAll', { body: request }, { signal }),
   });
 }

@@ -2,7 +2,7 @@ import { AUCTIONS_ENDPOINTS } from '../../../shared/contract/auctions.ts';
 import type { ModuleContext, ModuleParts } from '../../module-context.ts';
 import type { PeriodicJob } from '../../periodic-jobs.ts';
 import { AUCTION_ENDING_MS, endDueAuctions } from './ending.ts';
-import { type AuctionsDeps, auctionView, bid, bidHistory } from './service.ts';
+import { type AuctionsDeps, auctionView, bid, bidHistory, listAuctions } from './service.ts';
 
 /**
  * Auctions: anyone reads an auction's standing and its bid history (bidders masked); a signed-in
@@ -13,6 +13,7 @@ export function registerAuctionsModule({ endpoints }: ModuleContext, deps: Aucti
     auctionsGet: async ({ auth, params }) => auctionView(deps, auth, params.id),
     auctionsBid: async ({ auth, params, body }) => bid(deps, auth, params.id, body),
     auctionsBidHistory: async ({ auth, params, query }) => bidHistory(deps, auth, params.id, query),
+    auctionsGetAll: async ({ auth, body }) => listAuctions(deps, auth, body),
   });
   // Safe on several instances at once: each auction is ended by the one UPDATE that takes its row.
   const ending: PeriodicJob = {

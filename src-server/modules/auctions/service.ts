@@ -1,10 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type {
+  AuctionsGetAllRequest,
+  AuctionsGetAllResponse,
   AuctionView,
   BidHistoryResponse,
   PlaceBidRequest,
   PlaceBidResponse,
 } from '../../../shared/contract/auctions.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import {
   AUCTION_MESSAGES,
   type AuctionBidState,
@@ -21,6 +24,7 @@ import { checkItem, checkItemAnywhere } from '../../../shared/domain/compliance.
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
+import { listingPath } from '../../../shared/routes/paths.ts';
 import { complianceItemOf } from '../../core/cart.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
@@ -326,6 +330,60 @@ export async function bidHistory(
       automatic: row.automatic,
       mine: auth?.userId === row.bidderId,
       at: row.at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * POST /auctions/getall: as bidder, the auctions the caller bid on, each with their standing; as
+ * seller, the caller's auctions with their reserve. Running auctions first, soonest end first, then
+ * ended ones, latest end first.
+ */
+export async function listAuctions(
+  deps: AuctionsDeps,
+  auth: AuthContext,
+  request: AuctionsGetAllRequest,
+): Promise<AuctionsGetAllResponse> {
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+  const now = nowOf(deps);
+  const mine =
+    request.role === 'seller'
+      ? eq(listings.userId, auth.userId)
+      : sql`exists (select 1 from auction_bids b where b.listing_id = ${auctions.listingId} and b.bidder_id = ${auth.userId})`;
+  const running = sql`(${auctions.outcome} is null and ${listings.isActive} and ${auctions.endsAt} > ${now})`;
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ auction: auctions, title: listings.title, listingActive: listings.isActive })
+      .from(auctions)
+      .innerJoin(listings, eq(listings.id, auctions.listingId))
+      .where(mine)
+      .orderBy(
+        sql`${running} desc`,
+        sql`case when ${running} then ${auctions.endsAt} end asc`,
+        desc(auctions.endsAt),
+        auctions.listingId,
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    deps.db
+      .select({ total: count() })
+      .from(auctions)
+      .innerJoin(listings, eq(listings.id, auctions.listingId))
+      .where(mine),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    page,
+    pageSize,
+    results: rows.map((row) => ({
+      listing: {
+        id: row.auction.listingId,
+        title: row.title,
+        url: listingPath(row.auction.listingId, row.title),
+      },
+      auction: viewOf(deps, row.auction, row.listingActive, auth, request.role === 'bidder'),
+      reservePrice: request.role === 'seller' ? row.auction.reservePrice : null,
     })),
   };
 }
