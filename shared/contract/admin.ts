@@ -172,6 +172,8 @@ export const AdminAuditAction = {
   RemoveMessage: 'removeMessage',
   WarnSender: 'warnSender',
   LockSender: 'lockSender',
+  /** Staff ended an auction without a sale; its bidders and seller were told why. */
+  CancelAuction: 'cancelAuction',
 } as const;
 export type AdminAuditAction = (typeof AdminAuditAction)[keyof typeof AdminAuditAction];
 

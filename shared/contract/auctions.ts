@@ -4,6 +4,7 @@
  * listing of type Auction is created and edited through POST /listings/add with its `auction` terms.
  */
 import { z } from 'zod';
+import { plainText } from '../domain/text.ts';
 import {
   dateTimeSchema,
   idParamsSchema,
@@ -110,6 +111,17 @@ export type AuctionsGetAllRequest = z.input<typeof auctionsGetAllRequestSchema>;
 export const auctionsGetAllResponseSchema = pagedSchema(auctionSummarySchema);
 export type AuctionsGetAllResponse = z.infer<typeof auctionsGetAllResponseSchema>;
 
+export const AUCTION_CANCEL_REASON_MAX = 500;
+
+export const cancelAuctionRequestSchema = z.object({
+  /** Told to the bidders and the seller, and kept in the audit log. */
+  reason: plainText({ error: 'Say why the auction is cancelled.' })
+    .trim()
+    .min(1, { error: 'Say why the auction is cancelled.' })
+    .max(AUCTION_CANCEL_REASON_MAX),
+});
+export type CancelAuctionRequest = z.input<typeof cancelAuctionRequestSchema>;
+
 /** The calls served by `src-server/modules/auctions/`. */
 export const AUCTIONS_ENDPOINTS = {
   auctionsGet: defineEndpoint({
@@ -139,6 +151,16 @@ export const AUCTIONS_ENDPOINTS = {
     access: 'user',
     body: auctionsGetAllRequestSchema,
     response: auctionsGetAllResponseSchema,
+  }),
+  auctionsCancel: defineEndpoint({
+    method: 'POST',
+    path: '/auctions/{id}/cancel',
+    summary:
+      'Staff end a running auction without a sale, with a reason told to its bidders and seller and kept in the audit log.',
+    access: 'admin',
+    params: idParamsSchema,
+    body: cancelAuctionRequestSchema,
+    response: auctionViewSchema,
   }),
   auctionsBidHistory: defineEndpoint({
     method: 'GET',

@@ -87,6 +87,7 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   auctionsBid: 'auctions',
   auctionsBidHistory: 'auctions',
   auctionsGetAll: 'auctions',
+  auctionsCancel: 'auctions',
   // offers
   offersMake: 'offers',
   offersRespond: 'offers',

@@ -143,6 +143,7 @@ const IMPLIED_CALLS = [
   ['POST', '/auctions/{id}/bids'],
   ['GET', '/auctions/{id}/bids'],
   ['POST', '/auctions/getall'],
+  ['POST', '/auctions/{id}/cancel'],
   // The dealer finder and dealers' own profiles (FFL transfers).
   ['GET', '/ffl/search'],
   ['GET', '/ffl/dealers/{id}'],

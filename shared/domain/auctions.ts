@@ -50,6 +50,7 @@ export const AUCTION_MESSAGES = {
   buyNowGone: 'Buy now is no longer available on this auction.',
   lockedTerms: 'This auction has bids: its prices and duration can no longer change.',
   endWithBids: 'An auction with bids cannot be ended early.',
+  alreadyEnded: 'This auction has already ended.',
   noConversion: 'A listing cannot change to or from an auction once listed: list the item anew.',
 } as const;
 

@@ -44,6 +44,7 @@ const someId = '0b8c1c9e-3d4f-4a5b-9c6d-7e8f9a0b1c2d';
 /** A request each admin call accepts from an admin (or answers 404 for an id it does not know). */
 const SAMPLE: Record<AdminCallName, () => [string, object | undefined]> = {
   adminSearchUsers: () => ['/api/pprAdmin/search-users', { keyword: 'raman' }],
+  auctionsCancel: () => [`/api/auctions/${someId}/cancel`, { reason: 'Listed in error.' }],
   adminImpersonate: () => [
     `/api${fillPath(ADMIN_ENDPOINTS.adminImpersonate.path, { id: seller.id })}`,
     undefined,

@@ -17,7 +17,14 @@ import {
 } from '../../shared/domain/auctions.ts';
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { AccountOption } from '../../shared/domain/user.ts';
-import { alerts, auctionBidRequests, auctionBids, auctions, listings } from '../../src-server/db/schema.ts';
+import {
+  adminAuditLog,
+  alerts,
+  auctionBidRequests,
+  auctionBids,
+  auctions,
+  listings,
+} from '../../src-server/db/schema.ts';
 import { endDueAuctions } from '../../src-server/modules/auctions/ending.ts';
 import { allMail, waitForMail } from './support/accounts.ts';
 import {
@@ -370,6 +377,55 @@ describe('the bidding and selling lists', () => {
   });
 });
 
+describe('staff cancelling an auction', () => {
+  it('ends it without a sale, takes the listing down, tells the seller and bidders why and logs it', async () => {
+    const id = await listAuction({ title: 'Cancelled lot' });
+    await bid(id, buyer, 150);
+    const res = await post(t.app, `/api/auctions/${id}/cancel`, admin, {
+      reason: 'The serial number was altered.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ phase: 'ended', outcome: 'cancelled' });
+    expect(await view(id, buyer)).toMatchObject({ phase: 'ended', outcome: 'cancelled', myStanding: 'lost' });
+    const [listing] = await t.db
+      .select({ active: listings.isActive })
+      .from(listings)
+      .where(eq(listings.id, id));
+    expect(listing?.active).toBe(false);
+    const told = await t.db
+      .select({ userId: alerts.userId, text: alerts.message })
+      .from(alerts)
+      .where(eq(alerts.subject, `auction:${id}`));
+    const why = 'Ironsight staff cancelled the auction “Cancelled lot”: The serial number was altered.';
+    expect(
+      told
+        .filter((row) => row.text === why)
+        .map((row) => row.userId)
+        .sort(),
+    ).toEqual([buyer.id, seller.id].sort());
+    const [logged] = await t.db
+      .select({ action: adminAuditLog.action, after: adminAuditLog.after })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'cancelAuction'));
+    expect(logged?.after).toMatchObject({
+      listingId: id,
+      reason: 'The serial number was altered.',
+      bidders: 1,
+    });
+    // Ended is ended: no bid, no second cancel, and the job leaves it cancelled.
+    expect((await bidRaw(id, otherBuyer, 500)).statusCode).toBe(409);
+    const again = await post(t.app, `/api/auctions/${id}/cancel`, admin, { reason: 'Twice.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(AUCTION_MESSAGES.alreadyEnded);
+  });
+
+  it('needs a reason', async () => {
+    const res = await post(t.app, `/api/auctions/${await listAuction()}/cancel`, admin, { reason: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.reason).toBe('Say why the auction is cancelled.');
+  });
+});
+
 describe('outbid notices', () => {
   it('tells the outbid bidder by alert and e-mail, once per auction in five minutes', async () => {
     const id = await listAuction({ title: 'Trijicon RMR outbid notice' });
@@ -570,6 +626,11 @@ describe('auctions permission matrix', () => {
       call: async (caller) => bidRaw(await listAuction(), as(caller), 150),
       // The seller cannot bid on its own auction.
       expected: { visitor: 401, buyer: 200, seller: 403, anotherSeller: 200, admin: 200 },
+    },
+    auctionsCancel: {
+      call: async (caller) =>
+        post(t.app, `/api/auctions/${await listAuction()}/cancel`, as(caller), { reason: 'Test.' }),
+      expected: { visitor: 401, buyer: 403, seller: 403, anotherSeller: 403, admin: 200 },
     },
     auctionsGetAll: {
       call: async (caller) => post(t.app, '/api/auctions/getall', as(caller), { role: 'bidder' }),

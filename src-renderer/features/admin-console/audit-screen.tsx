@@ -32,6 +32,7 @@ const AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
   removeMessage: 'Removed a message',
   warnSender: 'Warned a sender',
   lockSender: 'Locked a reported sender',
+  cancelAuction: 'Cancelled an auction',
 };
 
 const FILTERS = ['keyword', 'action', 'adminId', 'targetUserId', 'from', 'to'] as const;

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { AdminAuditAction } from '../../../shared/contract/admin.ts';
 import type {
   AuctionsGetAllRequest,
   AuctionsGetAllResponse,
@@ -8,6 +9,7 @@ import type {
   PlaceBidResponse,
 } from '../../../shared/contract/auctions.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
+import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import {
   AUCTION_MESSAGES,
   type AuctionBidState,
@@ -25,7 +27,9 @@ import { hasFlag } from '../../../shared/domain/flags.ts';
 import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
+import { type AdminActor, audit } from '../../core/audit-log.ts';
 import { complianceItemOf } from '../../core/cart.ts';
+import { addUserAlert } from '../../core/user-alerts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -386,4 +390,66 @@ export async function listAuctions(
       reservePrice: request.role === 'seller' ? row.auction.reservePrice : null,
     })),
   };
+}
+
+/**
+ * POST /auctions/{id}/cancel (staff): ends a running auction without a sale. The listing leaves the
+ * catalogue; the seller and every bidder get an alert with the reason, and the audit log keeps it,
+ * all in one transaction under the auction's lock.
+ */
+export async function cancelAuction(
+  deps: AuctionsDeps,
+  actor: AdminActor,
+  listingId: string,
+  reason: string,
+): Promise<AuctionView> {
+  const now = nowOf(deps);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const locked = await lockForBid(tx, listingId, actor.auth.userId);
+    if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
+    const { auction: row } = locked;
+    if (phaseOf(row, locked.listingActive, now) === 'ended') throw conflict(AUCTION_MESSAGES.alreadyEnded);
+    const [updated] = await tx
+      .update(auctions)
+      .set({ outcome: 'cancelled', endedAt: now, updatedAt: now })
+      .where(eq(auctions.listingId, listingId))
+      .returning();
+    await tx.update(listings).set({ isActive: false, updatedAt: now }).where(eq(listings.id, listingId));
+    const [seller] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, locked.sellerId));
+    const bidders = await tx
+      .selectDistinct({ id: auctionBids.bidderId })
+      .from(auctionBids)
+      .where(eq(auctionBids.listingId, listingId));
+    const notice = {
+      kind: UserAlertKind.Auction,
+      link: listingPath(listingId, locked.title),
+      linkText: 'See the auction',
+      subject: alertSubject.auction(listingId),
+    };
+    for (const userId of [locked.sellerId, ...bidders.map((bidder) => bidder.id)]) {
+      await addUserAlert(tx, {
+        ...notice,
+        userId,
+        text: `Ironsight staff cancelled the auction “${locked.title}”: ${reason}`,
+      });
+    }
+    await audit(
+      tx,
+      actor,
+      AdminAuditAction.CancelAuction,
+      seller ?? null,
+      { listingId, outcome: null },
+      {
+        listingId,
+        outcome: 'cancelled',
+        reason,
+        bidders: bidders.length,
+      },
+    );
+    return updated!;
+  });
+  return viewOf(deps, cancelled, false, actor.auth, false);
 }
