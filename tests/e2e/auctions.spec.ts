@@ -1,5 +1,6 @@
+import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { logIn, register } from './support/commerce.ts';
+import { ADMIN, bearer, logIn, register, tokenOf } from './support/commerce.ts';
 import { expect, test } from './support/test.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -102,5 +103,41 @@ test.describe('auctions', () => {
     await expectNoAxeViolations(page);
     await buyerContext.close();
     await otherContext.close();
+  });
+
+  test('staff cancel a running auction with a reason, and its page says so', async ({ page, request }) => {
+    const title = `Ironsight Optics Cx${Date.now().toString(36)} red dot`;
+    const token = await tokenOf(request, SELLER);
+    const added = await request.post('/api/listings/add', {
+      headers: bearer(token),
+      multipart: {
+        request: JSON.stringify({
+          title,
+          description: '<p>A red dot for the cancel test.</p>',
+          familyId: CategoryFamilyId.Optics,
+          condition: 'NewInBox',
+          quantity: 1,
+          price: 50,
+          zipCode: '75207',
+          listingType: 1,
+          durationDays: 3,
+        }),
+      },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const { listingUrl } = (await added.json()) as { listingUrl: string };
+
+    await logIn(page, ADMIN, new URL(listingUrl, 'http://localhost').pathname);
+    const auction = page.getByRole('region', { name: 'Auction' });
+    await auction.getByRole('button', { name: 'Cancel auction (staff)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this auction' });
+    await dialog.getByRole('button', { name: 'Cancel auction' }).click();
+    await expect(dialog.getByText('Say why the auction is cancelled.')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Listed by mistake.');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel auction' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(auction.getByText('Cancelled by staff.')).toBeVisible();
+    await expect(auction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
   });
 });

@@ -67,3 +67,14 @@ export function useMyAuctions(request: AuctionsGetAllRequest) {
     queryFn: ({ signal }) => api.call('auctionsGetAll', { body: request }, { signal }),
   });
 }
+
+/** POST /auctions/{id}/cancel (staff); the standing and the lists refresh after it. */
+export function useCancelAuction(listingId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.call('auctionsCancel', { params: { id: listingId }, body: { reason } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUCTION_ROOT] }),
+  });
+}

@@ -4,6 +4,7 @@ import { AUCTION_MESSAGES, BID_INCREMENTS } from '../../../shared/domain/auction
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { parseDollars } from '../../lib/dollars.ts';
+import { onDemand } from '../../lib/on-demand.tsx';
 import { requestLogin } from '../../lib/session/login-request.ts';
 import { useCurrentUser, useSession } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -11,6 +12,23 @@ import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, TextInput } from '../../ui/form-field.tsx';
 import { useAuction, useBidHistory, usePlaceBid } from './api.ts';
 import styles from './auctions.module.css';
+
+/** Staff only, so loaded when opened: shoppers never download the dialog. */
+const CancelAuctionDialog = onDemand(() =>
+  import('./cancel-auction.tsx').then((m) => m.CancelAuctionDialog),
+).Component;
+
+function CancelAuction({ listingId, title }: { listingId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={styles.staff}>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Cancel auction (staff)
+      </Button>
+      <CancelAuctionDialog open={open} onOpenChange={setOpen} listingId={listingId} title={title} />
+    </div>
+  );
+}
 
 /** "2d 4h", "3h 12m", "4m 05s": the time left, coarser the further the end. */
 export function timeLeftText(ms: number): string {
@@ -170,7 +188,17 @@ function Increments() {
   );
 }
 
-function Standing({ auction, readAt, sellerId }: { auction: AuctionView; readAt: number; sellerId: string }) {
+function Standing({
+  auction,
+  readAt,
+  sellerId,
+  title,
+}: {
+  auction: AuctionView;
+  readAt: number;
+  sellerId: string;
+  title: string;
+}) {
   const hydrated = useHydrated();
   const user = useCurrentUser();
   const left = useTimeLeft(auction, readAt);
@@ -232,6 +260,9 @@ function Standing({ auction, readAt, sellerId }: { auction: AuctionView; readAt:
           minutes after it.
         </p>
       ) : null}
+      {hydrated && user?.isAdmin && !ended ? (
+        <CancelAuction listingId={auction.listingId} title={title} />
+      ) : null}
       <Increments />
       <BidHistory listingId={auction.listingId} bidCount={auction.bidCount} />
     </section>
@@ -243,11 +274,21 @@ function Standing({ auction, readAt, sellerId }: { auction: AuctionView; readAt:
  * clock, the caller's standing, the bid form, the increments and the bid history. Nothing when the
  * listing is not an auction.
  */
-export function AuctionPanel({ listingId, sellerId }: { listingId: string; sellerId: string }) {
+export function AuctionPanel({
+  listingId,
+  sellerId,
+  title,
+}: {
+  listingId: string;
+  sellerId: string;
+  title: string;
+}) {
   const auction = useAuction(listingId);
   if (auction.data === null) return null;
   if (auction.data) {
-    return <Standing auction={auction.data} readAt={auction.dataUpdatedAt} sellerId={sellerId} />;
+    return (
+      <Standing auction={auction.data} readAt={auction.dataUpdatedAt} sellerId={sellerId} title={title} />
+    );
   }
   if (auction.isError)
     return <p role="alert">The auction could not be loaded. Reload the page to try again.</p>;

@@ -34,7 +34,11 @@ export function ListingPage() {
           offer={<MakeOffer listing={listing.data} />}
           auction={
             bidding ? (
-              <AuctionPanel listingId={listing.data.id} sellerId={listing.data.seller.id} />
+              <AuctionPanel
+                listingId={listing.data.id}
+                sellerId={listing.data.seller.id}
+                title={listing.data.title}
+              />
             ) : undefined
           }
           report={
