@@ -209,7 +209,7 @@ describe('card details', () => {
 
   it.each([
     [ListingType.National, 'buyNow'],
-    [ListingType.Auction, 'buyNow'],
+    [ListingType.Auction, 'bid'],
     [ListingType.Local, 'seeMore'],
     ['Local', 'seeMore'],
     [undefined, 'buyNow'],

@@ -121,11 +121,12 @@ export function isInStock(quantity: number | null | undefined): boolean {
   return stockAvailability(quantity) === 'InStock';
 }
 
-export type BuyAction = 'buyNow' | 'seeMore';
+export type BuyAction = 'buyNow' | 'seeMore' | 'bid';
 
-/** Local listings show See more instead of Buy now. */
+/** Local listings show See more instead of Buy now; auctions, Place a bid (an auction is bought by bidding). */
 export function buyAction(listingType: ListingTypeInput): BuyAction {
-  return isLocal(listingType) ? 'seeMore' : 'buyNow';
+  if (isLocal(listingType)) return 'seeMore';
+  return parseListingType(listingType ?? null) === ListingType.Auction ? 'bid' : 'buyNow';
 }
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

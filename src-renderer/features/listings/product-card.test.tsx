@@ -90,6 +90,15 @@ describe('product card', () => {
     expect(screen.getByRole('link', { name: /See more/ }).getAttribute('href')).toBe(listing.listingURL);
   });
 
+  it('offers Place a bid instead of Buy now for an auction, which is bought by bidding on its page', () => {
+    const listing = listingCard({ listingType: ListingType.Auction });
+    renderWithRouter(<ProductCard listing={listing} />);
+    expect(screen.queryByRole('button', { name: /Buy now/ })).toBeNull();
+    const bid = screen.getByRole('link', { name: /^Place a bid/ });
+    expect(bid.getAttribute('href')).toBe(listing.listingURL);
+    expect(bid.textContent).toBe(`Place a bid: ${listing.title}`);
+  });
+
   it('Buy now puts one in the cart, remembers the page and goes to the cart', async () => {
     const listing = listingCard();
     const { location } = renderWithRouter(<ProductCard listing={listing} />, {

@@ -115,8 +115,9 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
             </Button>
           ) : (
             <LinkButton to={listing.listingURL} variant="secondary" className={styles.buy}>
-              {/* The title is read out (and counted as the link's text) but not shown: "See more" alone names no listing. */}
-              See more<span className="visually-hidden">: {listing.title}</span>
+              {/* The title is read out (and counted as the link's text) but not shown: the label alone names no listing. */}
+              {action === 'bid' ? 'Place a bid' : 'See more'}
+              <span className="visually-hidden">: {listing.title}</span>
             </LinkButton>
           )}
           <FavoriteToggle listing={listing} />
