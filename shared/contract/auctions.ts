@@ -55,6 +55,11 @@ export const auctionViewSchema = z.object({
   myStanding: z.enum(BIDDER_STANDINGS).nullable(),
   /** The caller's own maximum while they lead (private to them). */
   myMaxBid: moneySchema.nullable(),
+  /**
+   * For the winner of a sold auction not yet checked out: the last moment to check out (through the
+   * cart, at the final price); otherwise null.
+   */
+  checkoutBy: dateTimeSchema.nullable(),
 });
 export type AuctionView = z.infer<typeof auctionViewSchema>;
 

@@ -24,6 +24,8 @@ export const SOFT_CLOSE_DEFAULT_MINUTES = 2;
 export const SOFT_CLOSE_MAX_EXTENSIONS = 30;
 /** A buy-now price is at least this share over the starting bid. */
 export const BUY_NOW_MIN_OVER_START = 0.1;
+/** Days the winner has to check out, from the auction's end. */
+export const AUCTION_PAYMENT_DAYS = 5;
 /** Latest scheduled start, in days from now. */
 export const AUCTION_SCHEDULE_MAX_DAYS = 30;
 
@@ -32,6 +34,8 @@ export const AUCTION_MESSAGES = {
   quantity: 'An auction is for one item: set the quantity to 1.',
   noOffers: 'Auctions take bids, not offers: turn offers off.',
   notForCart: 'This is an auction: bid on it from its page.',
+  paymentClosed: `The ${AUCTION_PAYMENT_DAYS} days to check out this auction have passed.`,
+  alreadyPaid: 'This auction has already been checked out.',
   notAuction: 'This listing is not an auction.',
   reserveBelowStart: 'The reserve must be at least the starting bid.',
   buyNowBelowReserve: 'The buy-now price must be at least the reserve.',

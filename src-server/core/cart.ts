@@ -7,7 +7,7 @@ import type {
   QuoteItem,
   SellerShipping,
 } from '../../shared/contract/orders.ts';
-import { AUCTION_MESSAGES } from '../../shared/domain/auctions.ts';
+import { AUCTION_MESSAGES, AUCTION_PAYMENT_DAYS } from '../../shared/domain/auctions.ts';
 import { type CategoryFamily, familyById } from '../../shared/domain/category.ts';
 import {
   type ComplianceDestination,
@@ -19,7 +19,7 @@ import {
 import { LISTING_SALE_MESSAGES, ListingSaleState, listingSaleState } from '../../shared/domain/listing.ts';
 import type { ShipToRegionCode } from '../../shared/domain/us-states.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { listings, users } from '../db/schema.ts';
+import { auctions, listings, users } from '../db/schema.ts';
 import { listingEligibilityOf } from './accounts/account-state.ts';
 
 /** A dealer that can receive a transfer, as an order keeps it, plus where to mail it. */
@@ -57,8 +57,11 @@ export interface CartListing {
   acceptedPaymentMethods: number;
   excludedShipToStates: string[];
   thumbnailPicture: string | null;
-  /** Sold by auction: bought by bidding (and its buy-now or win), never through the cart. */
-  isAuction: boolean;
+  /**
+   * Sold by auction: bought by bidding, never through the cart, except by its winner once it sold:
+   * then at the final price, within AUCTION_PAYMENT_DAYS of its end, once. Null: not an auction.
+   */
+  auction: CartAuction | null;
   seller: {
     id: string;
     displayName: string;
@@ -101,7 +104,11 @@ export async function loadCartListings(
       acceptedPaymentMethods: listings.acceptedPaymentMethods,
       excludedShipToStates: listings.excludedShipToStates,
       thumbnailPicture: listings.thumbnailPicture,
-      isAuction: sql<boolean>`exists (select 1 from auctions a where a.listing_id = ${listings.id})`,
+      auctionListingId: auctions.listingId,
+      auctionOutcome: auctions.outcome,
+      auctionWinnerId: auctions.highBidderId,
+      auctionOrderId: auctions.orderId,
+      auctionEndsAt: auctions.endsAt,
       seller: {
         id: users.id,
         displayName: sql<string>`coalesce(${users.sellerDisplayName}, ${users.firstName} || ' ' || ${users.lastName})`,
@@ -116,11 +123,30 @@ export async function loadCartListings(
     })
     .from(listings)
     .innerJoin(users, sql`${users.id} = ${listings.userId}`)
+    .leftJoin(auctions, sql`${auctions.listingId} = ${listings.id}`)
     .where(inArray(listings.id, [...ids]))
     .orderBy(listings.id);
   const rows = lock ? await query.for('update', { of: listings }) : await query;
   return new Map(
-    rows.map((row) => [row.id, { ...row, price: Number(row.price), shippingCost: Number(row.shippingCost) }]),
+    rows.map(
+      ({ auctionListingId, auctionOutcome, auctionWinnerId, auctionOrderId, auctionEndsAt, ...row }) => [
+        row.id,
+        {
+          ...row,
+          price: Number(row.price),
+          shippingCost: Number(row.shippingCost),
+          auction:
+            auctionListingId === null
+              ? null
+              : {
+                  sold: auctionOutcome === 'sold',
+                  winnerId: auctionWinnerId,
+                  paid: auctionOrderId !== null,
+                  endsAt: auctionEndsAt!,
+                },
+        },
+      ],
+    ),
   );
 }
 
@@ -227,6 +253,30 @@ export interface EvaluatedGroup {
   sellerFirstName: string;
 }
 
+/** What an auction in the cart sells as. */
+export interface CartAuction {
+  sold: boolean;
+  winnerId: string | null;
+  paid: boolean;
+  endsAt: Date;
+}
+
+/**
+ * An auction's line: only its winner may check it out, once it sold, at the final price (the
+ * listing's price follows the auction's), within AUCTION_PAYMENT_DAYS of its end, once. The
+ * listing has ended by then: the rest of the sale rule (its seller may sell, the stock) applies.
+ */
+function auctionLineBlock(listing: CartListing, buyerId: string, now: Date): ItemBlock | null {
+  const auction = listing.auction;
+  if (!auction?.sold || auction.winnerId !== buyerId)
+    return availabilityBlock('auction', AUCTION_MESSAGES.notForCart);
+  if (auction.paid) return availabilityBlock('auction', AUCTION_MESSAGES.alreadyPaid);
+  if (now.getTime() > auction.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000) {
+    return availabilityBlock('auction', AUCTION_MESSAGES.paymentClosed);
+  }
+  return listingAvailability({ ...listing, isActive: true, listingEndDate: null }, buyerId, now);
+}
+
 /**
  * Checks every cart line against the listing now (offered, seller, stock, price) and the state
  * rules for its group's destination; groups lines by seller (a group is one order).
@@ -272,7 +322,8 @@ export function evaluateCart(
     if (!listing) blocked = availabilityBlock('unavailable', CART_MESSAGES.unavailable);
     else {
       blocked = lineBlocks?.get(request.listingId) ?? listingAvailability(listing, buyer.id, now);
-      if (!blocked && listing.isAuction) blocked = availabilityBlock('auction', AUCTION_MESSAGES.notForCart);
+      if (listing.auction)
+        blocked = lineBlocks?.get(request.listingId) ?? auctionLineBlock(listing, buyer.id, now);
       if (!blocked && listing.quantity <= 0)
         blocked = availabilityBlock('outOfStock', CART_MESSAGES.outOfStock);
       if (!blocked && listing.quantity < request.quantity)

@@ -549,6 +549,71 @@ describe('the ending job', () => {
   });
 });
 
+describe('the winner checks out', () => {
+  it('only the winner, once the auction sold, at the final price, once, within five days', async () => {
+    const id = await listAuction({ title: 'Won scope', durationDays: 1 });
+    await bid(id, buyer, 250);
+    await bid(id, otherBuyer, 200);
+    const checkout = (who: Account) =>
+      post(
+        t.app,
+        '/api/orders/checkout',
+        who,
+        checkoutBody([{ listingId: id, price: 205 }], [toAddress(seller.id)]),
+      );
+    // Running: nobody checks it out.
+    expect((await checkout(buyer)).json().error.message).toBe(AUCTION_MESSAGES.notForCart);
+    const saved = now;
+    try {
+      now = new Date(now.getTime() + DAY + MINUTE);
+      await endDueAuctions({ db: t.db, now: () => now });
+      expect(await view(id, buyer)).toMatchObject({
+        outcome: 'sold',
+        myStanding: 'won',
+        checkoutBy: new Date(saved.getTime() + 6 * DAY).toISOString(),
+      });
+      expect((await view(id, otherBuyer)).checkoutBy).toBeNull();
+      const loser = await checkout(otherBuyer);
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json().error.message).toBe(AUCTION_MESSAGES.notForCart);
+
+      const paid = await checkout(buyer);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [row] = await t.db
+        .select({ orderId: auctions.orderId })
+        .from(auctions)
+        .where(eq(auctions.listingId, id));
+      expect(row?.orderId).toBe(paid.json().orders[0].id);
+      expect((await view(id, buyer)).checkoutBy).toBeNull();
+      const again = await checkout(buyer);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(AUCTION_MESSAGES.alreadyPaid);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('closes the winner’s checkout five days after the end', async () => {
+    const id = await listAuction({ title: 'Unpaid scope', durationDays: 1 });
+    await bid(id, buyer, 150);
+    const saved = now;
+    try {
+      now = new Date(now.getTime() + 7 * DAY);
+      await endDueAuctions({ db: t.db, now: () => now });
+      const late = await post(
+        t.app,
+        '/api/orders/checkout',
+        buyer,
+        checkoutBody([{ listingId: id, price: 100 }], [toAddress(seller.id)]),
+      );
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe(AUCTION_MESSAGES.paymentClosed);
+    } finally {
+      now = saved;
+    }
+  });
+});
+
 describe('what a seller may change', () => {
   it('changes an auction’s prices until its first bid, then neither its prices, nor ends it early', async () => {
     const id = await listAuction();

@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AuctionView } from '../../../shared/contract/auctions.ts';
+import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { AUCTION_MESSAGES, BID_INCREMENTS } from '../../../shared/domain/auctions.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { cartItemOf, useBuyNow } from '../../lib/cart/use-buy-now.ts';
 import { parseDollars } from '../../lib/dollars.ts';
 import { onDemand } from '../../lib/on-demand.tsx';
 import { requestLogin } from '../../lib/session/login-request.ts';
@@ -188,17 +190,39 @@ function Increments() {
   );
 }
 
+/** The winner checks out through the cart, at the final price, before the deadline. */
+function WinnerCheckout({ auction, listing }: { auction: AuctionView; listing: ListingDetail }) {
+  const buyNow = useBuyNow();
+  return (
+    <div className={styles.form}>
+      <p>
+        Check out by{' '}
+        <time dateTime={auction.checkoutBy ?? ''}>
+          {new Date(auction.checkoutBy ?? '').toLocaleString('en-US', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}
+        </time>{' '}
+        to buy it at {formatPrice(auction.currentPrice)}.
+      </p>
+      <Button size="lg" onClick={() => buyNow({ ...cartItemOf(listing), price: auction.currentPrice })}>
+        Check out
+      </Button>
+    </div>
+  );
+}
+
 function Standing({
   auction,
   readAt,
-  sellerId,
-  title,
+  listing,
 }: {
   auction: AuctionView;
   readAt: number;
-  sellerId: string;
-  title: string;
+  listing: ListingDetail;
 }) {
+  const sellerId = listing.seller.id;
+  const title = listing.title;
   const hydrated = useHydrated();
   const user = useCurrentUser();
   const left = useTimeLeft(auction, readAt);
@@ -249,6 +273,7 @@ function Standing({
               : 'Ended without a sale.'}
         </p>
       ) : null}
+      {hydrated && auction.checkoutBy ? <WinnerCheckout auction={auction} listing={listing} /> : null}
       <p className={styles.standing} role="status" aria-live="polite">
         {hydrated && auction.myStanding ? STANDING_TEXT[auction.myStanding] : ''}
         {hydrated && auction.myMaxBid !== null ? ` Your maximum: ${formatPrice(auction.myMaxBid)}.` : ''}
@@ -274,21 +299,11 @@ function Standing({
  * clock, the caller's standing, the bid form, the increments and the bid history. Nothing when the
  * listing is not an auction.
  */
-export function AuctionPanel({
-  listingId,
-  sellerId,
-  title,
-}: {
-  listingId: string;
-  sellerId: string;
-  title: string;
-}) {
-  const auction = useAuction(listingId);
+export function AuctionPanel({ listing }: { listing: ListingDetail }) {
+  const auction = useAuction(listing.id);
   if (auction.data === null) return null;
   if (auction.data) {
-    return (
-      <Standing auction={auction.data} readAt={auction.dataUpdatedAt} sellerId={sellerId} title={title} />
-    );
+    return <Standing auction={auction.data} readAt={auction.dataUpdatedAt} listing={listing} />;
   }
   if (auction.isError)
     return <p role="alert">The auction could not be loaded. Reload the page to try again.</p>;

@@ -25,9 +25,9 @@ import {
 import { shortenText } from '../../../shared/domain/metadata.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { cartItemOf, useBuyNow } from '../../lib/cart/use-buy-now.ts';
 import { familyLabelByKey } from '../../lib/family-label.ts';
 import { Button } from '../../ui/button.tsx';
-import { useBuyNow } from './buy-now.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ListingGallery } from './listing-gallery.tsx';
 import styles from './listing-view.module.css';
@@ -184,23 +184,7 @@ export function ListingView({
 
           <div className={styles.actions}>
             {listed && listing.listingType !== ListingType.Local && !auction ? (
-              <Button
-                size="lg"
-                disabled={!canBuy}
-                onClick={() =>
-                  buyNow({
-                    id: listing.id,
-                    price: listing.displayPrice,
-                    title: listing.title,
-                    imageUrl: thumbnail,
-                    category: listing.family,
-                    sellerStockNumber: listing.sellerStockNumber,
-                    upc: listing.upc,
-                    sku: listing.sku,
-                    productUrl: listing.listingUrl,
-                  })
-                }
-              >
+              <Button size="lg" disabled={!canBuy} onClick={() => buyNow(cartItemOf(listing))}>
                 Buy now
               </Button>
             ) : null}

@@ -17,8 +17,8 @@ import {
   truncateTitle,
 } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { useBuyNow } from '../../lib/cart/use-buy-now.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
-import { useBuyNow } from './buy-now.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ListingImage } from './lazy-image.tsx';
 import { CARD_IMAGE_SIZES } from './media-url.ts';

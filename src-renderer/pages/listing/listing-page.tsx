@@ -32,15 +32,7 @@ export function ListingPage() {
           listing={listing.data}
           contactSeller={<ContactSellerFor listing={listing.data} />}
           offer={<MakeOffer listing={listing.data} />}
-          auction={
-            bidding ? (
-              <AuctionPanel
-                listingId={listing.data.id}
-                sellerId={listing.data.seller.id}
-                title={listing.data.title}
-              />
-            ) : undefined
-          }
+          auction={bidding ? <AuctionPanel listing={listing.data} /> : undefined}
           report={
             <ReportListing
               listingId={listing.data.id}

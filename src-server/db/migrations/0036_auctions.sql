@@ -15,6 +15,7 @@ CREATE TABLE "auctions" (
   "high_max" numeric(12, 2),
   "outcome" text,
   "ended_at" timestamp with time zone,
+  "order_id" uuid REFERENCES "orders"("id") ON DELETE SET NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { listings } from './catalog.ts';
+import { orders } from './orders.ts';
 import { users } from './users.ts';
 
 /**
@@ -44,6 +45,8 @@ export const auctions = pgTable(
     /** Null while scheduled or running; then sold, unsold or cancelled. */
     outcome: text('outcome', { enum: ['sold', 'unsold', 'cancelled'] }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The winner's order, once they checked out; one order per auction. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

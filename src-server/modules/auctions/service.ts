@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import {
   AUCTION_MESSAGES,
+  AUCTION_PAYMENT_DAYS,
   type AuctionBidState,
   bidIncrementCents,
   buyNowAvailable,
@@ -152,6 +153,10 @@ function viewOf(
     extensions: row.extensions,
     myStanding,
     myMaxBid: leads && state.leader ? toDollars(state.leader.maxCents) : null,
+    checkoutBy:
+      leads && row.outcome === 'sold' && row.orderId === null
+        ? new Date(row.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000).toISOString()
+        : null,
   };
 }
 

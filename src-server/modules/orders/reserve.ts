@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { ItemBlock, ParsedCheckoutRequest } from '../../../shared/contract/orders.ts';
+import { AUCTION_MESSAGES } from '../../../shared/domain/auctions.ts';
 import {
   CARD_MESSAGES,
   cardDigits,
@@ -18,7 +19,7 @@ import {
 } from '../../core/cart.ts';
 import { applyCartOffers, attachOffersToCheckout } from '../../core/reservations.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { checkouts, listings, orderEvents, orderItems, orders } from '../../db/schema.ts';
+import { auctions, checkouts, listings, orderEvents, orderItems, orders } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { ORDER_MESSAGES, type OrdersDeps } from './deps.ts';
 
@@ -215,6 +216,26 @@ export async function reserve(
           shippingCost: item.listing?.shippingCost ?? 0,
         })),
       );
+      // A won auction is paid for once: its order is recorded on it (cleared if this checkout is undone).
+      for (const item of group.items) {
+        if (!item.listing?.auction) continue;
+        const taken = await tx
+          .update(auctions)
+          .set({ orderId: order.id, updatedAt: now })
+          .where(and(eq(auctions.listingId, item.request.listingId), isNull(auctions.orderId)))
+          .returning({ listingId: auctions.listingId });
+        if (taken.length !== 1) {
+          throw new CheckoutBlockedError([
+            {
+              listingId: item.request.listingId,
+              rule: 'auction',
+              state: null,
+              message: AUCTION_MESSAGES.alreadyPaid,
+              source: null,
+            },
+          ]);
+        }
+      }
       await tx
         .insert(orderEvents)
         .values({ orderId: order.id, state: OrderState.Placed, actor: 'buyer', createdAt: now });
