@@ -79,6 +79,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...env }).demoData).toBe(expected);
   });
 
+  it('closes auctions softly over 2 minutes by default, or the minutes of AUCTION_SOFT_CLOSE_MINUTES', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).auctionSoftCloseMinutes).toBe(2);
+    expect(loadConfig({ DATA_DIR: tempDir(), AUCTION_SOFT_CLOSE_MINUTES: '5' }).auctionSoftCloseMinutes).toBe(
+      5,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), AUCTION_SOFT_CLOSE_MINUTES: '0' })).toThrow(ConfigError);
+  });
+
   it('holds a bulk upload claim 60 s by default, or the seconds of BULK_UPLOAD_LEASE_SECONDS', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).bulkUploadLeaseSeconds).toBe(60);
     expect(loadConfig({ DATA_DIR: tempDir(), BULK_UPLOAD_LEASE_SECONDS: '5' }).bulkUploadLeaseSeconds).toBe(

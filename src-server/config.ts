@@ -45,6 +45,8 @@ const envSchema = z.object({
   SHARED_CACHE: z.enum(['on', 'off']).default('on'),
   /** How often the alert job (saved searches, price drops, local listings) runs. */
   ALERT_RUN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Auctions' soft close: a bid this close to the end moves the end to this long after the bid. */
+  AUCTION_SOFT_CLOSE_MINUTES: z.coerce.number().int().min(1).max(60).default(2),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
    * How many reverse proxies in front of the server may be believed about the client address
@@ -110,6 +112,8 @@ export interface AppConfig {
   bulkUploadLeaseSeconds?: number;
   /** How often the alert job runs; unset: every 5 minutes. */
   alertRunIntervalMs?: number;
+  /** Auctions' soft close window in minutes; unset: 2. */
+  auctionSoftCloseMinutes?: number;
   /** false: shared answers are never kept, every request runs its statements (SHARED_CACHE=off); unset: kept. */
   sharedCache?: boolean;
   /** Photo links of inventory rows may point at this machine (tests serve them locally); never in production. */
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bulkUploadLeaseSeconds: e.BULK_UPLOAD_LEASE_SECONDS,
     alertRunIntervalMs: e.ALERT_RUN_INTERVAL_SECONDS * 1000,
+    auctionSoftCloseMinutes: e.AUCTION_SOFT_CLOSE_MINUTES,
     sharedCache: e.SHARED_CACHE === 'on',
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -486,6 +486,42 @@ describe('soft close and the end', () => {
   });
 });
 
+describe('a site’s own soft close window', () => {
+  it('moves the end to its minutes after a bid within them, and says so', async () => {
+    let clock = new Date('2026-12-01T12:00:00Z');
+    const site = await createOrdersTestApp(undefined, {
+      clock: () => clock,
+      config: { auctionSoftCloseMinutes: 5 },
+    });
+    try {
+      const sells = await account(site.db, 'seller');
+      const bids = await account(site.db, 'buyer');
+      const form = multipartForm({ request: JSON.stringify(auctionInput({ durationDays: 1 })) }, []);
+      const added = await site.app.inject({
+        method: 'POST',
+        url: '/api/listings/add',
+        headers: { ...form.headers, authorization: sells.authorization },
+        payload: form.payload,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const id = added.json().id as string;
+      clock = new Date(clock.getTime() + DAY - 4 * MINUTE);
+      const res = await post(site.app, `/api/auctions/${id}/bids`, bids, {
+        maxBid: 150,
+        idempotencyKey: randomUUID(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().auction).toMatchObject({
+        softCloseMinutes: 5,
+        extensions: 1,
+        endsAt: new Date(clock.getTime() + 5 * MINUTE).toISOString(),
+      });
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 describe('the ending job', () => {
   it('ends each due auction once, sold or unsold, and tells the winner, the other bidders and the seller', async () => {
     const sold = await listAuction({ auction: { reservePrice: 300 } });
@@ -649,6 +685,32 @@ describe('what a seller may change', () => {
       headers: { authorization: seller.authorization },
     });
     expect(deleted.statusCode).toBe(409);
+  });
+
+  it('relists an auction that ended without a sale: it runs again from its starting bid, its bids cleared', async () => {
+    const id = await listAuction({ title: 'Relisted lot', durationDays: 3, auction: { reservePrice: 400 } });
+    await bid(id, buyer, 200);
+    const saved = now;
+    try {
+      now = new Date(now.getTime() + 3 * DAY + MINUTE);
+      await endDueAuctions({ db: t.db, now: () => now });
+      expect((await view(id)).outcome).toBe('unsold');
+      const relisted = await post(t.app, `/api/listings/relist/${id}`, seller);
+      expect(relisted.statusCode, relisted.body).toBe(200);
+      expect(await view(id, buyer)).toMatchObject({
+        phase: 'running',
+        outcome: null,
+        bidCount: 0,
+        currentPrice: 100,
+        hasReserve: true,
+        myStanding: null,
+        endsAt: new Date(now.getTime() + 3 * DAY).toISOString(),
+      });
+      expect((await history(id)).total).toBe(0);
+      expect((await bid(id, otherBuyer, 120)).auction.currentPrice).toBe(100);
+    } finally {
+      now = saved;
+    }
   });
 
   it('keeps a listing an auction or not once listed', async () => {

@@ -12,5 +12,10 @@ export { endDueAuctions } from './ending.ts';
 /** The module as the app loads it (`ServerModule`, module-context.ts). */
 export const auctionsModule: ServerModule = {
   name: 'auctions',
-  register: (ctx, deps) => registerAuctionsModule(ctx, { ...mailingDepsOf(ctx, deps), ...clockOf(deps) }),
+  register: (ctx, deps) =>
+    registerAuctionsModule(ctx, {
+      ...mailingDepsOf(ctx, deps),
+      ...clockOf(deps),
+      ...(ctx.config.auctionSoftCloseMinutes ? { softCloseMinutes: ctx.config.auctionSoftCloseMinutes } : {}),
+    }),
 };

@@ -7,6 +7,7 @@ import type { CheckoutRequest, SellerShipping } from '../../../shared/contract/o
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { PaymentMethod } from '../../../shared/domain/payment.ts';
 import { buildApp } from '../../../src-server/app.ts';
+import type { AppConfig } from '../../../src-server/config.ts';
 import type { PaymentGateway } from '../../../src-server/core/payments/gateway.ts';
 import type { Database } from '../../../src-server/db/client.ts';
 import { fflDealers, listings, users } from '../../../src-server/db/schema.ts';
@@ -195,12 +196,12 @@ export interface OrdersTestApp {
 /** The real app on its own database, logging at trace level into `logLines`, mail into an outbox folder. */
 export async function createOrdersTestApp(
   paymentGateway?: (db: Database) => PaymentGateway,
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; config?: Partial<AppConfig> } = {},
 ): Promise<OrdersTestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-orders-'));
   const database = await openTestDatabase();
   const logLines: string[] = [];
-  const app = await buildApp(testConfig({ dataDir, logLevel: 'trace' }), {
+  const app = await buildApp(testConfig({ dataDir, logLevel: 'trace', ...options.config }), {
     database,
     ownsDatabase: false,
     logStream: { write: (line: string) => void logLines.push(line) },
