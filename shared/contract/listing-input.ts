@@ -24,6 +24,8 @@ import {
   ReturnPolicy,
   UPC_MESSAGES,
 } from '../domain/listing.ts';
+import { formatPrice } from '../domain/listing-card.ts';
+import { toCents } from '../domain/membership.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
 import { dateTimeSchema, moneySchema, shipToRegionSchema, uuidSchema, zipCodeSchema } from './common.ts';
@@ -71,9 +73,6 @@ export const auctionTermsSchema = z.object({
 });
 export type AuctionTerms = z.infer<typeof auctionTermsSchema>;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const toCents = (amount: number) => Math.round(amount * 100);
-
 /**
  * The auction rules of a listing input, as [field path, message] pairs: a duration the auction
  * offers, one item, no offers, a reserve at least the starting bid, a buy-now price at least the
@@ -113,7 +112,7 @@ export function auctionProblems(
     } else if (buyNow < minimumBuyNowCents(start)) {
       problems.push([
         ['auction', 'buyNowPrice'],
-        AUCTION_MESSAGES.buyNowBelowStart(dollars(minimumBuyNowCents(start))),
+        AUCTION_MESSAGES.buyNowBelowStart(formatPrice(minimumBuyNowCents(start) / 100)),
       ]);
     }
   }

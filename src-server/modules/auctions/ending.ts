@@ -1,10 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
-import { listingPath } from '../../../shared/routes/paths.ts';
 import { addUserAlert } from '../../core/user-alerts.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { auctionBids, listings } from '../../db/schema.ts';
+import { auctionAlert } from './notify.ts';
 import type { AuctionsDeps } from './service.ts';
 
 /** How often due auctions are ended. Bids are refused from the end itself, by the server's clock. */
@@ -27,7 +26,7 @@ type EndedRow = {
  * each auction, and alert about it, exactly once; after a restart the next run catches up.
  * Answers how many auctions it ended.
  */
-export async function endDueAuctions(deps: AuctionsDeps): Promise<number> {
+export async function endDueAuctions(deps: Pick<AuctionsDeps, 'db' | 'now'>): Promise<number> {
   const now = deps.now?.() ?? new Date();
   let total = 0;
   for (;;) {
@@ -72,12 +71,7 @@ async function alertParties(tx: Transaction, rows: readonly EndedRow[]): Promise
     const listing = byId.get(row.listing_id);
     if (!listing) continue;
     const price = formatPrice(Number(row.current_price));
-    const common = {
-      kind: UserAlertKind.Auction,
-      link: listingPath(listing.id, listing.title),
-      linkText: 'See the auction',
-      subject: alertSubject.auction(listing.id),
-    };
+    const common = auctionAlert(listing.id, listing.title);
     await addUserAlert(tx, {
       ...common,
       userId: listing.sellerId,

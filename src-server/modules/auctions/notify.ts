@@ -7,6 +7,19 @@ import type { Database } from '../../db/client.ts';
 import { alerts, listings, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
+/**
+ * What every alert about an auction shares: its kind, the link to its page and its subject (an
+ * auction's alerts show as one entry, the latest).
+ */
+export function auctionAlert(listingId: string, title: string, linkText = 'See the auction') {
+  return {
+    kind: UserAlertKind.Auction,
+    link: listingPath(listingId, title),
+    linkText,
+    subject: alertSubject.auction(listingId),
+  };
+}
+
 /** Fewest minutes between two outbid notices to one bidder on one auction. */
 export const OUTBID_NOTICE_MINUTES = 5;
 
@@ -29,14 +42,13 @@ export async function noticeOutbid(
   price: number,
 ): Promise<void> {
   try {
-    const subject = alertSubject.auction(listingId);
     const [recent] = await deps.db
       .select({ id: alerts.id })
       .from(alerts)
       .where(
         and(
           eq(alerts.userId, bidderId),
-          eq(alerts.subject, subject),
+          eq(alerts.subject, alertSubject.auction(listingId)),
           sql`${alerts.createdAt} > now() - make_interval(mins => ${OUTBID_NOTICE_MINUTES})`,
         ),
       )
@@ -48,16 +60,9 @@ export async function noticeOutbid(
       .innerJoin(users, eq(users.id, bidderId))
       .where(eq(listings.id, listingId));
     if (!found) return;
-    const link = listingPath(listingId, found.title);
+    const notice = auctionAlert(listingId, found.title, 'Bid again');
     const sentence = `You have been outbid on “${found.title}”: the price is now ${formatPrice(price)}.`;
-    await addUserAlert(deps.db, {
-      userId: bidderId,
-      kind: UserAlertKind.Auction,
-      text: sentence,
-      link,
-      linkText: 'Bid again',
-      subject,
-    });
+    await addUserAlert(deps.db, { ...notice, userId: bidderId, text: sentence });
     await deps.mailer.send({
       to: found.email,
       subject: `Outbid: ${found.title}`,
@@ -67,7 +72,7 @@ export async function noticeOutbid(
         sentence,
         '',
         `  ${found.title}`,
-        `  ${new URL(link, deps.publicOrigin).toString()}`,
+        `  ${new URL(notice.link, deps.publicOrigin).toString()}`,
         '',
         '— Ironsight',
       ].join('\n'),

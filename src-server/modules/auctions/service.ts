@@ -9,7 +9,6 @@ import type {
   PlaceBidResponse,
 } from '../../../shared/contract/auctions.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
-import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import {
   AUCTION_MESSAGES,
   AUCTION_PAYMENT_DAYS,
@@ -25,6 +24,8 @@ import {
 } from '../../../shared/domain/auctions.ts';
 import { checkItem, checkItemAnywhere } from '../../../shared/domain/compliance.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
+import { formatPrice } from '../../../shared/domain/listing-card.ts';
+import { toCents } from '../../../shared/domain/membership.ts';
 import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
@@ -35,9 +36,9 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AuctionNoticeDeps, noticeOutbid } from './notify.ts';
+import { type AuctionNoticeDeps, auctionAlert, noticeOutbid } from './notify.ts';
 
-export interface AuctionsDeps extends Partial<Omit<AuctionNoticeDeps, 'db'>> {
+export interface AuctionsDeps extends AuctionNoticeDeps {
   db: Database;
   /** The server's clock (tests move it on); left out, the system clock. */
   now?: () => Date;
@@ -47,10 +48,8 @@ export interface AuctionsDeps extends Partial<Omit<AuctionNoticeDeps, 'db'>> {
 
 const nowOf = (deps: AuctionsDeps) => deps.now?.() ?? new Date();
 const softCloseMinutesOf = (deps: AuctionsDeps) => deps.softCloseMinutes ?? SOFT_CLOSE_DEFAULT_MINUTES;
-const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
-const dollarsText = (cents: number) =>
-  `$${toDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollarsText = (cents: number) => formatPrice(toDollars(cents));
 
 type AuctionRow = typeof auctions.$inferSelect;
 
@@ -291,11 +290,8 @@ export async function bid(
     return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
   });
   if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
-  if (applied.outbid && deps.mailer && deps.publicOrigin && deps.log) {
-    const notice = { db: deps.db, mailer: deps.mailer, publicOrigin: deps.publicOrigin, log: deps.log };
-    // Not awaited: the bidder's answer does not wait for the other bidder's mail.
-    void noticeOutbid(notice, listingId, applied.outbid, applied.row.currentPrice);
-  }
+  // Not awaited: the bidder's answer does not wait for the other bidder's mail.
+  if (applied.outbid) void noticeOutbid(deps, listingId, applied.outbid, applied.row.currentPrice);
   // The bidder has bid: built from the row just written, with no read after the commit.
   return { applied: true, auction: viewOf(deps, applied.row, applied.listingActive, auth, true) };
 }
@@ -428,12 +424,7 @@ export async function cancelAuction(
       .selectDistinct({ id: auctionBids.bidderId })
       .from(auctionBids)
       .where(eq(auctionBids.listingId, listingId));
-    const notice = {
-      kind: UserAlertKind.Auction,
-      link: listingPath(listingId, locked.title),
-      linkText: 'See the auction',
-      subject: alertSubject.auction(listingId),
-    };
+    const notice = auctionAlert(listingId, locked.title);
     for (const userId of [locked.sellerId, ...bidders.map((bidder) => bidder.id)]) {
       await addUserAlert(tx, {
         ...notice,
