@@ -7,11 +7,13 @@
  *   p99) and the answers by status; then checks the auction: every bid answered 200 applied once,
  *   the history numbered without gaps, and the standing equal to replaying the applied maximums
  *   one by one in the order the auction applied them (shared/domain/auctions.ts).
+ * - `--watchers` visitors (20) follow the contested auction's live channel meanwhile: prints how
+ *   long after each bid's answer every watcher saw a bid count at least that bid's (p50, p95, p99).
  * - `--ending` auctions (10,000) whose ends fall in the same minute, ended by the ending job's
  *   function in one call: prints how long it took and checks each was ended once, with one alert.
  *
  * Usage: npm run bench:auctions [-- --bidders 200] [--think 1] [--duration 10]
- *          [--ending 10000] [--postgres URL | --no-postgres] [--no-pglite]
+ *          [--ending 10000] [--watchers 20] [--postgres URL | --no-postgres] [--no-pglite]
  * PostgreSQL defaults to postgres://postgres@127.0.0.1:5432/test; the benchmark creates a database
  * of its own there and drops it afterwards.
  */
@@ -20,8 +22,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { auctionLiveEventSchema, placeBidResponseSchema } from '../shared/contract/auctions.ts';
 import { type AuctionBidState, placeBid } from '../shared/domain/auctions.ts';
 import { CategoryFamilyId } from '../shared/domain/category.ts';
+import { parseEventStream } from '../shared/live/follow-events.ts';
 import { type DatabaseHandle, openDatabase } from '../src-server/db/client.ts';
 import {
   alerts,
@@ -42,6 +46,7 @@ const { values: flags } = parseArgs({
     think: { type: 'string', default: '1' },
     duration: { type: 'string', default: '10' },
     ending: { type: 'string', default: '10000' },
+    watchers: { type: 'string', default: '20' },
     postgres: { type: 'string' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
@@ -52,6 +57,8 @@ const BIDDERS = Number(flags.bidders);
 const THINK_MS = Number(flags.think) * 1000;
 const DURATION_S = Number(flags.duration);
 const ENDING = Number(flags.ending);
+/** Visitors following the contested auction's live channel (one client address: at most 24 per server). */
+const WATCHERS = Number(flags.watchers);
 const POSTGRES_URL = flags['no-postgres']
   ? null
   : (flags.postgres ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
@@ -195,6 +202,66 @@ interface BidOutcome {
   status: number;
   ms: number;
   key: string;
+  /** When the answer arrived (performance.now()) and the bid count it gave, for a bid answered 200. */
+  answeredAt: number;
+  bidCount: number | null;
+}
+
+/** What one watcher of the auction's live channel saw: when each event arrived and its bid count. */
+interface Watcher {
+  seen: Array<{ at: number; bidCount: number }>;
+  stop(): Promise<void>;
+}
+
+/** A visitor with the auction's page open: follows GET /auctions/{id}/live as the page does. */
+async function watchAuction(origin: string, listingId: string): Promise<Watcher> {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}/api/auctions/${listingId}/live`, { signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`the live channel answered ${response.status}`);
+  const seen: Watcher['seen'] = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reading = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        const parsed = parseEventStream(buffer);
+        buffer = parsed.rest;
+        const at = performance.now();
+        for (const raw of parsed.events) {
+          const event = auctionLiveEventSchema.parse(raw);
+          seen.push({ at, bidCount: event.auction.bidCount });
+        }
+      }
+    } catch {
+      // Stopped.
+    }
+  })();
+  return {
+    seen,
+    stop: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+/**
+ * For each bid answered 200 and each watcher: how long after the answer the watcher saw a bid count
+ * at least the one the answer gave (0 when the watcher saw it first); null when it never did.
+ */
+function liveDelays(outcomes: readonly BidOutcome[], watchers: readonly Watcher[]): Array<number | null> {
+  const delays: Array<number | null> = [];
+  for (const outcome of outcomes) {
+    if (outcome.status !== 200 || outcome.bidCount === null) continue;
+    for (const watcher of watchers) {
+      const event = watcher.seen.find((candidate) => candidate.bidCount >= outcome.bidCount!);
+      delays.push(event ? Math.max(0, event.at - outcome.answeredAt) : null);
+    }
+  }
+  return delays;
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -226,8 +293,16 @@ async function bidFor(
           headers: { 'content-type': 'application/json', authorization: token },
           body: JSON.stringify({ maxBid: STARTING_BID + n * BID_STEP, idempotencyKey: key }),
         });
-        await res.arrayBuffer();
-        outcomes.push({ status: res.status, ms: performance.now() - started, key });
+        const answer =
+          res.status === 200 ? placeBidResponseSchema.parse(await res.json()) : await res.arrayBuffer();
+        const answeredAt = performance.now();
+        outcomes.push({
+          status: res.status,
+          ms: answeredAt - started,
+          key,
+          answeredAt,
+          bidCount: 'auction' in answer ? answer.auction.bidCount : null,
+        });
         if (THINK_MS > 0)
           await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
       }
@@ -251,12 +326,17 @@ async function contest(title: string, serverEnv: NodeJS.ProcessEnv, open: () => 
   const server = await startProcess(SERVER_ARGV, benchServerEnv(serverEnv));
   let outcomes: BidOutcome[];
   let started: number;
+  const watchers: Watcher[] = [];
   try {
     // The same bidders on another auction first: connections open and the server's code warm.
     await bidFor(server.origin, warmUpListingId, tokens, WARM_UP_S);
+    for (let i = 0; i < WATCHERS; i += 1) watchers.push(await watchAuction(server.origin, listingId));
     started = performance.now();
     outcomes = await bidFor(server.origin, listingId, tokens, DURATION_S);
+    // The last bids' events are still on their way.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   } finally {
+    await Promise.all(watchers.map((watcher) => watcher.stop()));
     await server.stop();
   }
   const seconds = (performance.now() - started) / 1000;
@@ -287,6 +367,12 @@ async function contest(title: string, serverEnv: NodeJS.ProcessEnv, open: () => 
     console.info('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.info(
       `| ${outcomes.length} | ${Math.round(outcomes.length / seconds)} | ${ms(percentile(latencies, 0.5))} | ${ms(percentile(latencies, 0.95))} | ${ms(percentile(latencies, 0.99))} | ${ms(latencies.at(-1) ?? 0)} | ${byStatus(200, 300)} | ${byStatus(400, 500)} | ${byStatus(500, 600)} |`,
+    );
+    const delays = liveDelays(outcomes, watchers);
+    const missed = delays.filter((delay) => delay === null).length;
+    const arrived = delays.filter((delay) => delay !== null).sort((a, b) => a - b);
+    console.info(
+      `live channel: ${WATCHERS} watchers, ${delays.length} (bid, watcher) pairs: seen after the bid's answer p50 ${ms(percentile(arrived, 0.5))}, p95 ${ms(percentile(arrived, 0.95))}, p99 ${ms(percentile(arrived, 0.99))}, max ${ms(arrived.at(-1) ?? 0)}; never seen: ${missed}`,
     );
     console.info(
       problems.length === 0

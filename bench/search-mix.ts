@@ -159,7 +159,7 @@ const CONDITION_SETS: readonly Condition[][] = [
   [Condition.Used, Condition.NeverFired],
 ];
 const LISTING_TYPES = [ListingType.National, ListingType.Local, ListingType.Auction];
-const OTHER_SORTS = [SearchSort.PriceAsc, SearchSort.PriceDesc, SearchSort.Newest];
+const OTHER_SORTS = [SearchSort.PriceAsc, SearchSort.PriceDesc, SearchSort.Newest, SearchSort.EndingSoonest];
 const SECTIONS = Object.values(FIREARMS_SECTIONS).map((families) =>
   families.map((family) => CategoryFamilyId[family]),
 );

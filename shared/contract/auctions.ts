@@ -55,13 +55,31 @@ export const auctionViewSchema = z.object({
   myStanding: z.enum(BIDDER_STANDINGS).nullable(),
   /** The caller's own maximum while they lead (private to them). */
   myMaxBid: moneySchema.nullable(),
+  /** Ended by buy now: sold at the buy-now price to the shopper who used it. */
+  boughtNow: z.boolean(),
   /**
-   * For the winner of a sold auction not yet checked out: the last moment to check out (through the
-   * cart, at the final price); otherwise null.
+   * For the buyer of a sold auction not yet checked out (its winner, or the next bidder offered a
+   * second chance): the last moment to check out (through the cart); otherwise null.
    */
   checkoutBy: dateTimeSchema.nullable(),
+  /**
+   * For the next bidder offered the item after the winner did not pay: the price offered (their own
+   * maximum bid), until they check out; otherwise null.
+   */
+  secondChanceOffer: moneySchema.nullable(),
 });
 export type AuctionView = z.infer<typeof auctionViewSchema>;
+
+/**
+ * One event of an auction's live channel (GET /auctions/{id}/live, server-sent events, each `data:`
+ * line one JSON event): the auction as the watcher sees it, when the stream opens and after every
+ * change (a bid, its end moved or reached, buy now, a cancel).
+ */
+export const auctionLiveEventSchema = z.object({ type: z.literal('auction'), auction: auctionViewSchema });
+export type AuctionLiveEvent = z.infer<typeof auctionLiveEventSchema>;
+
+/** The live channel's answer: a text/event-stream that stays open. */
+export const auctionLiveStreamSchema = z.string();
 
 export const placeBidRequestSchema = z.object({
   /** The most the bidder will pay; the system bids for them up to it. */
@@ -103,6 +121,11 @@ export const auctionSummarySchema = z.object({
   auction: auctionViewSchema,
   /** The seller's own terms, in the seller's list only (null in a bidder's). */
   reservePrice: moneySchema.nullable(),
+  /**
+   * In the seller's list only: `available` once a sold auction's winner let the days to check out
+   * pass and another bidder can be offered it; `offered` once it was; otherwise null.
+   */
+  secondChance: z.enum(['available', 'offered']).nullable(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
 
@@ -138,6 +161,16 @@ export const AUCTIONS_ENDPOINTS = {
     params: idParamsSchema,
     response: auctionViewSchema,
   }),
+  auctionsLive: defineEndpoint({
+    method: 'GET',
+    path: '/auctions/{id}/live',
+    summary:
+      "An auction's live channel (server-sent events): its standing as the caller sees it, at once and after every bid or change of its end.",
+    access: 'public',
+    params: idParamsSchema,
+    response: auctionLiveStreamSchema,
+    produces: 'events',
+  }),
   auctionsBid: defineEndpoint({
     method: 'POST',
     path: '/auctions/{id}/bids',
@@ -147,6 +180,26 @@ export const AUCTIONS_ENDPOINTS = {
     params: idParamsSchema,
     body: placeBidRequestSchema,
     response: placeBidResponseSchema,
+  }),
+  auctionsBuyNow: defineEndpoint({
+    method: 'POST',
+    path: '/auctions/{id}/buy-now',
+    summary:
+      'Buy the item at its buy-now price while offered (until the first bid, or while the reserve is not met): the auction ends, sold to the caller, who checks out through the cart within 5 days.',
+    access: 'user',
+    params: idParamsSchema,
+    response: auctionViewSchema,
+  }),
+  auctionsSecondChance: defineEndpoint({
+    method: 'POST',
+    path: '/auctions/{id}/second-chance',
+    summary:
+      "The seller offers a sold auction whose winner did not check out in time to the next bidder, at that bidder's own maximum; they have 5 days to check out.",
+    access: 'seller',
+    owner: 'listing',
+    ownerId: 'params.id',
+    params: idParamsSchema,
+    response: auctionViewSchema,
   }),
   auctionsGetAll: defineEndpoint({
     method: 'POST',

@@ -88,6 +88,9 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   auctionsBidHistory: 'auctions',
   auctionsGetAll: 'auctions',
   auctionsCancel: 'auctions',
+  auctionsLive: 'auctions',
+  auctionsBuyNow: 'auctions',
+  auctionsSecondChance: 'auctions',
   // offers
   offersMake: 'offers',
   offersRespond: 'offers',

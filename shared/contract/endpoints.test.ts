@@ -144,6 +144,9 @@ const IMPLIED_CALLS = [
   ['GET', '/auctions/{id}/bids'],
   ['POST', '/auctions/getall'],
   ['POST', '/auctions/{id}/cancel'],
+  ['GET', '/auctions/{id}/live'],
+  ['POST', '/auctions/{id}/buy-now'],
+  ['POST', '/auctions/{id}/second-chance'],
   // The dealer finder and dealers' own profiles (FFL transfers).
   ['GET', '/ffl/search'],
   ['GET', '/ffl/dealers/{id}'],
@@ -222,6 +225,8 @@ const NO_BODY_BY_DESIGN = new Set([
   'listingsDelete',
   'listingsClose',
   'listingsRelist',
+  'auctionsBuyNow',
+  'auctionsSecondChance',
   'usersDeleteSaveSearch',
   'usersDeleteClientCredentials',
   'usersDeleteDistributorFeed',

@@ -3,12 +3,7 @@
  * JSON plus `images` files), with the limits the seller API and feeds share.
  */
 import { z } from 'zod';
-import {
-  AUCTION_DURATION_DAYS,
-  AUCTION_MESSAGES,
-  AUCTION_SCHEDULE_MAX_DAYS,
-  minimumBuyNowCents,
-} from '../domain/auctions.ts';
+import { auctionProblems } from '../domain/auctions.ts';
 import {
   hasValidUpcCheckDigit,
   LISTING_DELIVERY_DAYS_DEFAULT,
@@ -24,8 +19,6 @@ import {
   ReturnPolicy,
   UPC_MESSAGES,
 } from '../domain/listing.ts';
-import { formatPrice } from '../domain/listing-card.ts';
-import { toCents } from '../domain/membership.ts';
 import { nameText, plainText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
 import { dateTimeSchema, moneySchema, shipToRegionSchema, uuidSchema, zipCodeSchema } from './common.ts';
@@ -71,60 +64,6 @@ export const auctionTermsSchema = z.object({
   /** A later start than now (bids are refused until then); the end is this plus the duration. */
   startsAt: dateTimeSchema.optional(),
 });
-export type AuctionTerms = z.infer<typeof auctionTermsSchema>;
-
-/**
- * The auction rules of a listing input, as [field path, message] pairs: a duration the auction
- * offers, one item, no offers, a reserve at least the starting bid, a buy-now price at least the
- * reserve and 10% over the starting bid, a scheduled start in the coming 30 days. Terms on a
- * listing that is not an auction are refused. `now` is the checking clock (the server's).
- */
-export function auctionProblems(
-  input: {
-    listingType: number;
-    price: number;
-    quantity: number;
-    durationDays: number;
-    acceptsOffers: boolean;
-    auction?: AuctionTerms | undefined;
-  },
-  now: Date = new Date(),
-): [readonly (string | number)[], string][] {
-  const problems: [readonly (string | number)[], string][] = [];
-  if (input.listingType !== ListingType.Auction) {
-    if (input.auction !== undefined) problems.push([['auction'], AUCTION_MESSAGES.termsOnlyForAuctions]);
-    return problems;
-  }
-  if (!(AUCTION_DURATION_DAYS as readonly number[]).includes(input.durationDays)) {
-    problems.push([['durationDays'], AUCTION_MESSAGES.duration]);
-  }
-  if (input.quantity !== 1) problems.push([['quantity'], AUCTION_MESSAGES.quantity]);
-  if (input.acceptsOffers) problems.push([['acceptsOffers'], AUCTION_MESSAGES.noOffers]);
-  const start = toCents(input.price);
-  const terms = input.auction ?? {};
-  const reserve = terms.reservePrice === undefined ? null : toCents(terms.reservePrice);
-  if (reserve !== null && reserve < start)
-    problems.push([['auction', 'reservePrice'], AUCTION_MESSAGES.reserveBelowStart]);
-  if (terms.buyNowPrice !== undefined) {
-    const buyNow = toCents(terms.buyNowPrice);
-    if (reserve !== null && buyNow < reserve) {
-      problems.push([['auction', 'buyNowPrice'], AUCTION_MESSAGES.buyNowBelowReserve]);
-    } else if (buyNow < minimumBuyNowCents(start)) {
-      problems.push([
-        ['auction', 'buyNowPrice'],
-        AUCTION_MESSAGES.buyNowBelowStart(formatPrice(minimumBuyNowCents(start) / 100)),
-      ]);
-    }
-  }
-  if (terms.startsAt !== undefined) {
-    const startsAt = Date.parse(terms.startsAt);
-    if (startsAt <= now.getTime()) problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startInPast]);
-    else if (startsAt > now.getTime() + AUCTION_SCHEDULE_MAX_DAYS * 86_400_000) {
-      problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startTooLate]);
-    }
-  }
-  return problems;
-}
 
 /**
  * A new listing, or with `id` an update of one of the caller's listings. Uploaded images are added

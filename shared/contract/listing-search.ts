@@ -55,6 +55,11 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
 export const searchRequestSchema = searchFiltersSchema
   .extend({
+    /**
+     * Ended auctions that sold, at their final price (price research), instead of the listings on
+     * sale; every other filter still applies. Not a saved search's filter: alerts watch new listings.
+     */
+    completed: z.boolean().optional(),
     sort: z.enum(SearchSort).default(SearchSort.Relevance),
     page: pageSchema,
     pageSize: pageSizeSchema,

@@ -72,8 +72,18 @@ export const listingCardSchema = z.object({
   quantity: z.int().nonnegative(),
   /** Distance from the searched zip code, when one was given. */
   distanceMiles: z.number().nonnegative().optional(),
+  /**
+   * A listing sold by auction: when it ends (or ended, if staff or a sale closed it early), its bid
+   * count and whether it sold. Null for every other listing, and for an auction-type listing from
+   * before auctions took bids; absent from cards kept by an earlier version (a visitor's favorites).
+   */
+  auction: z
+    .object({ endsAt: dateTimeSchema, bidCount: z.int().nonnegative(), sold: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
+export type CardAuction = NonNullable<ListingCard['auction']>;
 
 export const listingCardListSchema = resultsSchema(listingCardSchema);
 export type ListingCardList = z.infer<typeof listingCardListSchema>;

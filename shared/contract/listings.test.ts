@@ -39,6 +39,7 @@ const card = {
   fav: false,
   description: 'New in box with three magazines.',
   quantity: 4,
+  auction: null,
 };
 
 describe('search request', () => {
@@ -110,6 +111,16 @@ describe('search request', () => {
     expect(searchResponseSchema.parse(capped)).toEqual(capped);
     expect(searchResponseSchema.safeParse({ ...response, totalCapped: undefined }).success).toBe(false);
     expect(listingCardSchema.safeParse({ ...card, displayPrice: 1.005 }).success).toBe(false);
+  });
+
+  it('reads an auction’s card, and a card kept from before cards carried auctions as no auction', () => {
+    const auction = { endsAt: '2026-12-08T12:00:00.000Z', bidCount: 5, sold: false };
+    expect(listingCardSchema.parse({ ...card, listingType: 1, auction }).auction).toEqual(auction);
+    const { auction: _none, ...kept } = card;
+    expect(listingCardSchema.parse(kept).auction).toBeNull();
+    expect(listingCardSchema.safeParse({ ...card, auction: { ...auction, bidCount: -1 } }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { nameText, plainText } from '../domain/text.ts';
 import {
   dateTimeSchema,
   idParamsSchema,
+  moneySchema,
   pagedSchema,
   pageSchema,
   pageSizeSchema,
@@ -137,8 +138,8 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
  * One event of the live channel (GET /messages/live, server-sent events, each `data:` line one
- * JSON event): the unread count when the stream opens and whenever it changes, and each new message
- * as it arrives (with the count after it).
+ * JSON event): the unread count when the stream opens and whenever it changes, each new message
+ * as it arrives (with the count after it), and each outbid notice on an auction the account bid on.
  */
 export const liveMessageEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread'), unreadCount: z.int().nonnegative() }),
@@ -151,6 +152,12 @@ export const liveMessageEventSchema = z.discriminatedUnion('type', [
       senderDisplayName: z.string(),
       subject: z.string(),
     }),
+  }),
+  z.object({
+    type: z.literal('outbid'),
+    unreadCount: z.int().nonnegative(),
+    /** The auction, its page, and its price now (dollars). */
+    auction: z.object({ listingId: uuidSchema, title: z.string(), url: z.string(), price: moneySchema }),
   }),
 ]);
 export type LiveMessageEvent = z.infer<typeof liveMessageEventSchema>;

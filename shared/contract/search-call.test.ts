@@ -23,6 +23,7 @@ describe('search call', () => {
       minPrice: 100,
       maxPrice: 900.5,
       condition: 'Used',
+      completed: true,
       sort: 'distance',
       page: 3,
     };
@@ -41,6 +42,7 @@ describe('search call', () => {
       minPrice: 100,
       maxPrice: 900.5,
       conditions: ['Used'],
+      completed: true,
       sort: 'distance',
       page: 3,
       pageSize: 24,
@@ -60,6 +62,11 @@ describe('search call', () => {
       parseSearchParams('/search?keyword=glock&familyIDs=18&condition=Used&sort=distance'),
     );
     expect(searchRequestSchema.safeParse(call.body).success).toBe(true);
+    const completed = toSearchCall(parseSearchParams('/search?completed=true&sort=ending-soonest'));
+    expect(searchRequestSchema.parse(completed.body)).toMatchObject({
+      completed: true,
+      sort: 'ending-soonest',
+    });
   });
 
   it('leaves the distance rules to the server: a distance sort or a radius without a zip code is sent as is', () => {

@@ -30,6 +30,7 @@ export function toSearchCall(params: SearchRouteParams, pageSize = SEARCH_PAGE_S
     minPrice: params.minPrice,
     maxPrice: params.maxPrice,
     conditions: params.condition ? [params.condition] : undefined,
+    completed: params.completed,
     sort: params.sort,
     page: params.page,
     pageSize,

@@ -6,7 +6,9 @@
  * credential, on that seller's own listings only. Orders join the API when the product has orders.
  */
 import { z } from 'zod';
+import { inventoryAuctionProblems } from '../domain/inventory.ts';
 import { INVENTORY_MAX_IMAGE_URL_LENGTH } from '../domain/inventory-columns.ts';
+import { ListingType } from '../domain/listing.ts';
 import { nameText } from '../domain/text.ts';
 import { SHIP_TO_REGIONS } from '../domain/us-states.ts';
 import {
@@ -22,8 +24,10 @@ import {
 } from './common.ts';
 import { defineEndpoint, type EndpointDefinition, MB } from './endpoint.ts';
 import {
+  auctionTermsSchema,
   LISTING_DELIVERY_DAYS_DEFAULT,
   LISTING_DELIVERY_DAYS_MAX,
+  LISTING_DURATION_MAX_DAYS,
   LISTING_QUANTITY_MAX,
   LISTING_STOCK_NUMBER_MAX,
   listingInputSchema,
@@ -134,16 +138,13 @@ export const imageUrlSchema = z
     error: `An address has at most ${INVENTORY_MAX_IMAGE_URL_LENGTH} characters.`,
   });
 
-/**
- * One inventory item, with the rules of the listing form: it creates the seller's listing of that
- * stock number or updates it. Quantity 0 keeps the listing, out of stock. A listing the seller has
- * since edited on the site is left alone (answered `skipped`).
- */
-export const inventoryItemBodySchema = z.object({
+/** The fields of an inventory item; `inventoryItemBodySchema` adds the auction rules. */
+const inventoryItemFields = z.object({
   title: listingField.title,
   description: listingField.description,
   familyId: familyIdSchema,
   condition: conditionSchema,
+  /** The asking price; an auction's starting bid. */
   price: moneySchema.min(0.01),
   quantity: z.int().min(0).max(LISTING_QUANTITY_MAX),
   upc: upcSchema.optional(),
@@ -159,11 +160,50 @@ export const inventoryItemBodySchema = z.object({
   excludedShipToStates: z.array(shipToRegionSchema).max(SHIP_TO_REGIONS.length).default([]),
   /** The manufacturer's minimum advertised price, when there is one. */
   mapPrice: moneySchema.optional(),
+  /**
+   * National (0): a fixed price. Auction (1): sold to the highest bidder, `price` then being the
+   * starting bid, `quantity` 1 and `durationDays` one of 1, 3, 5, 7 or 10. A listing stays an
+   * auction, or at a fixed price, once listed.
+   */
+  listingType: z
+    .literal([ListingType.National, ListingType.Auction], {
+      error: 'Send 0 for a fixed price or 1 for an auction.',
+    })
+    .default(ListingType.National),
+  /** An auction's days; auctions only. */
+  durationDays: z.int().min(1).max(LISTING_DURATION_MAX_DAYS).optional(),
+  /**
+   * An auction's reserve, buy-now price and scheduled start, as the listing form takes them. Once
+   * the auction has a bid its prices cannot change: an item that would change them is skipped with
+   * the rule's message.
+   */
+  auction: auctionTermsSchema.optional(),
 });
+
+/** The auction rules of the listing form, on the listed price (never below MAP). */
+function checkAuction(item: z.output<typeof inventoryItemFields>, ctx: z.RefinementCtx): void {
+  const problems = inventoryAuctionProblems({
+    listingType: item.listingType,
+    price: Math.max(item.price, item.mapPrice ?? 0),
+    quantity: item.quantity,
+    durationDays: item.durationDays,
+    auction: item.auction,
+  });
+  for (const [path, message] of problems) ctx.addIssue({ code: 'custom', message, path: [...path] });
+}
+
+/**
+ * One inventory item, with the rules of the listing form: it creates the seller's listing of that
+ * stock number or updates it. Quantity 0 keeps the listing, out of stock. A listing the seller has
+ * since edited on the site is left alone (answered `skipped`).
+ */
+export const inventoryItemBodySchema = inventoryItemFields.superRefine(checkAuction);
 export type InventoryItemBody = z.input<typeof inventoryItemBodySchema>;
 
 /** One item of a batch: the item with its stock number. */
-export const inventoryItemSchema = inventoryItemBodySchema.extend({ stockNumber: stockNumberSchema });
+export const inventoryItemSchema = inventoryItemFields
+  .extend({ stockNumber: stockNumberSchema })
+  .superRefine(checkAuction);
 export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
 export type ParsedInventoryItem = z.output<typeof inventoryItemSchema>;
 

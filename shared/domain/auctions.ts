@@ -5,6 +5,10 @@
  * the increment table. Amounts here are in cents (integers); the contract speaks dollars.
  */
 
+import { ListingType } from './listing.ts';
+import { formatPrice } from './listing-card.ts';
+import { toCents } from './membership.ts';
+
 /** Bid increments: from a current price of `fromCents` up, the next bid must be at least this much more. */
 export const BID_INCREMENTS: readonly { readonly fromCents: number; readonly incrementCents: number }[] = [
   { fromCents: 0, incrementCents: 25 },
@@ -55,6 +59,11 @@ export const AUCTION_MESSAGES = {
   lockedTerms: 'This auction has bids: its prices and duration can no longer change.',
   endWithBids: 'An auction with bids cannot be ended early.',
   alreadyEnded: 'This auction has already ended.',
+  secondChanceNotSold: 'Only a sold auction whose winner did not check out can go to the next bidder.',
+  secondChanceNotYours: 'Only the seller can offer this auction to the next bidder.',
+  secondChanceUsed: 'This auction was already offered to the next bidder.',
+  secondChanceNoBidder: 'No other bidder can be offered this auction.',
+  secondChanceTooSoon: (until: string) => `The winner has until ${until} to check out.`,
   noConversion: 'A listing cannot change to or from an auction once listed: list the item anew.',
 } as const;
 
@@ -231,4 +240,69 @@ export function maskBidderName(name: string): string {
   if (letters.length === 0) return '***';
   if (letters.length === 1) return `${letters[0]}***`;
   return `${letters[0]}***${letters[letters.length - 1]}`;
+}
+
+/** What a seller sets beyond the price (the starting bid) for an auction, in dollars. */
+export interface AuctionTermsInput {
+  reservePrice?: number | undefined;
+  buyNowPrice?: number | undefined;
+  /** A scheduled start (ISO 8601); left out, the auction opens when listed. */
+  startsAt?: string | undefined;
+}
+
+/** What the auction rules read of a listing: the listing form's fields, or an inventory row's. */
+export interface AuctionListingFacts {
+  listingType: number;
+  price: number;
+  quantity: number;
+  durationDays: number;
+  acceptsOffers: boolean;
+  auction?: AuctionTermsInput | undefined;
+}
+
+/**
+ * The auction rules of a listing, as [field path, message] pairs: a duration the auction offers,
+ * one item, no offers, a reserve at least the starting bid, a buy-now price at least the reserve and
+ * 10% over the starting bid, a scheduled start in the coming 30 days. Terms on a listing that is not
+ * an auction are refused. `now` is the checking clock (the server's). The listing form, bulk
+ * uploads, feeds and the seller API all check with this.
+ */
+export function auctionProblems(
+  input: AuctionListingFacts,
+  now: Date = new Date(),
+): [readonly (string | number)[], string][] {
+  const problems: [readonly (string | number)[], string][] = [];
+  if (input.listingType !== ListingType.Auction) {
+    if (input.auction !== undefined) problems.push([['auction'], AUCTION_MESSAGES.termsOnlyForAuctions]);
+    return problems;
+  }
+  if (!(AUCTION_DURATION_DAYS as readonly number[]).includes(input.durationDays)) {
+    problems.push([['durationDays'], AUCTION_MESSAGES.duration]);
+  }
+  if (input.quantity !== 1) problems.push([['quantity'], AUCTION_MESSAGES.quantity]);
+  if (input.acceptsOffers) problems.push([['acceptsOffers'], AUCTION_MESSAGES.noOffers]);
+  const start = toCents(input.price);
+  const terms = input.auction ?? {};
+  const reserve = terms.reservePrice === undefined ? null : toCents(terms.reservePrice);
+  if (reserve !== null && reserve < start)
+    problems.push([['auction', 'reservePrice'], AUCTION_MESSAGES.reserveBelowStart]);
+  if (terms.buyNowPrice !== undefined) {
+    const buyNow = toCents(terms.buyNowPrice);
+    if (reserve !== null && buyNow < reserve) {
+      problems.push([['auction', 'buyNowPrice'], AUCTION_MESSAGES.buyNowBelowReserve]);
+    } else if (buyNow < minimumBuyNowCents(start)) {
+      problems.push([
+        ['auction', 'buyNowPrice'],
+        AUCTION_MESSAGES.buyNowBelowStart(formatPrice(minimumBuyNowCents(start) / 100)),
+      ]);
+    }
+  }
+  if (terms.startsAt !== undefined) {
+    const startsAt = Date.parse(terms.startsAt);
+    if (startsAt <= now.getTime()) problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startInPast]);
+    else if (startsAt > now.getTime() + AUCTION_SCHEDULE_MAX_DAYS * 86_400_000) {
+      problems.push([['auction', 'startsAt'], AUCTION_MESSAGES.startTooLate]);
+    }
+  }
+  return problems;
 }

@@ -2,6 +2,7 @@
  * The columns of an inventory file (bulk uploads, distributor feeds): their names, which a file must
  * map, what each holds, and the published template made from them.
  */
+import { AUCTION_DURATION_DAYS, AUCTION_SCHEDULE_MAX_DAYS } from './auctions.ts';
 import { csvDocument } from './csv.ts';
 import {
   CONDITION_LABELS,
@@ -31,6 +32,11 @@ export const INVENTORY_COLUMNS = [
   'shipping_cost',
   'delivery_days',
   'excluded_states',
+  'listing_type',
+  'duration_days',
+  'reserve_price',
+  'buy_now_price',
+  'auction_start',
 ] as const;
 export type InventoryColumn = (typeof INVENTORY_COLUMNS)[number];
 
@@ -43,6 +49,16 @@ export const INVENTORY_REQUIRED_COLUMNS: readonly InventoryColumn[] = [
   'price',
   'quantity',
 ];
+
+/** The columns that make a row an auction and hold its terms; empty on a fixed-price row. */
+export const INVENTORY_AUCTION_COLUMNS = [
+  'listing_type',
+  'duration_days',
+  'reserve_price',
+  'buy_now_price',
+  'auction_start',
+] as const satisfies readonly InventoryColumn[];
+export type InventoryAuctionColumn = (typeof INVENTORY_AUCTION_COLUMNS)[number];
 
 /** Our column -> the header text in the seller's file. */
 export type ColumnMapping = Partial<Record<InventoryColumn, string>>;
@@ -146,15 +162,52 @@ export const INVENTORY_COLUMN_INFO: Readonly<
     help: 'Two-letter state codes (or DC) you do not ship to, separated by |, ;, commas or spaces.',
     example: 'CA|NY|MA',
   },
+  listing_type: {
+    label: 'Listing type',
+    required: false,
+    help: 'Auction to sell the item to the highest bidder: the price is then the starting bid and the quantity 1. Empty means a fixed price.',
+    example: 'Auction',
+  },
+  duration_days: {
+    label: 'Auction days',
+    required: false,
+    help: `Auctions only, and required for them: how many days the auction runs, ${AUCTION_DURATION_DAYS.join(', ')}.`,
+    example: '7',
+  },
+  reserve_price: {
+    label: 'Reserve price',
+    required: false,
+    help: 'Auctions only: the least the item sells for, at least the starting bid; never shown to bidders. Empty means no reserve.',
+    example: '600.00',
+  },
+  buy_now_price: {
+    label: 'Buy-now price',
+    required: false,
+    help: 'Auctions only: a price to buy at once, at least the reserve and 10% over the starting bid. Empty means none.',
+    example: '750.00',
+  },
+  auction_start: {
+    label: 'Auction start',
+    required: false,
+    help: `Auctions only: a later start within ${AUCTION_SCHEDULE_MAX_DAYS} days, as an ISO 8601 date and time with its zone. Empty means the auction opens when the row is listed.`,
+    example: '2027-03-01T18:00:00-05:00',
+  },
 };
 
 /** Where the web host publishes the template. */
 export const INVENTORY_TEMPLATE_PATH = '/templates/inventory.csv';
 
-/** The published template (/templates/inventory.csv): the header row and one example row. */
+/**
+ * The published template (/templates/inventory.csv): the header row and one example row, a
+ * fixed-price item, so its auction cells are empty.
+ */
 export function inventoryTemplateCsv(): string {
   return csvDocument([
     [...INVENTORY_COLUMNS],
-    INVENTORY_COLUMNS.map((column) => INVENTORY_COLUMN_INFO[column].example),
+    INVENTORY_COLUMNS.map((column) =>
+      (INVENTORY_AUCTION_COLUMNS as readonly InventoryColumn[]).includes(column)
+        ? ''
+        : INVENTORY_COLUMN_INFO[column].example,
+    ),
   ]);
 }

@@ -1,7 +1,7 @@
 /**
  * The words of a seller's file read as ours: its header row mapped to the template's columns (our
  * names and those of common distributor and marketplace exports), and the category and condition
- * cells read as a family and a condition.
+ * cells read as a family, a condition and a listing type.
  */
 import { CATEGORY_FAMILIES, type CategoryFamilyId, familiesForDisplayName } from './category.ts';
 import {
@@ -10,7 +10,7 @@ import {
   INVENTORY_REQUIRED_COLUMNS,
   type InventoryColumn,
 } from './inventory-columns.ts';
-import { Condition } from './listing.ts';
+import { Condition, ListingType } from './listing.ts';
 
 /**
  * Header spellings of our template and of common exports (RSR, Davidson's, Lipsey's, Zanders,
@@ -96,7 +96,6 @@ const HEADER_ALIASES: Readonly<Record<InventoryColumn, readonly string[]>> = {
     'yourprice',
     'listprice',
     'listingprice',
-    'buynowprice',
     'fixedprice',
     'askingprice',
     'retailprice',
@@ -177,6 +176,11 @@ const HEADER_ALIASES: Readonly<Record<InventoryColumn, readonly string[]>> = {
     'statesexcluded',
     'blockedstates',
   ],
+  listing_type: ['listingtype', 'saletype', 'listingformat', 'auctiontype'],
+  duration_days: ['durationdays', 'duration', 'auctiondays', 'auctionduration', 'listingduration'],
+  reserve_price: ['reserveprice', 'reserve', 'reserveamount'],
+  buy_now_price: ['buynowprice', 'buyitnowprice', 'buynow', 'binprice'],
+  auction_start: ['auctionstart', 'startsat', 'auctionstarttime', 'scheduledstart'],
 };
 
 /** A header as the alias table spells it: lower case, `#` as "number", letters and digits only. */
@@ -266,4 +270,25 @@ const CONDITION_BY_NAME: ReadonlyMap<string, Condition> = new Map<string, Condit
 /** A condition from a cell: the form's labels and identifiers, and the usual export words. */
 export function parseCondition(text: string): Condition | undefined {
   return CONDITION_BY_NAME.get(normalizeHeader(text));
+}
+
+const LISTING_TYPE_BY_NAME: ReadonlyMap<string, typeof ListingType.National | typeof ListingType.Auction> =
+  new Map([
+    ['auction', ListingType.Auction],
+    [String(ListingType.Auction), ListingType.Auction],
+    ['fixedprice', ListingType.National],
+    ['fixed', ListingType.National],
+    ['buynow', ListingType.National],
+    ['national', ListingType.National],
+    [String(ListingType.National), ListingType.National],
+  ]);
+
+/**
+ * The listing type of an inventory row: Auction, or a fixed price (an empty cell, "Fixed price",
+ * "National"); undefined for any other word.
+ */
+export function parseInventoryListingType(
+  text: string,
+): typeof ListingType.National | typeof ListingType.Auction | undefined {
+  return text === '' ? ListingType.National : LISTING_TYPE_BY_NAME.get(normalizeHeader(text));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUCTION_MESSAGES } from './auctions.ts';
 import { CategoryFamilyId } from './category.ts';
 import { csvCell, csvDocument, csvLine, neutralizeFormula } from './csv.ts';
 import {
@@ -15,8 +16,9 @@ import {
   missingRequiredColumns,
   parseCategory,
   parseCondition,
+  parseInventoryListingType,
 } from './inventory-mapping.ts';
-import { Condition, UPC_MESSAGES } from './listing.ts';
+import { Condition, ListingType, UPC_MESSAGES } from './listing.ts';
 
 const TEMPLATE_MAPPING: ColumnMapping = Object.fromEntries(INVENTORY_COLUMNS.map((c) => [c, c]));
 
@@ -313,5 +315,69 @@ describe('csv writing', () => {
     const record = Object.fromEntries(INVENTORY_COLUMNS.map((column, index) => [column, cells[index] ?? '']));
     const result = validateInventoryRow(record, TEMPLATE_MAPPING);
     expect(result.ok ? [] : result.issues).toEqual([]);
+  });
+});
+
+describe('the auction cells of a row', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const auctionRow = (overrides: Record<string, string> = {}) =>
+    goodRow({ price: '100', quantity: '1', listing_type: 'Auction', duration_days: '7', ...overrides });
+
+  it.each([
+    ['', ListingType.National],
+    ['Fixed price', ListingType.National],
+    ['national', ListingType.National],
+    ['0', ListingType.National],
+    ['Auction', ListingType.Auction],
+    ['1', ListingType.Auction],
+    ['Local', undefined],
+    ['raffle', undefined],
+  ])('reads the listing type %j', (text, type) => {
+    expect(parseInventoryListingType(text)).toBe(type);
+  });
+
+  it('reads an auction with its terms; the price is the starting bid', () => {
+    const result = validateInventoryRow(
+      auctionRow({ reserve_price: '150', buy_now_price: '$200', auction_start: '2026-12-03 18:00-05:00' }),
+      TEMPLATE_MAPPING,
+      now,
+    );
+    expect(result.ok && result.item).toMatchObject({
+      price: 100,
+      quantity: 1,
+      auction: { durationDays: 7, reservePrice: 150, buyNowPrice: 200, startsAt: '2026-12-03T23:00:00.000Z' },
+    });
+  });
+
+  it('reads a row without auction cells at a fixed price', () => {
+    const result = validateInventoryRow(goodRow(), TEMPLATE_MAPPING, now);
+    expect(result.ok && result.item.auction).toBeUndefined();
+  });
+
+  it.each([
+    [{ duration_days: '' }, 'duration_days', AUCTION_MESSAGES.duration],
+    [{ duration_days: '4' }, 'duration_days', AUCTION_MESSAGES.duration],
+    [{ duration_days: 'a week' }, 'duration_days', AUCTION_MESSAGES.duration],
+    [{ quantity: '2' }, 'quantity', AUCTION_MESSAGES.quantity],
+    [{ reserve_price: '99.99' }, 'reserve_price', AUCTION_MESSAGES.reserveBelowStart],
+    [{ reserve_price: '150', buy_now_price: '140' }, 'buy_now_price', AUCTION_MESSAGES.buyNowBelowReserve],
+    [{ buy_now_price: '109.99' }, 'buy_now_price', AUCTION_MESSAGES.buyNowBelowStart('$110.00')],
+    [{ reserve_price: 'lots' }, 'reserve_price', InventoryMessage.moneyInvalid],
+    [{ auction_start: '2026-11-30T12:00:00Z' }, 'auction_start', AUCTION_MESSAGES.startInPast],
+    [{ auction_start: '2027-01-15T12:00:00Z' }, 'auction_start', AUCTION_MESSAGES.startTooLate],
+    [{ auction_start: 'next Friday' }, 'auction_start', InventoryMessage.startInvalid],
+    [{ auction_start: '2026-12-03T18:00:00' }, 'auction_start', InventoryMessage.startInvalid],
+    [{ listing_type: 'Local' }, 'listing_type', InventoryMessage.listingTypeUnknown('Local')],
+    [
+      { listing_type: '', duration_days: '', buy_now_price: '200' },
+      'buy_now_price',
+      AUCTION_MESSAGES.termsOnlyForAuctions,
+    ],
+    [{ listing_type: '', duration_days: '7' }, 'duration_days', InventoryMessage.durationOnlyForAuctions],
+  ])('refuses %j by the listing form’s rule', (overrides, column, message) => {
+    expect(validateInventoryRow(auctionRow(overrides), TEMPLATE_MAPPING, now)).toEqual({
+      ok: false,
+      issues: [{ column, message }],
+    });
   });
 });

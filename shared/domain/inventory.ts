@@ -5,6 +5,7 @@
  * inventory-mapping.ts. Built to check 100k rows in a browser worker in well under a second: no
  * schema is built or parsed per row, every rule is a plain function over the cell text.
  */
+import { type AuctionTermsInput, auctionProblems } from './auctions.ts';
 import type { CategoryFamilyId } from './category.ts';
 import {
   type ColumnMapping,
@@ -12,7 +13,7 @@ import {
   INVENTORY_MAX_IMAGE_URLS,
   type InventoryColumn,
 } from './inventory-columns.ts';
-import { parseCategory, parseCondition } from './inventory-mapping.ts';
+import { parseCategory, parseCondition, parseInventoryListingType } from './inventory-mapping.ts';
 import {
   CONDITION_LABELS,
   type Condition,
@@ -23,6 +24,7 @@ import {
   LISTING_QUANTITY_MAX,
   LISTING_STOCK_NUMBER_MAX,
   LISTING_TITLE_MAX_LENGTH as LISTING_TITLE_MAX,
+  ListingType,
   listingTitleFromFields,
   MAX_LISTING_DESCRIPTION,
   MONEY_MAX,
@@ -52,6 +54,47 @@ export interface InventoryItem {
   excludedShipToStates: ShipToRegion[];
   /** Minimum advertised price from a distributor feed; the listing price never goes below it. */
   mapPrice?: number;
+  /** Sold by auction: the price is the starting bid and the quantity 1. Left out, a fixed price. */
+  auction?: InventoryAuction;
+}
+
+/** An inventory item's auction terms (docs/capabilities/auctions.md). */
+export interface InventoryAuction {
+  /** 1, 3, 5, 7 or 10. */
+  durationDays: number;
+  reservePrice?: number;
+  buyNowPrice?: number;
+  /** A scheduled start (ISO 8601); left out, the auction opens when it is listed. */
+  startsAt?: string;
+}
+
+/** How an inventory item is sold, as the auction rules read it. */
+export interface InventorySaleFacts {
+  listingType: number;
+  /** The listed price: an auction's starting bid. */
+  price: number;
+  quantity: number;
+  durationDays: number | undefined;
+  auction: AuctionTermsInput | undefined;
+}
+
+/**
+ * The auction rules of an inventory item, as [field path, message] pairs: the listing form's
+ * (`auctionProblems`; inventory listings take no offers), and a duration only on an auction, since
+ * a fixed-price inventory listing stays up until it is closed.
+ */
+export function inventoryAuctionProblems(
+  facts: InventorySaleFacts,
+  now: Date = new Date(),
+): [readonly (string | number)[], string][] {
+  const problems = auctionProblems(
+    { ...facts, durationDays: facts.durationDays ?? 0, acceptsOffers: false },
+    now,
+  );
+  if (facts.listingType !== ListingType.Auction && facts.durationDays !== undefined) {
+    problems.push([['durationDays'], InventoryMessage.durationOnlyForAuctions]);
+  }
+  return problems;
 }
 
 export interface RowIssue {
@@ -89,6 +132,12 @@ export const InventoryMessage = {
   tooManyImages: `A row has at most ${INVENTORY_MAX_IMAGE_URLS} image links.`,
   imageUrlInvalid: (text: string) => `"${clip(text)}" is not an http(s) link.`,
   stateUnknown: (text: string) => `"${clip(text)}" is not a US state code (or DC).`,
+  listingTypeUnknown: (text: string) =>
+    `"${clip(text)}" is not a listing type. Enter Auction, or leave it empty for a fixed price.`,
+  durationOnlyForAuctions:
+    'A duration applies to auctions only: a fixed-price listing stays up until you close it.',
+  startInvalid:
+    'Enter the start as an ISO 8601 date and time with its zone, such as 2027-03-01T18:00:00-05:00.',
 } as const;
 
 function clip(text: string): string {
@@ -101,6 +150,17 @@ const IMAGE_SEPARATORS = /[|;,\s]+/;
 const MONEY_TEXT = /^(\d*)(?:\.(\d*))?$/;
 const WHOLE_NUMBER = /^\d+$/;
 const DIGITS = /^\d{8,14}$/;
+const DATE_TIME_WITH_ZONE =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Where an auction rule's field path is in an inventory file. */
+const AUCTION_FIELD_COLUMNS: Readonly<Record<string, InventoryColumn>> = {
+  durationDays: 'duration_days',
+  quantity: 'quantity',
+  'auction.reservePrice': 'reserve_price',
+  'auction.buyNowPrice': 'buy_now_price',
+  'auction.startsAt': 'auction_start',
+};
 
 type MoneyResult = number | string;
 
@@ -153,10 +213,14 @@ function oneLineProblem(text: string): string {
   return '';
 }
 
-/** Validates one record (header -> cell text) with the same shared rules as the listing form. */
+/**
+ * Validates one record (header -> cell text) with the same shared rules as the listing form; `now`
+ * is the clock an auction's scheduled start is checked against.
+ */
 export function validateInventoryRow(
   record: Readonly<Record<string, string>>,
   mapping: ColumnMapping,
+  now: Date = new Date(),
 ): RowResult {
   const issues: RowIssue[] = [];
   const cell = (column: InventoryColumn): string => {
@@ -284,6 +348,14 @@ export function validateInventoryRow(
     excludedShipToStates = states;
   }
 
+  const auction = auctionOfRow(
+    cell,
+    issue,
+    price > 0 ? price : undefined,
+    quantityText !== '' && WHOLE_NUMBER.test(quantityText) ? quantity : undefined,
+    now,
+  );
+
   if (issues.length > 0 || condition === undefined || familyId === undefined) {
     return { ok: false, issues };
   }
@@ -304,7 +376,77 @@ export function validateInventoryRow(
   if (manufacturer !== undefined) item.manufacturer = manufacturer;
   if (model !== undefined) item.model = model;
   if (caliber !== undefined) item.caliber = caliber;
+  if (auction !== undefined) item.auction = auction;
   return { ok: true, item };
+}
+
+/**
+ * The auction cells of a row: its listing type, and for an auction its terms, checked with the
+ * listing form's rules once the price (the starting bid) and quantity are read. Undefined for a
+ * fixed-price row.
+ */
+function auctionOfRow(
+  cell: (column: InventoryColumn) => string,
+  issue: (column: InventoryColumn, message: string) => void,
+  price: number | undefined,
+  quantity: number | undefined,
+  now: Date,
+): InventoryAuction | undefined {
+  const typeText = cell('listing_type');
+  const listingType = parseInventoryListingType(typeText);
+  if (listingType === undefined) {
+    issue('listing_type', InventoryMessage.listingTypeUnknown(typeText));
+    return undefined;
+  }
+  let termsRead = true;
+  const money = (column: 'reserve_price' | 'buy_now_price'): number | undefined => {
+    const text = cell(column);
+    if (text === '') return undefined;
+    const parsed = parseMoney(text);
+    if (typeof parsed === 'string') issue(column, parsed);
+    else if (parsed < 0.01) issue(column, InventoryMessage.priceTooLow);
+    else return parsed;
+    termsRead = false;
+    return undefined;
+  };
+  const reservePrice = money('reserve_price');
+  const buyNowPrice = money('buy_now_price');
+  const startText = cell('auction_start');
+  let startsAt: string | undefined;
+  if (startText !== '') {
+    const at = DATE_TIME_WITH_ZONE.test(startText) ? Date.parse(startText.replace(' ', 'T')) : Number.NaN;
+    if (Number.isNaN(at)) {
+      issue('auction_start', InventoryMessage.startInvalid);
+      termsRead = false;
+    } else startsAt = new Date(at).toISOString();
+  }
+  const daysText = cell('duration_days');
+  // Not a whole number of days: the auction rule names the durations there are.
+  const durationDays = daysText === '' ? undefined : WHOLE_NUMBER.test(daysText) ? Number(daysText) : 0;
+  const terms: InventoryAuction = { durationDays: durationDays ?? 0 };
+  if (reservePrice !== undefined) terms.reservePrice = reservePrice;
+  if (buyNowPrice !== undefined) terms.buyNowPrice = buyNowPrice;
+  if (startsAt !== undefined) terms.startsAt = startsAt;
+  const termColumns = (['reserve_price', 'buy_now_price', 'auction_start'] as const).filter(
+    (column) => cell(column) !== '',
+  );
+  // The rules compare the terms with the price and quantity: checked once all of them are read.
+  if (termsRead && price !== undefined && quantity !== undefined) {
+    const problems = inventoryAuctionProblems(
+      {
+        listingType,
+        price,
+        quantity,
+        durationDays,
+        auction: termColumns.length > 0 || listingType === ListingType.Auction ? terms : undefined,
+      },
+      now,
+    );
+    for (const [path, message] of problems) {
+      issue(AUCTION_FIELD_COLUMNS[path.join('.')] ?? termColumns[0] ?? 'listing_type', message);
+    }
+  }
+  return listingType === ListingType.Auction ? terms : undefined;
 }
 
 /**

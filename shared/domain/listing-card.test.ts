@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ListingOption, ListingType } from './listing.ts';
 import {
+  auctionCardBadge,
   buyAction,
   CARD_TITLE_MAX,
   cardThumbnail,
+  cardTimeLeft,
   conditionLabelFor,
   FAVORITES_MAX,
   favoriteToggleState,
@@ -227,5 +229,64 @@ describe('card details', () => {
     [null, ''],
   ] as const)('price %j → %j', (amount, expected) => {
     expect(formatPrice(amount)).toBe(expected);
+  });
+});
+
+describe('auction card badge', () => {
+  const MINUTE = 60_000;
+  const NOW = Date.parse('2026-11-29T12:00:00Z');
+  const endingIn = (ms: number) => new Date(NOW + ms).toISOString();
+
+  it.each([
+    [(2 * 24 + 4) * 60 * MINUTE + 59 * MINUTE, '2d 4h'],
+    [24 * 60 * MINUTE, '1d 0h'],
+    [3 * 60 * MINUTE + 12 * MINUTE, '3h 12m'],
+    [12 * MINUTE, '12m'],
+    [11 * MINUTE + 1000, '12m'],
+    [1000, '1m'],
+  ])('%i ms left reads %j', (ms, text) => {
+    expect(cardTimeLeft(ms)).toBe(text);
+  });
+
+  it.each([
+    [
+      'running, with bids',
+      { endsAt: endingIn(52 * 60 * MINUTE), bidCount: 5, sold: false },
+      '2d 4h left · 5 bids',
+      false,
+    ],
+    [
+      'running, one bid',
+      { endsAt: endingIn(30 * MINUTE), bidCount: 1, sold: false },
+      '30m left · 1 bid',
+      false,
+    ],
+    [
+      'running, no bid',
+      { endsAt: endingIn(30 * MINUTE), bidCount: 0, sold: false },
+      '30m left · 0 bids',
+      false,
+    ],
+    ['past its end', { endsAt: endingIn(-MINUTE), bidCount: 3, sold: false }, 'Ended', true],
+    ['at its end', { endsAt: endingIn(0), bidCount: 3, sold: false }, 'Ended', true],
+    [
+      'sold',
+      { endsAt: '2026-11-28T23:59:00Z', bidCount: 3, sold: true },
+      'Sold for $1,250.00 · Nov 28, 2026',
+      true,
+    ],
+  ])('%s: %j', (_case, auction, text, ended) => {
+    expect(auctionCardBadge(auction, 1250, NOW)).toEqual({ text, ended });
+  });
+
+  it('says only what needs no clock while the page hydrates', () => {
+    expect(auctionCardBadge({ endsAt: endingIn(-MINUTE), bidCount: 3, sold: false }, 100, null)).toEqual({
+      text: '3 bids',
+      ended: false,
+    });
+    expect(auctionCardBadge({ endsAt: '2026-11-28T10:00:00Z', bidCount: 3, sold: true }, 100, null)).toEqual({
+      text: 'Sold for $100.00 · Nov 28, 2026',
+      ended: true,
+    });
   });
 });

@@ -137,3 +137,49 @@ export function formatPrice(amount: number | string | null | undefined): string 
   const value = typeof amount === 'number' ? amount : Number(amount);
   return Number.isFinite(value) ? USD.format(value) : '';
 }
+
+/** An auction as its card reads it (`ListingCard['auction']`). */
+export interface CardAuctionFacts {
+  /** ISO time it ends, or ended when closed early. */
+  endsAt: string;
+  bidCount: number;
+  sold: boolean;
+}
+
+export interface AuctionBadge {
+  text: string;
+  /** Bidding is over: the card links to the listing rather than offering a bid. */
+  ended: boolean;
+}
+
+/** "2d 4h", "3h 12m", "12m": a card's time left, in whole minutes rounded up. */
+export function cardTimeLeft(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+const bidsLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'bid' : 'bids'}`;
+/** The day of a sale, in UTC so the server's page and the browser's agree. */
+const SALE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * The auction badge of a listing card: "2d 4h left · 5 bids" while it runs, "Sold for $1,250.00 ·
+ * Nov 28, 2026" once sold, "Ended" once over without a sale. `now` is the reader's clock (ms); null
+ * while a server-rendered page hydrates, when the badge says only what needs no clock.
+ */
+export function auctionCardBadge(auction: CardAuctionFacts, price: number, now: number | null): AuctionBadge {
+  if (auction.sold) {
+    return {
+      text: `Sold for ${formatPrice(price)} · ${SALE_DAY.format(new Date(auction.endsAt))}`,
+      ended: true,
+    };
+  }
+  if (now === null) return { text: bidsLabel(auction.bidCount), ended: false };
+  const left = Date.parse(auction.endsAt) - now;
+  if (left <= 0) return { text: 'Ended', ended: true };
+  return { text: `${cardTimeLeft(left)} left · ${bidsLabel(auction.bidCount)}`, ended: false };
+}

@@ -5,6 +5,8 @@ export const SearchSort = {
   PriceDesc: 'price-desc',
   Newest: 'newest',
   Distance: 'distance',
+  /** Running auctions first, soonest end first; then every other listing, newest first. */
+  EndingSoonest: 'ending-soonest',
 } as const;
 export type SearchSort = (typeof SearchSort)[keyof typeof SearchSort];
 

@@ -19,6 +19,8 @@ describe('search URL', () => {
     ['price range', { minPrice: 100, maxPrice: 499.99 }, 'minPrice=100&maxPrice=499.99'],
     ['condition', { condition: 'NewInBox' }, 'condition=NewInBox'],
     ['sort and page', { sort: 'price-asc', page: 3 }, 'sort=price-asc&page=3'],
+    ['ending soonest', { sort: 'ending-soonest' }, 'sort=ending-soonest'],
+    ['completed auctions', { completed: true, sort: 'price-desc' }, 'completed=true&sort=price-desc'],
     ['nothing', {}, ''],
     ['empty values', { keyword: '', familyIDs: [] }, ''],
   ])('%s: writes %j as %j and reads it back', (_case, params, query) => {
@@ -41,6 +43,7 @@ describe('search URL', () => {
       minPrice: 250.5,
       maxPrice: 900,
       condition: 'Used',
+      completed: true,
       sort: 'distance',
       page: 2,
     };
@@ -86,6 +89,8 @@ describe('search URL', () => {
     ['maxPrice=1e9'],
     ['sort=cheapest'],
     ['condition=broken'],
+    ['completed=false'],
+    ['completed=1'],
     ['keyword=%20%20'],
     ['familyIDs='],
     ['utm_source=mail'],

@@ -29,6 +29,8 @@ export type SearchRouteParams = {
   minPrice?: number;
   maxPrice?: number;
   condition?: Condition;
+  /** Ended auctions that sold, at their final price, instead of the listings on sale. */
+  completed?: true;
   sort?: SearchSort;
   page?: number;
 };
@@ -84,6 +86,10 @@ const SEARCH_CODECS: { readonly [K in SearchKey]-?: SearchCodec<K> } = {
   minPrice: { parse: price, format: encoded },
   maxPrice: { parse: price, format: encoded },
   uid: { parse: (raw) => parseEntityId(raw) ?? undefined, format: encoded },
+  completed: {
+    parse: (raw) => (raw.trim().toLowerCase() === 'true' ? true : undefined),
+    format: () => 'true',
+  },
   sort: { parse: oneOf(SEARCH_SORTS), format: encoded },
   page: { parse: integerAtLeast(1), format: encoded },
   cmc: { parse: text, format: encoded },

@@ -4,9 +4,11 @@
  * conversation. None while the user is looking at their messages or has turned them off. The first
  * count after launch or sign-in only sets the baseline, so messages already announced are not
  * announced again. Events come from the live channel the main process follows; the renderer's
- * reported count only keeps the badge current.
+ * reported count only keeps the badge current. An outbid notice on an auction is announced as it
+ * comes (the server sends at most one per auction every few minutes); a click opens the auction.
  */
 import type { LiveMessageEvent } from '../../shared/contract/messages.ts';
+import { formatPrice } from '../../shared/domain/listing-card.ts';
 import { paths } from '../../shared/routes/paths.ts';
 import type { PresentNotice } from './notices.ts';
 
@@ -39,6 +41,14 @@ export function unreadMessagesBody(count: number): string {
   return count === 1 ? 'You have 1 unread message.' : `You have ${count} unread messages.`;
 }
 
+export function outbidTitle(auctionTitle: string): string {
+  return `Outbid: ${auctionTitle}`;
+}
+
+export function outbidBody(price: number): string {
+  return `The price is now ${formatPrice(price)}. Bid again before it ends.`;
+}
+
 export function newMessageTitle(senderDisplayName: string): string {
   return `New message from ${senderDisplayName}`;
 }
@@ -57,6 +67,15 @@ export function createUnreadNotifier(options: UnreadNotifierOptions): UnreadNoti
       options.badge.setBadgeCount(unread);
       const previous = last;
       last = unread;
+      if (event.type === 'outbid') {
+        if (options.notificationsEnabled?.() === false) return;
+        options.present({
+          title: outbidTitle(event.auction.title).slice(0, 120),
+          body: outbidBody(event.auction.price),
+          path: event.auction.url,
+        });
+        return;
+      }
       if (previous === null || unread <= previous || quiet()) return;
       if (event.type === 'message') {
         options.present({

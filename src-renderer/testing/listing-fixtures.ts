@@ -30,6 +30,7 @@ export function listingCard(overrides: Partial<ListingCard> = {}): ListingCard {
     fav: false,
     description: 'New in box.',
     quantity: 3,
+    auction: null,
     ...overrides,
   };
 }

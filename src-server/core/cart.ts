@@ -58,8 +58,9 @@ export interface CartListing {
   excludedShipToStates: string[];
   thumbnailPicture: string | null;
   /**
-   * Sold by auction: bought by bidding, never through the cart, except by its winner once it sold:
-   * then at the final price, within AUCTION_PAYMENT_DAYS of its end, once. Null: not an auction.
+   * Sold by auction: bought by bidding, never through the cart, except by its buyer once it sold
+   * (the winner, or the next bidder offered a second chance): then at the listing's price, before
+   * the deadline, once. Null: not an auction.
    */
   auction: CartAuction | null;
   seller: {
@@ -109,6 +110,8 @@ export async function loadCartListings(
       auctionWinnerId: auctions.highBidderId,
       auctionOrderId: auctions.orderId,
       auctionEndsAt: auctions.endsAt,
+      auctionSecondChanceBidderId: auctions.secondChanceBidderId,
+      auctionSecondChanceOfferedAt: auctions.secondChanceOfferedAt,
       seller: {
         id: users.id,
         displayName: sql<string>`coalesce(${users.sellerDisplayName}, ${users.firstName} || ' ' || ${users.lastName})`,
@@ -129,7 +132,16 @@ export async function loadCartListings(
   const rows = lock ? await query.for('update', { of: listings }) : await query;
   return new Map(
     rows.map(
-      ({ auctionListingId, auctionOutcome, auctionWinnerId, auctionOrderId, auctionEndsAt, ...row }) => [
+      ({
+        auctionListingId,
+        auctionOutcome,
+        auctionWinnerId,
+        auctionOrderId,
+        auctionEndsAt,
+        auctionSecondChanceBidderId,
+        auctionSecondChanceOfferedAt,
+        ...row
+      }) => [
         row.id,
         {
           ...row,
@@ -138,12 +150,14 @@ export async function loadCartListings(
           auction:
             auctionListingId === null
               ? null
-              : {
+              : auctionBuyerOf({
                   sold: auctionOutcome === 'sold',
                   winnerId: auctionWinnerId,
                   paid: auctionOrderId !== null,
                   endsAt: auctionEndsAt!,
-                },
+                  secondChanceBidderId: auctionSecondChanceBidderId,
+                  secondChanceOfferedAt: auctionSecondChanceOfferedAt,
+                }),
         },
       ],
     ),
@@ -256,22 +270,43 @@ export interface EvaluatedGroup {
 /** What an auction in the cart sells as. */
 export interface CartAuction {
   sold: boolean;
+  /** Who may check it out: the winner, or the next bidder once the seller offered it to them. */
+  buyerId: string | null;
+  paid: boolean;
+  /** The last moment to check out: AUCTION_PAYMENT_DAYS after the end, or after the second-chance offer. */
+  payBy: Date;
+}
+
+/** The buyer and deadline of a sold auction: its winner, until the seller offers it to the next bidder. */
+function auctionBuyerOf(row: {
+  sold: boolean;
   winnerId: string | null;
   paid: boolean;
   endsAt: Date;
+  secondChanceBidderId: string | null;
+  secondChanceOfferedAt: Date | null;
+}): CartAuction {
+  const offered = row.secondChanceBidderId !== null && row.secondChanceOfferedAt !== null;
+  const from = offered ? row.secondChanceOfferedAt! : row.endsAt;
+  return {
+    sold: row.sold,
+    buyerId: offered ? row.secondChanceBidderId : row.winnerId,
+    paid: row.paid,
+    payBy: new Date(from.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000),
+  };
 }
 
 /**
- * An auction's line: only its winner may check it out, once it sold, at the final price (the
- * listing's price follows the auction's), within AUCTION_PAYMENT_DAYS of its end, once. The
- * listing has ended by then: the rest of the sale rule (its seller may sell, the stock) applies.
+ * An auction's line: only its buyer may check it out, once it sold, at the listing's price (which
+ * follows the auction's: the final price, or the next bidder's offer), before its deadline, once.
+ * The listing has ended by then: the rest of the sale rule (its seller may sell, the stock) applies.
  */
 function auctionLineBlock(listing: CartListing, buyerId: string, now: Date): ItemBlock | null {
   const auction = listing.auction;
-  if (!auction?.sold || auction.winnerId !== buyerId)
+  if (!auction?.sold || auction.buyerId !== buyerId)
     return availabilityBlock('auction', AUCTION_MESSAGES.notForCart);
   if (auction.paid) return availabilityBlock('auction', AUCTION_MESSAGES.alreadyPaid);
-  if (now.getTime() > auction.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000) {
+  if (now.getTime() > auction.payBy.getTime()) {
     return availabilityBlock('auction', AUCTION_MESSAGES.paymentClosed);
   }
   return listingAvailability({ ...listing, isActive: true, listingEndDate: null }, buyerId, now);

@@ -35,6 +35,7 @@ export type EndpointSpec = Pick<
   | 'maxBodyBytes'
   | 'bodyEncoding'
   | 'errorFormat'
+  | 'produces'
 >;
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -48,9 +49,19 @@ export interface HandlerContext<E extends EndpointSpec, A extends AuthContext | 
   auth: A;
   /** The seller-API client of a `sellerApi` endpoint (null elsewhere). */
   client: E['access'] extends 'sellerApi' ? SellerApiClient : null;
-  request: E['access'] extends 'public' ? PublicRequest : FastifyRequest;
-  reply: E['access'] extends 'public' ? PublicReply : FastifyReply;
+  request: InProcessCallable<E> extends true ? PublicRequest : FastifyRequest;
+  reply: InProcessCallable<E> extends true ? PublicReply : FastifyReply;
 }
+
+/**
+ * A public endpoint is also called inside the process (server rendering), with a request and reply
+ * of its parts only; an event stream is not: it needs the connection.
+ */
+type InProcessCallable<E extends EndpointSpec> = E['access'] extends 'public'
+  ? E['produces'] extends 'events'
+    ? false
+    : true
+  : false;
 
 /** What a public endpoint's handler may read of the request; a call inside the process supplies the same. */
 export type PublicRequest = Pick<
@@ -414,7 +425,13 @@ export function registerEndpoints<T extends Record<string, EndpointSpec>>(
     const handler = byName.get(name);
     if (!isEndpointHandler(handler)) throw new Error(`No handler for the endpoint ${name}`);
     registerEndpoint(app, endpoint, handler, options);
-    if (options.inProcess && endpoint.access === 'public' && !endpoint.multipart && !endpoint.bodyEncoding) {
+    if (
+      options.inProcess &&
+      endpoint.access === 'public' &&
+      endpoint.produces !== 'events' &&
+      !endpoint.multipart &&
+      !endpoint.bodyEncoding
+    ) {
       options.inProcess.set(name, inProcessCaller(app, endpoint, handler));
     }
   }

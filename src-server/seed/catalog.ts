@@ -10,7 +10,7 @@ import { BRAND_COLUMNS, brandRows } from './catalog-brands.ts';
 import { generateListings, IMAGE_COLUMNS, LISTING_COLUMNS } from './catalog-listings.ts';
 import { buildSellers, catalogSellerEmail, sellerCountFor, USER_COLUMNS } from './catalog-sellers.ts';
 import type { Random } from './random.ts';
-import { anyRow, insertBatches, type SeedOptions, type SeedPart } from './seed-part.ts';
+import { anyRow, insertBatches, type SeedOptions, type SeedPart, startOfUtcDay } from './seed-part.ts';
 
 export interface CatalogSeedSettings {
   /** The instant the catalogue is seeded "at"; start dates fall in the 60 days before it. */
@@ -25,12 +25,6 @@ const DISTRIBUTORS = [
   { name: 'Zanders Sporting Goods', city: 'Sparta', state: 'IL' },
   { name: 'Chattahoochee Shooting Supplies', city: 'Chattanooga', state: 'TN' },
 ] as const;
-
-/** The start of the current UTC day: seeding twice on one day gives identical rows. */
-const startOfUtcDay = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-};
 
 async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Date): Promise<void> {
   const distributorRows = DISTRIBUTORS.map((distributor) => ({

@@ -9,7 +9,7 @@ import { sanitizeDescription } from '../modules/listings/index.ts';
 import { familyImagePath } from '../modules/stock-images/index.ts';
 import { FAMILY_CATALOG, MANUFACTURER_BRANDS } from './catalog-products.ts';
 import type { Random } from './random.ts';
-import { anyRow, type SeedPart } from './seed-part.ts';
+import { anyRow, type SeedPart, startOfUtcDay } from './seed-part.ts';
 
 /*
  * The digest's demo articles (our own text), the demo ad creatives of every zone, and a demo short
@@ -319,12 +319,6 @@ async function run(db: DbExecutor, random: Random, now: Date): Promise<void> {
   await db.insert(adCreatives).values(adRows(random, now));
   await db.insert(shortLinks).values({ id: random.uuid(), ...DEMO_SHORT_LINK, createdAt: now });
 }
-
-/** The start of the current UTC day: seeding twice on one day gives identical rows. */
-const startOfUtcDay = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-};
 
 export function createContentSeedPart(settings: { now?: () => Date } = {}): SeedPart {
   return {

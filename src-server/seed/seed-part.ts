@@ -20,6 +20,12 @@ export interface SeedPart {
   seeded(db: DbExecutor): Promise<boolean>;
 }
 
+/** The start of the current UTC day: seeding twice on one day gives identical rows. */
+export const startOfUtcDay = (): Date => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+};
+
 /** Whether `query` (a select of the rows to look for) finds any. */
 export async function anyRow(db: DbExecutor, query: SQL): Promise<boolean> {
   const rows = await queryRows<{ found: boolean }>(db, sql`select exists (${query}) as found`);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, liftStatementTimeout, queryRows } from '../db/client.ts';
 import { releaseZipCentroids } from '../modules/location/index.ts';
 import { accountsSeedPart } from './accounts.ts';
+import { auctionsSeedPart } from './auctions.ts';
 import { catalogSeedPart } from './catalog.ts';
 import { contentSeedPart } from './content.ts';
 import { fflSeedPart } from './ffl.ts';
@@ -10,8 +11,17 @@ import type { SeedOptions, SeedPart } from './seed-part.ts';
 
 export const DEFAULT_SEED_OPTIONS: SeedOptions = { seed: 1997, listings: 20_000 };
 
-/** The parts of the demo data, in the order they depend on each other. */
-const SEED_PARTS: SeedPart[] = [accountsSeedPart, catalogSeedPart, fflSeedPart, contentSeedPart];
+/**
+ * The parts of the demo data, in the order they depend on each other; a new part goes last, so the
+ * parts before it keep their random sequences.
+ */
+const SEED_PARTS: SeedPart[] = [
+  accountsSeedPart,
+  catalogSeedPart,
+  fflSeedPart,
+  contentSeedPart,
+  auctionsSeedPart,
+];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const rows = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -10,7 +10,6 @@ import type {
 } from '../../shared/contract/auctions.ts';
 import type { ListingInput } from '../../shared/contract/listing-input.ts';
 import { AUCTION_MESSAGES, type AuctionBidState, placeBid } from '../../shared/domain/auctions.ts';
-import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { AccountOption } from '../../shared/domain/user.ts';
 import {
   adminAuditLog,
@@ -18,10 +17,16 @@ import {
   auctionBidRequests,
   auctionBids,
   auctions,
+  favorites,
   listings,
 } from '../../src-server/db/schema.ts';
-import { endDueAuctions } from '../../src-server/modules/auctions/ending.ts';
+import { endDueAuctions, noticeEndingSoon } from '../../src-server/modules/auctions/ending.ts';
 import { allMail, waitForMail } from './support/accounts.ts';
+import {
+  addListing as addListingOn,
+  auctionInput,
+  listAuction as listAuctionOn,
+} from './support/auctions.ts';
 import {
   type Account,
   account,
@@ -56,40 +61,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** A $100-start optic auction for 7 days, with these terms. */
-const auctionInput = (overrides: Partial<ListingInput> = {}): ListingInput => ({
-  title: 'Leupold VX-3HD 4.5-14x40 scope',
-  description: '<p>Clear glass, original box.</p>',
-  familyId: CategoryFamilyId.Optics,
-  manufacturer: 'Leupold',
-  condition: 'Used',
-  quantity: 1,
-  price: 100,
-  zipCode: '75201',
-  listingType: 1,
-  durationDays: 7,
-  ...overrides,
-});
-
-function addListing(
-  who: Account,
-  input: ListingInput | Record<string, unknown>,
-): Promise<LightMyRequestResponse> {
-  const form = multipartForm({ request: JSON.stringify(input) }, []);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/listings/add',
-    headers: { ...form.headers, authorization: who.authorization },
-    payload: form.payload,
-  });
-}
-
+const addListing = (who: Account, input: ListingInput | Record<string, unknown>) =>
+  addListingOn(t.app, who, input);
 /** Lists an auction as `seller` (or `who`) and answers its listing id. */
-async function listAuction(overrides: Partial<ListingInput> = {}, who: Account = seller): Promise<string> {
-  const res = await addListing(who, auctionInput(overrides));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id;
-}
+const listAuction = (overrides: Partial<ListingInput> = {}, who: Account = seller) =>
+  listAuctionOn(t.app, who, overrides);
 
 const view = async (id: string, who: Account | null = null): Promise<AuctionView> => {
   const res = await get(t.app, `/api/auctions/${id}`, who);
@@ -641,6 +617,233 @@ describe('the winner checks out', () => {
   });
 });
 
+describe('buy now', () => {
+  const buyNow = (id: string, who: Account | null) => post(t.app, `/api/auctions/${id}/buy-now`, who, {});
+
+  it('sells at the buy-now price at once: the auction ends, the buyer checks out within five days, everyone is told', async () => {
+    const id = await listAuction({ title: 'Buy-now scope', auction: { buyNowPrice: 180 } });
+    const res = await buyNow(id, buyer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      phase: 'ended',
+      outcome: 'sold',
+      boughtNow: true,
+      currentPrice: 180,
+      buyNowPrice: null,
+      myStanding: 'won',
+      myMaxBid: null,
+      checkoutBy: new Date(now.getTime() + 5 * DAY).toISOString(),
+    });
+    // Asked again by its buyer: the same answer; by anyone else: gone.
+    expect((await buyNow(id, buyer)).json()).toMatchObject({ outcome: 'sold', boughtNow: true });
+    const late = await buyNow(id, otherBuyer);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(AUCTION_MESSAGES.ended);
+    expect((await bidRaw(id, otherBuyer, 500)).statusCode).toBe(409);
+    const [listingRow] = await t.db.select().from(listings).where(eq(listings.id, id));
+    expect(listingRow?.price).toBe(180);
+
+    const texts = (
+      await t.db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.subject, `auction:${id}`))
+    ).map((alert) => alert.message);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'Your auction “Buy-now scope” sold with buy now for $180.00. The buyer has 5 days to check out.',
+        'You bought “Buy-now scope” with buy now for $180.00. Check out within 5 days.',
+      ]),
+    );
+
+    const checkout = (who: Account) =>
+      post(
+        t.app,
+        '/api/orders/checkout',
+        who,
+        checkoutBody([{ listingId: id, price: 180 }], [toAddress(seller.id)]),
+      );
+    expect((await checkout(otherBuyer)).json().error.message).toBe(AUCTION_MESSAGES.notForCart);
+    const paid = await checkout(buyer);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().orders[0].total).toBeGreaterThanOrEqual(180);
+  });
+
+  it('stays offered while the reserve is not met, and goes with a bid that meets it', async () => {
+    const id = await listAuction({ auction: { reservePrice: 300, buyNowPrice: 400 } });
+    await bid(id, otherBuyer, 150);
+    expect((await view(id)).buyNowPrice).toBe(400);
+    await bid(id, otherBuyer, 320);
+    expect((await view(id)).buyNowPrice).toBeNull();
+    const gone = await buyNow(id, buyer);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error.message).toBe(AUCTION_MESSAGES.buyNowGone);
+  });
+
+  it('tells the bidders of an auction bought with buy now before its reserve was met', async () => {
+    const id = await listAuction({
+      title: 'Reserve scope',
+      auction: { reservePrice: 300, buyNowPrice: 400 },
+    });
+    await bid(id, otherBuyer, 150);
+    expect((await buyNow(id, buyer)).statusCode).toBe(200);
+    expect(await view(id, otherBuyer)).toMatchObject({
+      outcome: 'sold',
+      myStanding: 'lost',
+      checkoutBy: null,
+    });
+    const [told] = await t.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.userId, otherBuyer.id), eq(alerts.subject, `auction:${id}`)))
+      .orderBy(desc(alerts.createdAt))
+      .limit(1);
+    expect(told?.message).toBe('“Reserve scope” ended: another shopper bought it with buy now.');
+  });
+
+  it('is refused on an auction without buy now, on the own auction, and to a frozen account', async () => {
+    const plain = await listAuction();
+    expect((await buyNow(plain, buyer)).json().error.message).toBe(AUCTION_MESSAGES.buyNowGone);
+    const offered = await listAuction({ auction: { buyNowPrice: 200 } });
+    expect((await buyNow(offered, seller)).json().error.message).toBe(AUCTION_MESSAGES.ownItem);
+    const frozen = await account(t.db, 'buyer', {
+      state: 'TX',
+      accountOptions: AccountOption.FrozenForNonPayment,
+    });
+    expect((await buyNow(offered, frozen)).json().error.message).toBe(AUCTION_MESSAGES.frozen);
+    expect((await view(offered)).phase).toBe('running');
+  });
+});
+
+describe('ending soon', () => {
+  it('tells the shoppers who favorited a running auction, once, an hour before its end', async () => {
+    const id = await listAuction({ title: 'Watched scope', durationDays: 1 });
+    for (const who of [buyer, otherBuyer, seller]) {
+      await t.db
+        .insert(favorites)
+        .values({ userId: who.id, listingId: id, priceWhenAdded: 100, quantityWhenAdded: 1 });
+    }
+    const told = async (who: Account) =>
+      (
+        await t.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.userId, who.id), eq(alerts.subject, `auction:${id}`)))
+      ).map((alert) => ({ message: alert.message, times: alert.times }));
+    // Two hours before the end: not yet.
+    expect(
+      await noticeEndingSoon({ db: t.db, now: () => new Date(now.getTime() + DAY - 120 * MINUTE) }),
+    ).toBe(0);
+    expect(await told(buyer)).toEqual([]);
+    const at = new Date(now.getTime() + DAY - 30 * MINUTE);
+    expect(await noticeEndingSoon({ db: t.db, now: () => at })).toBeGreaterThanOrEqual(1);
+    const expected = {
+      message: '“Watched scope”, in your favorites, ends soon: at {ends}, now at $100.00.',
+      times: { ends: new Date(now.getTime() + DAY).toISOString() },
+    };
+    expect(await told(buyer)).toEqual([expected]);
+    expect(await told(otherBuyer)).toEqual([expected]);
+    // Its seller is not told of their own auction, and nobody twice.
+    expect(await told(seller)).toEqual([]);
+    await noticeEndingSoon({ db: t.db, now: () => new Date(at.getTime() + MINUTE) });
+    expect(await told(buyer)).toHaveLength(1);
+  });
+});
+
+describe('second chance', () => {
+  const offer = (id: string, who: Account | null) =>
+    post(t.app, `/api/auctions/${id}/second-chance`, who, {});
+  const sellerSummary = async (id: string) => {
+    const res = await post(t.app, '/api/auctions/getall', seller, { role: 'seller', pageSize: 100 });
+    return (res.json() as AuctionsGetAllResponse).results.find((row) => row.listing.id === id);
+  };
+
+  /** A one-day auction the buyer won at $205 over the other buyer's $200, ended; the clock `days` after its start. */
+  async function unpaidAuction(title: string): Promise<string> {
+    const id = await listAuction({ title, durationDays: 1 });
+    await bid(id, buyer, 250);
+    await bid(id, otherBuyer, 200);
+    now = new Date(now.getTime() + DAY + MINUTE);
+    await endDueAuctions({ db: t.db, now: () => now });
+    return id;
+  }
+
+  it('offers an unpaid auction to the next bidder at their maximum, who checks out within five days', async () => {
+    const saved = now;
+    try {
+      const id = await unpaidAuction('Second-chance scope');
+      // The winner still has their five days.
+      const early = await offer(id, seller);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.message).toMatch(
+        /^The winner has until \d{4}-\d\d-\d\d \d\d:\d\d UTC to check out\.$/,
+      );
+      expect((await sellerSummary(id))?.secondChance).toBeNull();
+
+      now = new Date(now.getTime() + 5 * DAY);
+      expect((await sellerSummary(id))?.secondChance).toBe('available');
+      const res = await offer(id, seller);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await sellerSummary(id))?.secondChance).toBe('offered');
+      expect(await view(id, otherBuyer)).toMatchObject({
+        secondChanceOffer: 200,
+        checkoutBy: new Date(now.getTime() + 5 * DAY).toISOString(),
+      });
+      expect(await view(id, buyer)).toMatchObject({ checkoutBy: null, secondChanceOffer: null });
+      const [told] = await t.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.userId, otherBuyer.id), eq(alerts.subject, `auction:${id}`)))
+        .orderBy(desc(alerts.createdAt))
+        .limit(1);
+      expect(told?.message).toBe(
+        'The winner of “Second-chance scope” did not check out. The seller offers it to you at your maximum bid, $200.00: check out by {deadline}.',
+      );
+      expect(told?.times).toEqual({ deadline: new Date(now.getTime() + 5 * DAY).toISOString() });
+      const mail = await waitForMail(t.outboxDir, (text) =>
+        text.includes('Subject: Second chance: Second-chance scope'),
+      );
+      expect(mail).toContain('at your maximum bid, $200.00: check out by ');
+
+      const again = await offer(id, seller);
+      expect(again.json().error.message).toBe(AUCTION_MESSAGES.secondChanceUsed);
+      const checkout = (who: Account, price: number) =>
+        post(
+          t.app,
+          '/api/orders/checkout',
+          who,
+          checkoutBody([{ listingId: id, price }], [toAddress(seller.id)]),
+        );
+      expect((await checkout(buyer, 200)).json().error.message).toBe(AUCTION_MESSAGES.notForCart);
+      const paid = await checkout(otherBuyer, 200);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect((await view(id, otherBuyer)).secondChanceOffer).toBeNull();
+      expect((await checkout(otherBuyer, 200)).json().error.message).toBe(AUCTION_MESSAGES.alreadyPaid);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('is refused with no other bidder, on an unsold auction, and to anyone but its seller', async () => {
+    const saved = now;
+    try {
+      const alone = await listAuction({ durationDays: 1 });
+      await bid(alone, buyer, 150);
+      const unsold = await listAuction({ durationDays: 1, auction: { reservePrice: 500 } });
+      await bid(unsold, buyer, 150);
+      now = new Date(now.getTime() + 7 * DAY);
+      await endDueAuctions({ db: t.db, now: () => now });
+      expect((await offer(alone, seller)).json().error.message).toBe(AUCTION_MESSAGES.secondChanceNoBidder);
+      expect((await offer(unsold, seller)).json().error.message).toBe(AUCTION_MESSAGES.secondChanceNotSold);
+      expect((await offer(alone, otherSeller)).statusCode).toBe(403);
+      expect((await offer(alone, buyer)).statusCode).toBe(403);
+      expect((await offer(alone, null)).statusCode).toBe(401);
+    } finally {
+      now = saved;
+    }
+  });
+});
+
 describe('what a seller may change', () => {
   it('changes an auction’s prices until its first bid, then neither its prices, nor ends it early', async () => {
     const id = await listAuction();
@@ -749,6 +952,34 @@ describe('auctions permission matrix', () => {
       call: async (caller) =>
         post(t.app, `/api/auctions/${await listAuction()}/cancel`, as(caller), { reason: 'Test.' }),
       expected: { visitor: 401, buyer: 403, seller: 403, anotherSeller: 403, admin: 200 },
+    },
+    auctionsBuyNow: {
+      call: async (caller) =>
+        post(
+          t.app,
+          `/api/auctions/${await listAuction({ auction: { buyNowPrice: 200 } })}/buy-now`,
+          as(caller),
+          {},
+        ),
+      // The seller cannot buy its own auction.
+      expected: { visitor: 401, buyer: 200, seller: 403, anotherSeller: 200, admin: 200 },
+    },
+    auctionsSecondChance: {
+      call: async (caller) => {
+        const saved = now;
+        try {
+          const id = await listAuction({ durationDays: 1 });
+          await bid(id, buyer, 250);
+          await bid(id, otherBuyer, 200);
+          now = new Date(now.getTime() + 7 * DAY);
+          await endDueAuctions({ db: t.db, now: () => now });
+          return await post(t.app, `/api/auctions/${id}/second-chance`, as(caller), {});
+        } finally {
+          now = saved;
+        }
+      },
+      // Its seller (and staff) only.
+      expected: { visitor: 401, buyer: 403, seller: 200, anotherSeller: 403, admin: 200 },
     },
     auctionsGetAll: {
       call: async (caller) => post(t.app, '/api/auctions/getall', as(caller), { role: 'bidder' }),

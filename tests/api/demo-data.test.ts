@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { auctionProblems } from '../../shared/domain/auctions.ts';
+import { ListingType } from '../../shared/domain/listing.ts';
 import { buildApp } from '../../src-server/app.ts';
 import type { AppConfig } from '../../src-server/config.ts';
 import { type DatabaseHandle, type DbExecutor, queryRows } from '../../src-server/db/client.ts';
 import { accountsSeedPart } from '../../src-server/seed/accounts.ts';
-import { catalogSeedPart } from '../../src-server/seed/catalog.ts';
+import { createAuctionsSeedPart } from '../../src-server/seed/auctions.ts';
+import { catalogSeedPart, createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
 import { isDatabaseEmpty, seedDemoData } from '../../src-server/seed/seed.ts';
 import type { SeedPart } from '../../src-server/seed/seed-part.ts';
 import { DEMO_ACCOUNTS, login } from './support/accounts.ts';
@@ -136,4 +139,76 @@ describe('demo data seeding interrupted', () => {
     await expect(seedDemoData(database.db, SMALL_SEED, [slowPart])).resolves.toEqual(['slow']);
     expect(settings).toEqual(['0']);
   });
+});
+
+describe('the demo auctions', () => {
+  it('run every catalogue listing of type Auction as an auction by the listing form’s rules, the same on every seeding', async () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const parts = [
+      accountsSeedPart,
+      createCatalogSeedPart({ now: () => now }),
+      createAuctionsSeedPart({ now: () => now }),
+    ];
+    const seeded = async () => {
+      const database = await openTestDatabase();
+      opened.push(database);
+      await seedDemoData(database.db, { seed: 3, listings: 300 }, parts);
+      return queryRows<{
+        listing_type: number;
+        quantity: number;
+        price: string;
+        listing_end_date: string;
+        starting_bid: string | null;
+        reserve_price: string | null;
+        buy_now_price: string | null;
+        current_price: string | null;
+        starts_at: string | null;
+        ends_at: string | null;
+        bid_count: number | null;
+        history: number;
+      }>(
+        database.db,
+        sql`select l.listing_type, l.quantity, l.price, l.listing_end_date, a.starting_bid, a.reserve_price,
+            a.buy_now_price, a.current_price, a.starts_at, a.ends_at, a.bid_count,
+            (select count(*)::int from auction_bids b where b.listing_id = l.id) as history
+          from listings l left join auctions a on a.listing_id = l.id
+          where l.listing_type = ${ListingType.Auction} or a.listing_id is not null
+          order by l.legacy_id`,
+      );
+    };
+    const auctions = await seeded();
+    expect(auctions.length).toBeGreaterThan(5);
+    for (const auction of auctions) {
+      expect(auction).toMatchObject({
+        listing_type: ListingType.Auction,
+        quantity: 1,
+        price: auction.current_price,
+      });
+      expect(Date.parse(auction.listing_end_date)).toBe(Date.parse(auction.ends_at ?? ''));
+      const startingBid = Number(auction.starting_bid);
+      const terms = {
+        ...(auction.reserve_price === null ? {} : { reservePrice: Number(auction.reserve_price) }),
+        ...(auction.buy_now_price === null ? {} : { buyNowPrice: Number(auction.buy_now_price) }),
+      };
+      const days = (Date.parse(auction.ends_at ?? '') - Date.parse(auction.starts_at ?? '')) / 86_400_000;
+      expect(
+        auctionProblems({
+          listingType: ListingType.Auction,
+          price: startingBid,
+          quantity: 1,
+          durationDays: days,
+          acceptsOffers: false,
+          auction: terms,
+        }),
+      ).toEqual([]);
+      // Running now: started, ending over the coming days.
+      expect(Date.parse(auction.starts_at ?? '')).toBeLessThanOrEqual(now.getTime());
+      expect(Date.parse(auction.ends_at ?? '')).toBeGreaterThan(now.getTime());
+      expect(auction.history).toBe(auction.bid_count);
+    }
+    expect(auctions.some((auction) => (auction.bid_count ?? 0) > 0)).toBe(true);
+    expect(auctions.some((auction) => auction.reserve_price !== null)).toBe(true);
+    expect(auctions.some((auction) => auction.buy_now_price !== null)).toBe(true);
+    expect(await seeded()).toEqual(auctions);
+  }, 120_000);
 });

@@ -164,7 +164,7 @@ describe('validation failures are worded for people', () => {
       keyword: 'Enter text.',
       page: 'Use 1 or more.',
       pageSize: 'Use 100 or less.',
-      sort: 'Choose one of: relevance, price-asc, price-desc, newest, distance.',
+      sort: 'Choose one of: relevance, price-asc, price-desc, newest, distance, ending-soonest.',
     });
   });
 });

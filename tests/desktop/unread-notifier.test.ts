@@ -30,7 +30,38 @@ const arrived = (unreadCount: number): LiveMessageEvent => ({
   },
 });
 
+const outbid = (unreadCount: number): LiveMessageEvent => ({
+  type: 'outbid',
+  unreadCount,
+  auction: {
+    listingId: '7d0c5a52-6f0e-4c1e-9d0a-1b2c3d4e5f61',
+    title: 'Colt Python 6in',
+    url: '/7d0c5a52-6f0e-4c1e-9d0a-1b2c3d4e5f61/colt-python-6in',
+    price: 1250,
+  },
+});
+
 describe('unread messages notifier', () => {
+  it('an outbid notice is announced as it comes, opening the auction, even while reading messages', () => {
+    const { notifier, present, setBadgeCount } = setup({ viewing: true });
+    notifier.receive(unread(2));
+    notifier.receive(outbid(2));
+    expect(present).toHaveBeenCalledTimes(1);
+    expect(present).toHaveBeenCalledWith({
+      title: 'Outbid: Colt Python 6in',
+      body: 'The price is now $1,250.00. Bid again before it ends.',
+      path: '/7d0c5a52-6f0e-4c1e-9d0a-1b2c3d4e5f61/colt-python-6in',
+    });
+    expect(setBadgeCount).toHaveBeenLastCalledWith(2);
+  });
+
+  it('no outbid notice when notifications are off', () => {
+    const { notifier, present } = setup({ enabled: false });
+    notifier.receive(unread(0));
+    notifier.receive(outbid(0));
+    expect(present).not.toHaveBeenCalled();
+  });
+
   it('takes the first count after launch as the baseline, without a notification', () => {
     const { notifier, present, setBadgeCount } = setup();
     notifier.receive(unread(3));

@@ -1,6 +1,6 @@
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { ADMIN, bearer, logIn, register, tokenOf } from './support/commerce.ts';
+import { ADMIN, bearer, fillCard, logIn, register, tokenOf } from './support/commerce.ts';
 import { expect, test } from './support/test.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -56,7 +56,9 @@ test.describe('auctions', () => {
     // A buyer bids a $250 maximum: they lead at the starting bid.
     const buyerContext = await browser.newContext({ baseURL: new URL(listingUrl).origin });
     const buyerPage = await buyerContext.newPage();
-    await logIn(buyerPage, BUYER, new URL(listingUrl).pathname);
+    // An account of its own: its bids page lists this auction alone, whatever the demo buyers bid on.
+    const first = await register(buyerPage.request, 'first-bidder', 'Alma');
+    await logIn(buyerPage, first, new URL(listingUrl).pathname);
     const auction = buyerPage.getByRole('region', { name: 'Auction' });
     await expect(auction.getByText('Starting bid')).toBeVisible();
     await auction.getByLabel('Your maximum bid (USD)').fill('90');
@@ -82,8 +84,8 @@ test.describe('auctions', () => {
     await expect(otherAuction.getByText('Reserve met')).toBeVisible();
     await expect(otherAuction.getByText('$300.00').first()).toBeVisible();
 
-    // The first bidder's page refreshes on its own and says so.
-    await expect(auction.getByRole('status')).toHaveText('You have been outbid.', { timeout: 15_000 });
+    // The first bidder's page hears it on the auction's live channel, sooner than its 5 s fallback poll.
+    await expect(auction.getByRole('status')).toHaveText('You have been outbid.', { timeout: 4_000 });
     const history = auction.getByRole('table', { name: /Bid history/ });
     await expect(history.getByRole('row')).toHaveCount(4);
     await expect(history.getByRole('row').nth(1)).toContainText('O***r (1)');
@@ -139,5 +141,69 @@ test.describe('auctions', () => {
     await expect(dialog).toBeHidden();
     await expect(auction.getByText('Cancelled by staff.')).toBeVisible();
     await expect(auction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
+  });
+
+  test('a shopper buys a pistol auction now: it ends at once, and they check out with an FFL dealer', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const word = `Bn${Date.now().toString(36)}`;
+    const title = `Ironsight Arms ${word} 9mm pistol`;
+    const token = await tokenOf(request, SELLER);
+    const added = await request.post('/api/listings/add', {
+      headers: bearer(token),
+      multipart: {
+        request: JSON.stringify({
+          title,
+          description: '<p>A pistol for the buy-now test.</p>',
+          familyId: CategoryFamilyId.SemiAutoPistols,
+          manufacturer: 'Ironsight Arms',
+          model: word,
+          caliber: '9mm Luger',
+          condition: 'NewInBox',
+          quantity: 1,
+          price: 300,
+          zipCode: '75207',
+          listingType: 1,
+          durationDays: 7,
+          auction: { buyNowPrice: 450 },
+        }),
+      },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const { listingUrl } = (await added.json()) as { listingUrl: string };
+    const path = new URL(listingUrl, 'http://localhost').pathname;
+
+    await logIn(page, BUYER, path);
+    const auction = page.getByRole('region', { name: 'Auction' });
+    await auction.getByRole('button', { name: 'Buy now for $450.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy it now for $450.00?' });
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Buy now for $450.00' }).click();
+    await expect(page).toHaveURL('/cart/view');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+    // Checkout with a dealer near 75207: the pistol ships to the dealer, never to the buyer.
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL('/cart');
+    const order = page.getByRole('region', { name: 'Order from Sam S.' });
+    const finder = order.getByRole('form', { name: 'Find a dealer' });
+    await finder.getByLabel('ZIP code', { exact: true }).fill('75207');
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await order.getByRole('button', { name: 'Choose Design District Arms' }).click();
+    await expect(order.getByText('Chosen dealer:')).toBeVisible();
+    await fillCard(page.getByRole('form', { name: 'Checkout' }), '4242424242424242');
+    await page.getByLabel(/I am at least \d+ years old\./).check();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+
+    // The auction's page: ended, sold with buy now, nothing left to pay.
+    await page.goto(path);
+    await expect(auction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
+    await expect(auction.getByText('Sold with buy now.')).toBeVisible();
+    await expect(auction.getByRole('status')).toHaveText('You bought this item with buy now.');
+    await expect(auction.getByRole('button', { name: 'Check out' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 });

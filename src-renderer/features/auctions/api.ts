@@ -1,24 +1,42 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuctionsGetAllRequest, PlaceBidRequest } from '../../../shared/contract/auctions.ts';
+import { useEffect, useState } from 'react';
+import {
+  AUCTIONS_ENDPOINTS,
+  type AuctionLiveEvent,
+  type AuctionsGetAllRequest,
+  auctionLiveEventSchema,
+  type PlaceBidRequest,
+} from '../../../shared/contract/auctions.ts';
+import { API_BASE, fillPath } from '../../../shared/contract/endpoint.ts';
+import { followEvents, type LiveState, type StreamResponse } from '../../../shared/live/follow-events.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { useCurrentUser } from '../../lib/session/session.ts';
 
 /** The query key root of an auction's standing and history: a bid refreshes both. */
 export const AUCTION_ROOT = 'auction';
 
-/** How often a running auction's standing is read again while its page is open. */
+/** How often a running auction's standing is read again while its live channel is down. */
 export const AUCTION_REFRESH_MS = 5_000;
+
+const standingKey = (listingId: string, userId: string | null) => [
+  AUCTION_ROOT,
+  listingId,
+  'standing',
+  userId,
+];
 
 /**
  * GET /auctions/{id} for the caller (their standing is part of it). Null when the listing is not an
- * auction (a 404), so the page sells it at its price instead.
+ * auction (a 404), so the page sells it at its price instead. While `live` (its live channel is
+ * open) the channel keeps it current; otherwise a running auction is read again every 5 s.
  */
-export function useAuction(listingId: string, options: { enabled?: boolean } = {}) {
+export function useAuction(listingId: string, options: { enabled?: boolean; live?: boolean } = {}) {
   const api = useApiClient();
   const user = useCurrentUser();
   return useQuery({
-    queryKey: [AUCTION_ROOT, listingId, 'standing', user?.id ?? null],
+    queryKey: standingKey(listingId, user?.id ?? null),
     enabled: options.enabled ?? true,
     queryFn: async ({ signal }) => {
       try {
@@ -28,13 +46,52 @@ export function useAuction(listingId: string, options: { enabled?: boolean } = {
         throw error;
       }
     },
-    refetchInterval: (query) => (query.state.data?.phase === 'ended' ? false : AUCTION_REFRESH_MS),
+    refetchInterval: (query) =>
+      query.state.data?.phase === 'ended' || options.live ? false : AUCTION_REFRESH_MS,
   });
 }
 
 /**
+ * Follows the auction's live channel (GET /auctions/{id}/live) while its page is open: each event
+ * is the standing as this caller sees it, written straight into the standing's cache. Answers the
+ * channel's state ('live' while the stream is open), so polling stops only while events flow.
+ */
+export function useLiveAuction(listingId: string, enabled: boolean): LiveState | null {
+  const platform = usePlatform();
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id ?? null;
+  const [state, setState] = useState<LiveState | null>(null);
+  useEffect(() => {
+    if (!enabled || typeof fetch !== 'function') return;
+    const path = fillPath(AUCTIONS_ENDPOINTS.auctionsLive.path, { id: listingId });
+    const follower = followEvents<AuctionLiveEvent>({
+      url: `${platform.apiOrigin}${API_BASE}${path}`,
+      headers: async (): Promise<Record<string, string>> => {
+        const token = userId === null ? null : await platform.getToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      fetch: (url, init) => fetch(url, { ...init, cache: 'no-store' }) as Promise<StreamResponse>,
+      parse: (data) => {
+        const event = auctionLiveEventSchema.safeParse(data);
+        return event.success ? event.data : null;
+      },
+      onEvent: (event) => client.setQueryData(standingKey(listingId, userId), event.auction),
+      onState: setState,
+    });
+    const reconnect = () => follower.reconnect();
+    window.addEventListener('online', reconnect);
+    return () => {
+      window.removeEventListener('online', reconnect);
+      follower.stop();
+      setState(null);
+    };
+  }, [listingId, enabled, userId, platform, client]);
+  return state;
+}
+
+/**
  * GET /auctions/{id}/bids: the newest bids first, read again whenever the standing's bid count
- * moves (the standing is the one read on a timer).
+ * moves (the standing is the one kept current).
  */
 export function useBidHistory(listingId: string, bidCount: number) {
   const api = useApiClient();
@@ -54,6 +111,30 @@ export function usePlaceBid(listingId: string) {
   return useMutation({
     mutationFn: (body: PlaceBidRequest) => api.call('auctionsBid', { params: { id: listingId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUCTION_ROOT, listingId] }),
+  });
+}
+
+/** POST /auctions/{id}/buy-now; the standing (now sold to the caller) is written into the cache. */
+export function useBuyAuctionNow(listingId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id ?? null;
+  return useMutation({
+    mutationFn: () => api.call('auctionsBuyNow', { params: { id: listingId } }),
+    onSuccess: (auction) => {
+      queryClient.setQueryData(standingKey(listingId, userId), auction);
+      void queryClient.invalidateQueries({ queryKey: [AUCTION_ROOT, 'mine'] });
+    },
+  });
+}
+
+/** POST /auctions/{id}/second-chance (its seller); the lists and the standing refresh after it. */
+export function useOfferSecondChance(listingId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call('auctionsSecondChance', { params: { id: listingId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUCTION_ROOT] }),
   });
 }
 

@@ -12,13 +12,41 @@ import { useCurrentUser, useSession } from '../../lib/session/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, FormField, TextInput } from '../../ui/form-field.tsx';
-import { useAuction, useBidHistory, usePlaceBid } from './api.ts';
+import { useAuction, useBidHistory, useLiveAuction, usePlaceBid } from './api.ts';
 import styles from './auctions.module.css';
 
 /** Staff only, so loaded when opened: shoppers never download the dialog. */
 const CancelAuctionDialog = onDemand(() =>
   import('./cancel-auction.tsx').then((m) => m.CancelAuctionDialog),
 ).Component;
+
+/** Loaded when a shopper presses Buy now. */
+const BuyNowDialog = onDemand(() => import('./buy-now-dialog.tsx').then((m) => m.BuyNowDialog)).Component;
+
+/** Buy now, while the auction offers it: confirmed in a dialog, then straight to checkout. */
+function BuyNowOffer({ auction, listing }: { auction: AuctionView; listing: ListingDetail }) {
+  const [open, setOpen] = useState(false);
+  const session = useSession();
+  const checkOut = useBuyNow();
+  const start = async () => {
+    if (session.status !== 'signedIn' && !(await requestLogin('Log in to buy now.'))) return;
+    setOpen(true);
+  };
+  return (
+    <div className={styles.form}>
+      <Button size="lg" variant="secondary" onClick={() => void start()}>
+        Buy now for {formatPrice(auction.buyNowPrice ?? 0)}
+      </Button>
+      <BuyNowDialog
+        open={open}
+        onOpenChange={setOpen}
+        auction={auction}
+        title={listing.title}
+        onBought={(bought) => checkOut({ ...cartItemOf(listing), price: bought.currentPrice })}
+      />
+    </div>
+  );
+}
 
 function CancelAuction({ listingId, title }: { listingId: string; title: string }) {
   const [open, setOpen] = useState(false);
@@ -190,11 +218,18 @@ function Increments() {
   );
 }
 
-/** The winner checks out through the cart, at the final price, before the deadline. */
+/**
+ * The winner checks out through the cart, at the final price, before the deadline; so does the next
+ * bidder offered a second chance, at their offer.
+ */
 function WinnerCheckout({ auction, listing }: { auction: AuctionView; listing: ListingDetail }) {
   const buyNow = useBuyNow();
+  const price = auction.secondChanceOffer ?? auction.currentPrice;
   return (
     <div className={styles.form}>
+      {auction.secondChanceOffer !== null ? (
+        <p>The winner did not check out: the seller offers you this item at your maximum bid.</p>
+      ) : null}
       <p>
         Check out by{' '}
         <time dateTime={auction.checkoutBy ?? ''}>
@@ -203,9 +238,9 @@ function WinnerCheckout({ auction, listing }: { auction: AuctionView; listing: L
             timeStyle: 'short',
           })}
         </time>{' '}
-        to buy it at {formatPrice(auction.currentPrice)}.
+        to buy it at {formatPrice(price)}.
       </p>
-      <Button size="lg" onClick={() => buyNow({ ...cartItemOf(listing), price: auction.currentPrice })}>
+      <Button size="lg" onClick={() => buyNow({ ...cartItemOf(listing), price })}>
         Check out
       </Button>
     </div>
@@ -267,7 +302,9 @@ function Standing({
       {ended && auction.outcome ? (
         <p className={styles.muted}>
           {auction.outcome === 'sold'
-            ? 'Sold to the high bidder.'
+            ? auction.boughtNow
+              ? 'Sold with buy now.'
+              : 'Sold to the high bidder.'
             : auction.outcome === 'cancelled'
               ? 'Cancelled by staff.'
               : 'Ended without a sale.'}
@@ -275,10 +312,17 @@ function Standing({
       ) : null}
       {hydrated && auction.checkoutBy ? <WinnerCheckout auction={auction} listing={listing} /> : null}
       <p className={styles.standing} role="status" aria-live="polite">
-        {hydrated && auction.myStanding ? STANDING_TEXT[auction.myStanding] : ''}
+        {hydrated && auction.myStanding
+          ? auction.boughtNow && auction.myStanding === 'won'
+            ? 'You bought this item with buy now.'
+            : STANDING_TEXT[auction.myStanding]
+          : ''}
         {hydrated && auction.myMaxBid !== null ? ` Your maximum: ${formatPrice(auction.myMaxBid)}.` : ''}
       </p>
       {!ended && auction.phase === 'running' && !own ? <BidForm auction={auction} /> : null}
+      {hydrated && !ended && auction.phase === 'running' && !own && auction.buyNowPrice !== null ? (
+        <BuyNowOffer auction={auction} listing={listing} />
+      ) : null}
       {!ended ? (
         <p className={styles.muted}>
           A bid in the last {auction.softCloseMinutes} minutes moves the end to {auction.softCloseMinutes}{' '}
@@ -300,7 +344,11 @@ function Standing({
  * listing is not an auction.
  */
 export function AuctionPanel({ listing }: { listing: ListingDetail }) {
-  const auction = useAuction(listing.id);
+  const [live, setLive] = useState(false);
+  const auction = useAuction(listing.id, { live });
+  const running = auction.data !== null && auction.data !== undefined && auction.data.phase !== 'ended';
+  const liveState = useLiveAuction(listing.id, running);
+  useEffect(() => setLive(liveState === 'live'), [liveState]);
   if (auction.data === null) return null;
   if (auction.data) {
     return <Standing auction={auction.data} readAt={auction.dataUpdatedAt} listing={listing} />;

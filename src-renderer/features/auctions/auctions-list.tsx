@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import type { AuctionSummary } from '../../../shared/contract/auctions.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';
+import { isApiError } from '../../lib/api-client.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import commerce from '../../ui/commerce.module.css';
 import { FormError } from '../../ui/form-field.tsx';
 import { type ListTab, Pager } from '../../ui/list-controls.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
-import { useMyAuctions } from './api.ts';
+import { useMyAuctions, useOfferSecondChance } from './api.ts';
 import styles from './auctions.module.css';
 
 export type AuctionsRole = 'bidder' | 'seller';
@@ -27,14 +28,44 @@ function statusText(row: AuctionSummary, role: AuctionsRole): string {
   if (role === 'bidder') return auction.myStanding ? STANDING_LABELS[auction.myStanding] : '';
   if (auction.phase === 'scheduled') return 'Scheduled';
   if (auction.phase === 'ended') {
-    return auction.outcome === 'sold'
-      ? 'Sold'
-      : auction.outcome === 'cancelled'
-        ? 'Cancelled'
-        : 'Ended, not sold';
+    if (auction.outcome === 'sold') {
+      if (row.secondChance === 'offered') return 'Offered to the next bidder';
+      if (row.secondChance === 'available') return 'Sold, not paid';
+      return auction.boughtNow ? 'Sold with buy now' : 'Sold';
+    }
+    return auction.outcome === 'cancelled' ? 'Cancelled' : 'Ended, not sold';
   }
   if (!auction.hasReserve) return 'Running, no reserve';
   return auction.reserveMet ? 'Running, reserve met' : 'Running, reserve not met';
+}
+
+/**
+ * The winner let the days to check out pass: the seller offers the item to the next bidder, at that
+ * bidder's own maximum. The list refreshes to say it was offered; a refusal is shown beside it.
+ */
+function SecondChanceButton({ listingId, title }: { listingId: string; title: string }) {
+  const offer = useOfferSecondChance(listingId);
+  return (
+    <div className={styles.rowAction}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => offer.mutate()}
+        disabled={offer.isPending}
+        aria-busy={offer.isPending}
+        aria-label={`Offer ${title} to the next bidder`}
+      >
+        {offer.isPending ? 'Offering…' : 'Offer to the next bidder'}
+      </Button>
+      <FormError>
+        {offer.isError
+          ? isApiError(offer.error) && offer.error.status > 0 && offer.error.status < 500
+            ? offer.error.message
+            : 'The offer could not be sent right now. Please try again.'
+          : null}
+      </FormError>
+    </div>
+  );
 }
 
 /**
@@ -108,7 +139,12 @@ export function AuctionsList({ as: role }: { as: AuctionsRole }) {
               <td>
                 <time dateTime={row.auction.endsAt}>{dateTime(row.auction.endsAt)}</time>
               </td>
-              <td>{statusText(row, role)}</td>
+              <td>
+                {statusText(row, role)}
+                {role === 'seller' && row.secondChance === 'available' ? (
+                  <SecondChanceButton listingId={row.listing.id} title={row.listing.title} />
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

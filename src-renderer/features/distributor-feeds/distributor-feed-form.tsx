@@ -70,6 +70,11 @@ const COLUMN_LABELS: Readonly<Record<FeedMappingColumn, string>> = {
   shipping_cost: 'Shipping cost',
   delivery_days: 'Days to ship',
   excluded_states: 'States you do not ship to',
+  listing_type: 'Listing type (Auction)',
+  duration_days: 'Auction days',
+  reserve_price: 'Reserve price',
+  buy_now_price: 'Buy-now price',
+  auction_start: 'Auction start',
   map_price: 'MAP',
   msrp: 'MSRP',
 };
@@ -275,7 +280,8 @@ export function DistributorFeedForm({ feed, onSaved, onCancel }: DistributorFeed
           <legend className={styles.legend}>Columns of your file</legend>
           <p className={styles.help}>
             For each of our columns, the header of your file that holds it. Your cost is marked up by the
-            price rule below.
+            price rule below; on a line your listing type column marks as an auction, that price is the
+            starting bid.
             {guessed ? ' Columns were filled in from your file’s header; check them before saving.' : null}
           </p>
           <div className={styles.mapping}>

@@ -96,6 +96,8 @@ function cardOf(listing: ListingDetail): ListingCard {
     fav: listing.fav,
     description: shortenText(htmlToText(listing.description), 200),
     quantity: listing.quantity,
+    // The listing's detail does not carry an auction's standing; the favorites list from the server does.
+    auction: null,
   };
 }
 

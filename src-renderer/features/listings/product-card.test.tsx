@@ -99,6 +99,48 @@ describe('product card', () => {
     expect(bid.textContent).toBe(`Place a bid: ${listing.title}`);
   });
 
+  it('shows a running auction’s time left and bids', () => {
+    const endsAt = new Date(Date.now() + (52 * 60 + 0.5) * 60_000).toISOString();
+    renderWithRouter(
+      <ProductCard
+        listing={listingCard({
+          listingType: ListingType.Auction,
+          auction: { endsAt, bidCount: 5, sold: false },
+        })}
+      />,
+    );
+    expect(within(card()).getByText('2d 4h left · 5 bids')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Place a bid/ })).toBeTruthy();
+  });
+
+  it('says an auction past its end has ended and leads to its page instead of offering a bid', () => {
+    const endsAt = new Date(Date.now() - 60_000).toISOString();
+    const listing = listingCard({
+      listingType: ListingType.Auction,
+      auction: { endsAt, bidCount: 2, sold: false },
+    });
+    renderWithRouter(<ProductCard listing={listing} />);
+    expect(within(card()).getByText('Ended')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Place a bid/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /See more/ }).getAttribute('href')).toBe(listing.listingURL);
+  });
+
+  it('shows what a sold auction sold for, and when', () => {
+    const listing = listingCard({
+      listingType: ListingType.Auction,
+      displayPrice: 1250,
+      price: 1250,
+      auction: { endsAt: '2026-11-28T18:30:00.000Z', bidCount: 14, sold: true },
+    });
+    renderWithRouter(<ProductCard listing={listing} />);
+    expect(within(card()).getByText('Sold for $1,250.00 · Nov 28, 2026')).toBeTruthy();
+  });
+
+  it('shows no auction line for a listing sold at a fixed price', () => {
+    renderWithRouter(<ProductCard listing={listingCard()} />);
+    expect(within(card()).queryByText(/left ·|Ended|Sold for/)).toBeNull();
+  });
+
   it('Buy now puts one in the cart, remembers the page and goes to the cart', async () => {
     const listing = listingCard();
     const { location } = renderWithRouter(<ProductCard listing={listing} />, {

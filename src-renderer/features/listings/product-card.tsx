@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ListingCard } from '../../../shared/contract/listing-shapes.ts';
 import {
+  auctionCardBadge,
   buyAction,
   cardThumbnail,
   formatPrice,
@@ -18,6 +19,7 @@ import {
 } from '../../../shared/domain/listing-card.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useBuyNow } from '../../lib/cart/use-buy-now.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ListingImage } from './lazy-image.tsx';
@@ -39,7 +41,13 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
   const thumbnail = cardThumbnail(listing);
   const featured = isFeatured(listing.listingOptions);
   const instantCheckout = showsInstantCheckout(listing);
-  const action = buyAction(listing.listingType);
+  // Time left is counted by this browser's clock once the page is live, so hydration matches the server's page.
+  const hydrated = useHydrated();
+  const auction = listing.auction
+    ? auctionCardBadge(listing.auction, listing.displayPrice, hydrated ? Date.now() : null)
+    : null;
+  // An auction that has ended takes no bids: its card leads to its page.
+  const action = auction?.ended ? 'seeMore' : buyAction(listing.listingType);
   // Out-of-stock listings stay in results (a shopper may still look or favorite) but cannot be bought.
   const inStock = isInStock(listing.quantity);
   const stockId = useId();
@@ -90,6 +98,11 @@ export function ProductCard({ listing, critical = false }: ProductCardProps) {
             </span>
           )}
         </p>
+        {auction ? (
+          <p className={styles.auction} data-ended={auction.ended || undefined} data-numeric="">
+            {auction.text}
+          </p>
+        ) : null}
         <div className={styles.actions}>
           {action === 'buyNow' ? (
             <Button

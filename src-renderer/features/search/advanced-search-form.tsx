@@ -147,6 +147,7 @@ export function AdvancedSearchForm({ onSearch }: AdvancedSearchFormProps) {
             <option value="price-asc">Price: low to high</option>
             <option value="price-desc">Price: high to low</option>
             <option value="newest">Newest first</option>
+            <option value="ending-soonest">Ending soonest</option>
             <option value="distance">Nearest first (with a zip code)</option>
           </select>
         </label>

@@ -218,6 +218,18 @@ export function SearchFilters({ params, facets, onChange }: SearchFiltersProps) 
       </fieldset>
 
       <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Auctions</legend>
+        <label className={styles.option}>
+          <input
+            type="checkbox"
+            checked={params.completed === true}
+            onChange={(event) => onChange({ completed: event.target.checked ? true : undefined })}
+          />
+          <span className={styles.optionText}>Completed auctions (sold prices)</span>
+        </label>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Condition</legend>
         <ul className={styles.options}>
           <li>

@@ -99,6 +99,48 @@ describe('search page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=glock&sort=price-asc'));
   });
 
+  it('sorts by ending soonest and narrows to auctions from the page', async () => {
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer()));
+    const { router } = renderApp('/search?keyword=scope', { fetch });
+    await screen.findByText('50 listings · page 1 of 3');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getByRole('option', { name: 'Ending soonest' })).toBeTruthy();
+    fireEvent.change(sort, { target: { value: 'ending-soonest' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=scope&sort=ending-soonest'));
+    await waitFor(() => expect(bodies(fetch.requests).at(-1)).toMatchObject({ sort: 'ending-soonest' }));
+
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    fireEvent.click(filters.getByRole('radio', { name: /Auction/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?keyword=scope&listingType=auction&sort=ending-soonest'),
+    );
+    await waitFor(() =>
+      expect(bodies(fetch.requests).at(-1)).toMatchObject({ listingType: ListingType.Auction }),
+    );
+  });
+
+  it('searches completed auctions with the toggle and shows what each sold for', async () => {
+    const sold = listingCard({
+      listingType: ListingType.Auction,
+      displayPrice: 255,
+      price: 255,
+      auction: { endsAt: '2026-11-27T10:00:00.000Z', bidCount: 3, sold: true },
+    });
+    const fetch = createFakeFetch(() => jsonResponse(searchAnswer({ total: 1, results: [sold] })));
+    const { router } = renderApp('/search?keyword=scope', { fetch });
+    await screen.findByText('1 listing');
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    fireEvent.click(filters.getByRole('checkbox', { name: /Completed auctions/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?keyword=scope&completed=true'));
+    await waitFor(() => expect(bodies(fetch.requests).at(-1)).toMatchObject({ completed: true }));
+    expect(await screen.findByText('1 sold auction')).toBeTruthy();
+    expect(screen.getByText('Sold for $255.00 · Nov 27, 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Completed auctions \(remove filter\)/ })).toBeTruthy();
+    // Nothing in them ends any more.
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).queryByRole('option', { name: 'Ending soonest' })).toBeNull();
+  });
+
   it('says "1,000+" and shows no facet counts when too many listings match to count', async () => {
     const fetch = createFakeFetch(() =>
       jsonResponse(searchAnswer({ total: 1000, totalCapped: true, facets: null })),

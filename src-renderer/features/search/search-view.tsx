@@ -46,7 +46,11 @@ const SORT_LABELS: Readonly<Record<SearchSort, string>> = {
   'price-desc': 'Price: high to low',
   newest: 'Newest first',
   distance: 'Nearest first',
+  'ending-soonest': 'Ending soonest',
 };
+
+/** Sorts a search of completed auctions offers: their default is the latest sale first. */
+const COMPLETED_SORTS: readonly SearchSort[] = ['relevance', 'price-asc', 'price-desc', 'distance'];
 
 interface Chip {
   key: string;
@@ -66,6 +70,8 @@ function activeChips(params: SearchRouteParams, sellerName: string | undefined):
       clear: { familyIDs: rest.length ? rest : undefined },
     });
   }
+  if (params.completed)
+    chips.push({ key: 'completed', label: 'Completed auctions', clear: { completed: undefined } });
   if (params.listingType)
     chips.push({
       key: 'type',
@@ -110,6 +116,12 @@ function activeChips(params: SearchRouteParams, sellerName: string | undefined):
       clear: { distributorId: undefined },
     });
   return chips;
+}
+
+/** What the results are counted as: listings, or the sold auctions of a completed search. */
+function resultsNoun(one: boolean, completed: boolean): string {
+  if (completed) return one ? 'sold auction' : 'sold auctions';
+  return one ? 'listing' : 'listings';
 }
 
 /** Said above the results when the keyword as typed found nothing and a corrected spelling did. */
@@ -238,7 +250,7 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
           <div className={styles.toolbar}>
             <p className={styles.count} aria-live="polite" aria-atomic="true" data-numeric="">
               {data
-                ? `${total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} ${total === 1 && !data.totalCapped ? 'listing' : 'listings'}`
+                ? `${total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} ${resultsNoun(total === 1 && !data.totalCapped, params.completed === true)}`
                 : 'Searching…'}
               {data && pageCount > 1 ? ` · page ${page} of ${pageCount.toLocaleString('en-US')}` : ''}
             </p>
@@ -254,6 +266,7 @@ export function SearchView({ heading, intro, base = {}, children, grid }: Search
               >
                 {(Object.keys(SORT_LABELS) as SearchSort[])
                   .filter((sort) => sort !== 'distance' || params.zipCode)
+                  .filter((sort) => !params.completed || COMPLETED_SORTS.includes(sort))
                   .map((sort) => (
                     <option key={sort} value={sort}>
                       {SORT_LABELS[sort]}

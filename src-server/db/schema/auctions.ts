@@ -47,13 +47,32 @@ export const auctions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The winner's order, once they checked out; one order per auction. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Sold by buy now: the buyer became the winner at the buy-now price and the auction ended then. */
+    boughtNow: boolean('bought_now').notNull().default(false),
+    /** When the favorites of a running auction were told it ends soon (once per auction). */
+    endingSoonNoticedAt: timestamp('ending_soon_noticed_at', { withTimezone: true }),
+    /**
+     * The winner did not pay in time and the seller offered the item to the next bidder, at that
+     * bidder's own maximum: they check out like a winner, within the same number of days from the offer.
+     */
+    secondChanceBidderId: uuid('second_chance_bidder_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    secondChancePrice: numeric('second_chance_price', { precision: 12, scale: 2, mode: 'number' }),
+    secondChanceOfferedAt: timestamp('second_chance_offered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The ending job reads the auctions due, oldest end first.
+    // The ending job reads the auctions due, oldest end first; an ending-soonest search, the running ones.
     index('auctions_open_end_idx').on(t.endsAt).where(sql`${t.outcome} is null`),
     index('auctions_high_bidder_idx').on(t.highBidderId),
+    // A search of completed auctions reads the sold ones, latest end first.
+    index('auctions_sold_end_idx').on(t.endsAt.desc(), t.listingId).where(sql`${t.outcome} = 'sold'`),
+    // The ending-soon notice reads the running auctions not yet announced, soonest end first.
+    index('auctions_ending_soon_idx')
+      .on(t.endsAt)
+      .where(sql`${t.outcome} is null and ${t.endingSoonNoticedAt} is null`),
   ],
 );
 

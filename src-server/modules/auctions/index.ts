@@ -7,7 +7,7 @@
 import { clockOf, mailingDepsOf, type ServerModule } from '../../module-context.ts';
 import { registerAuctionsModule } from './routes.ts';
 
-export { endDueAuctions } from './ending.ts';
+export { endDueAuctions, noticeEndingSoon } from './ending.ts';
 
 /** The module as the app loads it (`ServerModule`, module-context.ts). */
 export const auctionsModule: ServerModule = {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
+import { announceAccountSignal } from '../../core/live-signals.ts';
 import { addUserAlert } from '../../core/user-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { alerts, listings, users } from '../../db/schema.ts';
@@ -31,8 +32,8 @@ export interface AuctionNoticeDeps {
 }
 
 /**
- * Tells a bidder they were outbid: a dashboard alert (which the desktop client's notifications
- * read too) and an e-mail, at most one per auction every 5 minutes. Runs after the bid's commit,
+ * Tells a bidder they were outbid: a dashboard alert, an event on their live channel (the desktop
+ * client shows it as a notification) and an e-mail, at most one per auction every 5 minutes. Runs after the bid's commit,
  * outside the auction's lock; a failure is logged, never the bid's.
  */
 export async function noticeOutbid(
@@ -63,6 +64,14 @@ export async function noticeOutbid(
     const notice = auctionAlert(listingId, found.title, 'Bid again');
     const sentence = `You have been outbid on “${found.title}”: the price is now ${formatPrice(price)}.`;
     await addUserAlert(deps.db, { ...notice, userId: bidderId, text: sentence });
+    // The account's live channel: the open pages and the desktop client's notification.
+    await announceAccountSignal(deps.db, {
+      userId: bidderId,
+      kind: 'outbid',
+      listingId,
+      title: found.title,
+      price,
+    });
     await deps.mailer.send({
       to: found.email,
       subject: `Outbid: ${found.title}`,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { AdminAuditAction } from '../../../shared/contract/admin.ts';
 import type {
+  AuctionSummary,
   AuctionsGetAllRequest,
   AuctionsGetAllResponse,
   AuctionView,
@@ -29,14 +29,13 @@ import { toCents } from '../../../shared/domain/membership.ts';
 import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
-import { type AdminActor, audit } from '../../core/audit-log.ts';
 import { complianceItemOf } from '../../core/cart.ts';
-import { addUserAlert } from '../../core/user-alerts.ts';
+import { auctionSignalExpression } from '../../core/live-signals.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AuctionNoticeDeps, auctionAlert, noticeOutbid } from './notify.ts';
+import { type AuctionNoticeDeps, noticeOutbid } from './notify.ts';
 
 export interface AuctionsDeps extends AuctionNoticeDeps {
   db: Database;
@@ -46,15 +45,15 @@ export interface AuctionsDeps extends AuctionNoticeDeps {
   softCloseMinutes?: number;
 }
 
-const nowOf = (deps: AuctionsDeps) => deps.now?.() ?? new Date();
-const softCloseMinutesOf = (deps: AuctionsDeps) => deps.softCloseMinutes ?? SOFT_CLOSE_DEFAULT_MINUTES;
-const toDollars = (cents: number) => cents / 100;
-const dollarsText = (cents: number) => formatPrice(toDollars(cents));
+export const nowOf = (deps: AuctionsDeps) => deps.now?.() ?? new Date();
+export const softCloseMinutesOf = (deps: AuctionsDeps) => deps.softCloseMinutes ?? SOFT_CLOSE_DEFAULT_MINUTES;
+export const toDollars = (cents: number) => cents / 100;
+export const dollarsText = (cents: number) => formatPrice(toDollars(cents));
 
 type AuctionRow = typeof auctions.$inferSelect;
 
 /** The engine's view of a stored auction. */
-function bidStateOf(row: AuctionRow): AuctionBidState {
+export function bidStateOf(row: AuctionRow): AuctionBidState {
   return {
     startingBidCents: toCents(row.startingBid),
     reserveCents: row.reservePrice === null ? null : toCents(row.reservePrice),
@@ -68,12 +67,12 @@ function bidStateOf(row: AuctionRow): AuctionBidState {
 }
 
 /** Ended by the clock, by its outcome, or because its listing was taken down. */
-function phaseOf(row: AuctionRow, listingActive: boolean, now: Date): AuctionView['phase'] {
+export function phaseOf(row: AuctionRow, listingActive: boolean, now: Date): AuctionView['phase'] {
   if (row.outcome !== null || !listingActive || now >= row.endsAt) return 'ended';
   return now < row.startsAt ? 'scheduled' : 'running';
 }
 
-async function loadAuction(db: Database, listingId: string) {
+export async function loadAuction(db: Database, listingId: string) {
   const query = db
     .select({ auction: auctions, sellerId: listings.userId, listingActive: listings.isActive })
     .from(auctions)
@@ -104,8 +103,22 @@ export async function auctionView(
   return viewOf(deps, row, listingActive, auth, leads || bid !== undefined);
 }
 
+/**
+ * The last moment the caller may check the auction out: its winner within AUCTION_PAYMENT_DAYS of
+ * its end, or, once the seller offered it to the next bidder, that bidder within as many days of the
+ * offer. Null for anyone else, and once it is paid for.
+ */
+function checkoutByOf(row: AuctionRow, auth: AuthContext | null): string | null {
+  if (auth === null || row.outcome !== 'sold' || row.orderId !== null) return null;
+  const offered = row.secondChanceBidderId !== null && row.secondChanceOfferedAt !== null;
+  const buyerId = offered ? row.secondChanceBidderId : row.highBidderId;
+  if (buyerId !== auth.userId) return null;
+  const from = offered ? row.secondChanceOfferedAt! : row.endsAt;
+  return new Date(from.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000).toISOString();
+}
+
 /** The answer for an auction row as it stands; `hasBid`: the caller has bid on it. */
-function viewOf(
+export function viewOf(
   deps: AuctionsDeps,
   row: AuctionRow,
   listingActive: boolean,
@@ -151,10 +164,12 @@ function viewOf(
     softCloseMinutes: softCloseMinutesOf(deps),
     extensions: row.extensions,
     myStanding,
-    myMaxBid: leads && state.leader ? toDollars(state.leader.maxCents) : null,
-    checkoutBy:
-      leads && row.outcome === 'sold' && row.orderId === null
-        ? new Date(row.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000).toISOString()
+    myMaxBid: leads && state.leader && !row.boughtNow ? toDollars(state.leader.maxCents) : null,
+    boughtNow: row.boughtNow,
+    checkoutBy: checkoutByOf(row, auth),
+    secondChanceOffer:
+      auth !== null && row.secondChanceBidderId === auth.userId && row.orderId === null
+        ? row.secondChancePrice
         : null,
   };
 }
@@ -163,7 +178,7 @@ function viewOf(
  * The auction's row, locked, with what a bid is checked against in the same statement: the
  * listing's seller, state and compliance facts, and the bidder's account.
  */
-async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
+export async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
   const [row] = await tx
     .select({
       auction: auctions,
@@ -186,7 +201,7 @@ async function lockForBid(tx: Transaction, listingId: string, bidderId: string) 
 }
 
 /** Refuses a bidder the item may not be sold to: a frozen account, or a state rule of checkout. */
-function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockForBid>>>): void {
+export function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockForBid>>>): void {
   const options = locked.bidderOptions ?? 0;
   if (hasFlag(options, AccountOption.FrozenForNonPayment) || hasFlag(options, AccountOption.FrozenForFraud)) {
     throw forbidden(AUCTION_MESSAGES.frozen);
@@ -206,7 +221,7 @@ function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockForBid>>
  * a request whose idempotency key was already applied changes nothing and answers the standing.
  * The listing's price follows the auction's, and its end the soft close, in the same transaction.
  * Three statements hold the lock: the locking read, the key's check, and one statement that writes
- * the request, the history rows, the standing and the listing.
+ * the request, the history rows, the standing and the listing, and tells the auction's watchers.
  */
 export async function bid(
   deps: AuctionsDeps,
@@ -283,10 +298,12 @@ export async function bid(
           high_max = ${next.highMax}, ends_at = ${next.endsAt}, extensions = ${next.extensions},
           updated_at = ${now}
         where listing_id = ${listingId}
+      ), listing as (
+        update listings set price = ${next.currentPrice}, listing_end_date = ${next.endsAt}, updated_at = ${now}
+        where id = ${listingId}
+          and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})
       )
-      update listings set price = ${next.currentPrice}, listing_end_date = ${next.endsAt}, updated_at = ${now}
-      where id = ${listingId}
-        and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})`);
+      select ${auctionSignalExpression({ listingId, bidderId: auth.userId })}`);
     return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
   });
   if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
@@ -339,6 +356,15 @@ export async function bidHistory(
   };
 }
 
+/** Whether the seller may offer a sold auction to its next bidder, or already has. */
+function secondChanceOf(row: AuctionRow, otherBidder: boolean, now: Date): AuctionSummary['secondChance'] {
+  if (row.secondChanceBidderId !== null) return 'offered';
+  const payBy = row.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000;
+  return row.outcome === 'sold' && row.orderId === null && now.getTime() > payBy && otherBidder
+    ? 'available'
+    : null;
+}
+
 /**
  * POST /auctions/getall: as bidder, the auctions the caller bid on, each with their standing; as
  * seller, the caller's auctions with their reserve. Running auctions first, soonest end first, then
@@ -359,7 +385,13 @@ export async function listAuctions(
   const running = sql`(${auctions.outcome} is null and ${listings.isActive} and ${auctions.endsAt} > ${now})`;
   const [rows, [counted]] = await Promise.all([
     deps.db
-      .select({ auction: auctions, title: listings.title, listingActive: listings.isActive })
+      .select({
+        auction: auctions,
+        title: listings.title,
+        listingActive: listings.isActive,
+        otherBidder: sql<boolean>`exists (select 1 from auction_bid_requests r
+          where r.listing_id = ${auctions.listingId} and r.bidder_id is distinct from ${auctions.highBidderId})`,
+      })
       .from(auctions)
       .innerJoin(listings, eq(listings.id, auctions.listingId))
       .where(mine)
@@ -389,63 +421,7 @@ export async function listAuctions(
       },
       auction: viewOf(deps, row.auction, row.listingActive, auth, request.role === 'bidder'),
       reservePrice: request.role === 'seller' ? row.auction.reservePrice : null,
+      secondChance: request.role === 'seller' ? secondChanceOf(row.auction, row.otherBidder, now) : null,
     })),
   };
-}
-
-/**
- * POST /auctions/{id}/cancel (staff): ends a running auction without a sale. The listing leaves the
- * catalogue; the seller and every bidder get an alert with the reason, and the audit log keeps it,
- * all in one transaction under the auction's lock.
- */
-export async function cancelAuction(
-  deps: AuctionsDeps,
-  actor: AdminActor,
-  listingId: string,
-  reason: string,
-): Promise<AuctionView> {
-  const now = nowOf(deps);
-  const cancelled = await deps.db.transaction(async (tx) => {
-    const locked = await lockForBid(tx, listingId, actor.auth.userId);
-    if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
-    const { auction: row } = locked;
-    if (phaseOf(row, locked.listingActive, now) === 'ended') throw conflict(AUCTION_MESSAGES.alreadyEnded);
-    const [updated] = await tx
-      .update(auctions)
-      .set({ outcome: 'cancelled', endedAt: now, updatedAt: now })
-      .where(eq(auctions.listingId, listingId))
-      .returning();
-    await tx.update(listings).set({ isActive: false, updatedAt: now }).where(eq(listings.id, listingId));
-    const [seller] = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.id, locked.sellerId));
-    const bidders = await tx
-      .selectDistinct({ id: auctionBids.bidderId })
-      .from(auctionBids)
-      .where(eq(auctionBids.listingId, listingId));
-    const notice = auctionAlert(listingId, locked.title);
-    for (const userId of [locked.sellerId, ...bidders.map((bidder) => bidder.id)]) {
-      await addUserAlert(tx, {
-        ...notice,
-        userId,
-        text: `Ironsight staff cancelled the auction “${locked.title}”: ${reason}`,
-      });
-    }
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.CancelAuction,
-      seller ?? null,
-      { listingId, outcome: null },
-      {
-        listingId,
-        outcome: 'cancelled',
-        reason,
-        bidders: bidders.length,
-      },
-    );
-    return updated!;
-  });
-  return viewOf(deps, cancelled, false, actor.auth, false);
 }

@@ -48,6 +48,11 @@ function recordOf(
     shipping_cost: (item.shippingCost ?? settings.shippingCost).toFixed(2),
     delivery_days: String(item.deliveryDays ?? settings.deliveryDays),
     excluded_states: item.excludedStates.join(' '),
+    listing_type: item.auctionCells?.listing_type ?? '',
+    duration_days: item.auctionCells?.duration_days ?? '',
+    reserve_price: item.auctionCells?.reserve_price ?? '',
+    buy_now_price: item.auctionCells?.buy_now_price ?? '',
+    auction_start: item.auctionCells?.auction_start ?? '',
   };
 }
 
@@ -55,6 +60,8 @@ function recordOf(
  * Turns feed items into inventory items: the dealer's price from the cost by the price rule (never
  * below MAP), then every field checked by the listing form's own rules. A distributor's bad UPC,
  * image link or over-long detail is dropped rather than failing the item; anything else fails it.
+ * An item a generic CSV marks as an auction starts its bidding at that price, its reserve and
+ * buy-now price taken as the file has them.
  */
 export function feedInventoryItems(
   feedItems: readonly FeedItem[],

@@ -6,12 +6,16 @@ import { listingRoom } from '../../core/plan-limits.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { liveCheckoutOf } from '../billing/index.ts';
 import {
+  auctionWindow,
+  createAuctions,
   hasReadableText,
+  type NewAuction,
   refreshSuggestionTermsOf,
   type SuggestionFields,
   sanitizeDescription,
 } from '../listings/index.ts';
 import { findZipCentroid } from '../location/index.ts';
+import { listedPrice, reviseAuctions, saleFactsOf } from './inventory-auctions.ts';
 
 export type InventorySource =
   | { kind: 'bulk'; uploadId: string }
@@ -24,7 +28,10 @@ export interface UpsertOutcome {
   stockNumber: string;
   result: 'created' | 'updated' | 'unchanged' | 'skipped';
   listingId: string | null;
-  /** Why an item was skipped (a listing entered on the site, a frozen or sold listing). */
+  /**
+   * Why an item was skipped (a listing entered on the site, a frozen or sold listing, an auction
+   * rule the edit breaks).
+   */
   reason?: string;
 }
 
@@ -57,6 +64,9 @@ type ExistingRow = {
   inventory_hash: string | null;
   listing_options: number;
   is_sold: boolean;
+  listing_type: number;
+  /** The listing is an auction (it has an auction's row). */
+  auction: boolean;
   offered: boolean;
   /** On sale now: counted toward the seller's plan limit. */
   counted: boolean;
@@ -83,14 +93,11 @@ export function inventoryHash(item: InventoryItem): string {
         item.shippingCost,
         item.deliveryDays,
         item.excludedShipToStates,
+        // A fixed-price item hashes as before auctions came to inventory.
+        ...(item.auction ? [item.auction] : []),
       ]),
     )
     .digest('base64url');
-}
-
-/** The asking price: never below the minimum advertised price a distributor sets. */
-function listedPrice(item: InventoryItem): number {
-  return item.mapPrice !== undefined && item.mapPrice > item.price ? item.mapPrice : item.price;
 }
 
 const pgTextArray = (values: readonly string[]) =>
@@ -109,7 +116,10 @@ function storedDescription(item: InventoryItem): string {
  * for batches of up to about 1000 items: one lookup, one multi-row insert and one multi-row update
  * whatever the batch size. Unchanged items (same content hash, still offered) write nothing. The
  * keyword copy, its postings and the catalogue version follow by their triggers; the suggestion
- * terms of the fields before and after are recounted here, as the listing form does.
+ * terms of the fields before and after are recounted here, as the listing form does. An auction item
+ * is listed as the listing form lists one (its auction's row beside it, its end its auction's); an
+ * item of an existing auction is refused when the form would refuse the edit (an auction with bids
+ * keeps its prices; a listing never changes to or from an auction), and never reopens it.
  */
 export async function upsertInventory(
   tx: Transaction,
@@ -128,7 +138,8 @@ export async function upsertInventory(
   // the seller's listings costs more with every batch.
   const existingRows = await queryRows<ExistingRow>(
     tx,
-    sql`select l.id, k.key, l.inventory_hash, l.listing_options, l.is_sold, l.inventory_source,
+    sql`select l.id, k.key, l.inventory_hash, l.listing_options, l.is_sold, l.inventory_source, l.listing_type,
+        exists (select 1 from auctions a where a.listing_id = l.id) as auction,
         (l.is_active and (l.listing_end_date is null or l.listing_end_date > now())) as offered,
         (l.is_active and not l.is_sold and l.quantity > 0) as counted,
         l.manufacturer, l.model, l.caliber
@@ -145,7 +156,8 @@ export async function upsertInventory(
 
   const outcomes: UpsertOutcome[] = [];
   const toCreate: { index: number; item: InventoryItem; hash: string }[] = [];
-  const toUpdate: { index: number; item: InventoryItem; hash: string; row: ExistingRow }[] = [];
+  const toUpdate: { index: number; item: InventoryItem; hash: string; row: ExistingRow; price?: number }[] =
+    [];
   const seen = new Set<string>();
   const automated = source.kind !== 'bulk';
   items.forEach((item, index) => {
@@ -176,16 +188,24 @@ export async function upsertInventory(
       ((row.listing_options & ListingOption.ManualEntry) !== 0 || row.inventory_source === null)
     ) {
       outcome.reason = InventorySkipReason.ManualEntry;
-    } else if (row.inventory_hash === hash && row.offered) outcome.result = 'unchanged';
-    else toUpdate.push({ index, item, hash, row });
+    } else if (row.inventory_hash === hash && (row.offered || row.auction)) {
+      // An auction that ended or was closed stays so: it runs again only when relisted on the site.
+      outcome.result = 'unchanged';
+    } else toUpdate.push({ index, item, hash, row });
   });
 
   await keepWithinListingLimit(tx, sellerId, outcomes, toCreate, toUpdate);
+  // New auctions open and close by this clock, as the listing form's do by the server's.
+  const now = new Date();
+  for (const [index, reason] of await reviseAuctions(tx, toUpdate, now)) {
+    const outcome = outcomes[index];
+    if (outcome) outcome.reason = reason;
+  }
 
   const sourceId =
     source.kind === 'bulk' ? source.uploadId : source.kind === 'feed' ? source.feedId : source.credentialId;
   const distributorId = source.kind === 'feed' ? source.distributorId : null;
-  const fields = (item: InventoryItem, hash: string) => ({
+  const fields = (item: InventoryItem, hash: string, price = listedPrice(item)) => ({
     title: item.title,
     description: storedDescription(item),
     manufacturer: item.manufacturer ?? null,
@@ -193,7 +213,7 @@ export async function upsertInventory(
     caliber: item.caliber ?? null,
     condition: item.condition,
     quantity: item.quantity,
-    price: listedPrice(item),
+    price,
     upc: item.upc ?? null,
     stock: item.stockNumber,
     family_id: item.familyId,
@@ -201,15 +221,26 @@ export async function upsertInventory(
     delivery_days: item.deliveryDays,
     excluded: pgTextArray([...new Set(item.excludedShipToStates)]),
     hash,
+    listing_type: item.auction ? ListingType.Auction : ListingType.National,
+    auction: item.auction !== undefined,
   });
   const RECORD_COLUMNS = sql`title text, description text, manufacturer text, model text, caliber text,
     condition text, quantity int, price numeric, upc text, stock text, family_id smallint,
-    shipping_cost numeric, delivery_days smallint, excluded text, hash text`;
+    shipping_cost numeric, delivery_days smallint, excluded text, hash text, listing_type smallint,
+    auction boolean`;
 
   const imageWrites: { listingId: string; urls: readonly string[] }[] = [];
   if (toCreate.length > 0) {
     const seller = await sellerDefaults(tx, sellerId);
     const options = source.kind === 'bulk' ? ListingOption.BulkUploadItem : ListingOption.None;
+    // A new auction's listing runs from its start to its end, as the listing form lists one.
+    const windows = new Map(
+      toCreate.flatMap(({ item }) =>
+        item.auction
+          ? [[item.stockNumber.toLowerCase(), auctionWindow(saleFactsOf(item), now)] as const]
+          : [],
+      ),
+    );
     const created = await queryRows<{ id: string; key: string }>(
       tx,
       sql`insert into listings (user_id, title, description, manufacturer, model, caliber, condition, quantity,
@@ -218,16 +249,26 @@ export async function upsertInventory(
           latitude, longitude, distributor_id, inventory_source, inventory_source_id, inventory_hash,
           thumbnail_picture, is_active, is_sold, listing_start_date, listing_end_date, created_at, updated_at)
         select ${sellerId}, x.title, x.description, x.manufacturer, x.model, x.caliber, x.condition, x.quantity,
-          x.price, x.upc, x.stock, x.family_id, ${ListingType.National}, ${options}, ${seller.paymentMethods},
+          x.price, x.upc, x.stock, x.family_id, x.listing_type, ${options}, ${seller.paymentMethods},
           ${seller.liveCheckout}, x.shipping_cost, x.delivery_days, x.excluded::text[], ${seller.zip},
           ${seller.city}, ${seller.state}, ${seller.latitude}, ${seller.longitude}, ${distributorId}::uuid,
           ${source.kind}, ${sourceId}::uuid, x.hash, case when x.upc is not null then 'catalog' end,
-          true, false, now(), null, now(), now()
-        from json_to_recordset(${JSON.stringify(toCreate.map(({ item, hash }) => fields(item, hash)))}::json)
-          as x(${RECORD_COLUMNS})
+          true, false, coalesce(x.starts_at, now()), x.ends_at, now(), now()
+        from json_to_recordset(${JSON.stringify(
+          toCreate.map(({ item, hash }) => {
+            const window = windows.get(item.stockNumber.toLowerCase());
+            return {
+              ...fields(item, hash),
+              starts_at: window?.startsAt ?? null,
+              ends_at: window?.endsAt ?? null,
+            };
+          }),
+        )}::json)
+          as x(${RECORD_COLUMNS}, starts_at timestamptz, ends_at timestamptz)
         returning id, lower(seller_stock_number) as key`,
     );
     const idByKey = new Map(created.map((row) => [row.key, row.id]));
+    const newAuctions: NewAuction[] = [];
     for (const { index, item } of toCreate) {
       const outcome = outcomes[index];
       const id = idByKey.get(item.stockNumber.toLowerCase());
@@ -235,7 +276,10 @@ export async function upsertInventory(
       outcome.result = 'created';
       outcome.listingId = id;
       if (item.imageUrls.length > 0) imageWrites.push({ listingId: id, urls: item.imageUrls });
+      const window = windows.get(item.stockNumber.toLowerCase());
+      if (window) newAuctions.push({ listingId: id, input: saleFactsOf(item), window });
     }
+    await createAuctions(tx, newAuctions, now);
   }
 
   if (toUpdate.length > 0) {
@@ -244,19 +288,22 @@ export async function upsertInventory(
         title = x.title, description = x.description, manufacturer = x.manufacturer, model = x.model,
         caliber = x.caliber, condition = x.condition, quantity = x.quantity, price = x.price, upc = x.upc,
         family_id = x.family_id, shipping_cost = x.shipping_cost, delivery_days = x.delivery_days,
-        excluded_ship_to_states = x.excluded::text[], inventory_hash = x.hash,
+        excluded_ship_to_states = x.excluded::text[], inventory_hash = x.hash, listing_type = x.listing_type,
         listing_options = l.listing_options | ${bulkFlag},
         inventory_source = ${source.kind}, inventory_source_id = ${sourceId}::uuid,
         distributor_id = ${source.kind === 'feed' ? sql`${distributorId}::uuid` : sql`l.distributor_id`},
-        listing_start_date = case when l.is_active and (l.listing_end_date is null or l.listing_end_date > now())
+        -- An auction keeps its times and state; a fixed-price listing is offered again.
+        listing_start_date = case when x.auction
+            or (l.is_active and (l.listing_end_date is null or l.listing_end_date > now()))
           then l.listing_start_date else now() end,
-        is_active = true, listing_end_date = null,
+        is_active = case when x.auction then l.is_active else true end,
+        listing_end_date = case when x.auction then l.listing_end_date end,
         thumbnail_picture = coalesce(
           (select i.src from listing_images i where i.listing_id = l.id order by i.position, i.id limit 1),
           case when x.upc is not null then 'catalog' end),
         updated_at = now()
       from json_to_recordset(${JSON.stringify(
-        toUpdate.map(({ item, hash, row }) => ({ id: row.id, ...fields(item, hash) })),
+        toUpdate.map(({ item, hash, row, price }) => ({ id: row.id, ...fields(item, hash, price) })),
       )}::json) as x(id uuid, ${RECORD_COLUMNS})
       where l.id = x.id`);
     for (const { index, item, row } of toUpdate) {
@@ -397,6 +444,8 @@ export async function closeMissingFeedListings(
     sql`update listings l set is_active = false, updated_at = now()
       where l.user_id = ${sellerId} and l.inventory_source = 'feed' and l.inventory_source_id = ${feedId}::uuid
         and l.is_active and not l.is_sold and (l.listing_options & ${ListingOption.ManualEntry}) = 0
+        -- An auction with bids cannot be ended early, as on the site.
+        and not exists (select 1 from auctions a where a.listing_id = l.id and a.bid_count > 0)
         and l.seller_stock_number is not null
         and lower(l.seller_stock_number) not in (select json_array_elements_text(${keys}::json))
       returning l.id, l.manufacturer, l.model, l.caliber`,

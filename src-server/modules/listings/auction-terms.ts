@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { auctionProblems, type ParsedListingInput } from '../../../shared/contract/listing-input.ts';
-import { AUCTION_DURATION_DAYS, AUCTION_MESSAGES } from '../../../shared/domain/auctions.ts';
+import {
+  AUCTION_DURATION_DAYS,
+  AUCTION_MESSAGES,
+  type AuctionListingFacts,
+  auctionProblems,
+} from '../../../shared/domain/auctions.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
 import type { Transaction } from '../../db/client.ts';
 import { auctionBidRequests, auctionBids, auctions } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { type AppError, badRequest, conflict } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,69 +41,84 @@ export async function lockedAuctionOf(tx: Transaction, listingId: string): Promi
   return row ?? null;
 }
 
-/** The first auction rule an input breaks, as the 400 the listing form shows by its field. */
-export function assertAuctionInput(input: ParsedListingInput, now: Date): void {
+/** The first auction rule an input breaks, as the 400 the listing form shows by its field; or null. */
+function auctionInputError(input: AuctionListingFacts, now: Date): AppError | null {
   const [problem] = auctionProblems(input, now);
-  if (problem) {
-    const [path, message] = problem;
-    throw badRequest(message, { [path.join('.')]: message });
-  }
+  if (!problem) return null;
+  const [path, message] = problem;
+  return badRequest(message, { [path.join('.')]: message });
 }
 
 /** When a new auction opens and closes: its scheduled start (or now) plus its duration. */
-export function auctionWindow(input: ParsedListingInput, now: Date): { startsAt: Date; endsAt: Date } {
+export function auctionWindow(
+  input: Pick<AuctionListingFacts, 'durationDays' | 'auction'>,
+  now: Date,
+): { startsAt: Date; endsAt: Date } {
   const startsAt = input.auction?.startsAt ? new Date(input.auction.startsAt) : now;
   return { startsAt, endsAt: new Date(startsAt.getTime() + input.durationDays * DAY_MS) };
 }
 
-/** Writes a new auction's row beside its listing (same transaction). */
-export async function createAuction(
+/** A new auction: its listing, the listing's facts (the price is the starting bid) and its window. */
+export interface NewAuction {
+  listingId: string;
+  input: AuctionListingFacts;
+  window: { startsAt: Date; endsAt: Date };
+}
+
+/** Writes new auctions' rows beside their listings (same transaction), in one statement. */
+export async function createAuctions(
   tx: Transaction,
-  listingId: string,
-  input: ParsedListingInput,
-  window: { startsAt: Date; endsAt: Date },
+  created: readonly NewAuction[],
   now: Date,
 ): Promise<void> {
-  await tx.insert(auctions).values({
-    listingId,
-    startingBid: input.price,
-    reservePrice: input.auction?.reservePrice ?? null,
-    buyNowPrice: input.auction?.buyNowPrice ?? null,
-    startsAt: window.startsAt,
-    endsAt: window.endsAt,
-    currentPrice: input.price,
-    createdAt: now,
-    updatedAt: now,
-  });
+  if (created.length === 0) return;
+  await tx.insert(auctions).values(
+    created.map(({ listingId, input, window }) => ({
+      listingId,
+      startingBid: input.price,
+      reservePrice: input.auction?.reservePrice ?? null,
+      buyNowPrice: input.auction?.buyNowPrice ?? null,
+      startsAt: window.startsAt,
+      endsAt: window.endsAt,
+      currentPrice: input.price,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
 }
+
+/** What an edit does to a listing's auction: the price the listing row keeps, or the rule it breaks. */
+export type AuctionEdit = { price: number } | { refusal: AppError };
 
 /**
  * An edit of a listing: an auction stays an auction and a fixed-price listing never becomes one
  * (list it anew); an auction's prices may change until its first bid, then not at all. Answers the
- * price the listing row keeps: the current bid once there are bids.
+ * price the listing row keeps (the current bid once there are bids), or the refusal, having written
+ * nothing. The listing form and inventory rows (bulk uploads, feeds, the seller API) edit so.
  */
-export async function applyAuctionEdit(
+export async function reviseAuction(
   tx: Transaction,
   listingId: string,
   previousType: number,
-  input: ParsedListingInput,
+  input: AuctionListingFacts,
   now: Date,
-): Promise<number> {
+): Promise<AuctionEdit> {
   const auction = await lockedAuctionOf(tx, listingId);
   if (!auction) {
     // A listing of type Auction from before auctions took bids keeps selling at its price.
     if (input.listingType === ListingType.Auction && previousType !== ListingType.Auction) {
-      throw conflict(AUCTION_MESSAGES.noConversion);
+      return { refusal: conflict(AUCTION_MESSAGES.noConversion) };
     }
-    return input.price;
+    return { price: input.price };
   }
-  if (input.listingType !== ListingType.Auction) throw conflict(AUCTION_MESSAGES.noConversion);
+  if (input.listingType !== ListingType.Auction) return { refusal: conflict(AUCTION_MESSAGES.noConversion) };
   // Terms left out of an edit stay as they are.
   const terms = input.auction ?? {
     ...(auction.reservePrice === null ? {} : { reservePrice: auction.reservePrice }),
     ...(auction.buyNowPrice === null ? {} : { buyNowPrice: auction.buyNowPrice }),
   };
-  assertAuctionInput({ ...input, auction: terms }, now);
+  const invalid = auctionInputError({ ...input, auction: terms }, now);
+  if (invalid) return { refusal: invalid };
   const reserve = terms.reservePrice ?? null;
   const buyNow = terms.buyNowPrice ?? null;
   if (auction.bidCount > 0) {
@@ -107,8 +126,8 @@ export async function applyAuctionEdit(
       input.price === auction.startingBid &&
       reserve === auction.reservePrice &&
       buyNow === auction.buyNowPrice;
-    if (!same) throw conflict(AUCTION_MESSAGES.lockedTerms);
-    return auction.currentPrice;
+    if (!same) return { refusal: conflict(AUCTION_MESSAGES.lockedTerms) };
+    return { price: auction.currentPrice };
   }
   await tx
     .update(auctions)
@@ -120,7 +139,20 @@ export async function applyAuctionEdit(
       updatedAt: now,
     })
     .where(eq(auctions.listingId, listingId));
-  return input.price;
+  return { price: input.price };
+}
+
+/** `reviseAuction` for the listing form: a refusal is its answer (409, or 400 by the field). */
+export async function applyAuctionEdit(
+  tx: Transaction,
+  listingId: string,
+  previousType: number,
+  input: AuctionListingFacts,
+  now: Date,
+): Promise<number> {
+  const edit = await reviseAuction(tx, listingId, previousType, input, now);
+  if ('refusal' in edit) throw edit.refusal;
+  return edit.price;
 }
 
 /** Closing or deleting: a seller may end an auction early only while it has no bids. */

@@ -5,6 +5,7 @@ import { type SellerListing, sellerListingSchema } from '../../../shared/contrac
 import { CategoryFamilyId } from '../../../shared/domain/category.ts';
 import { Condition, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import {
+  CARD_AUCTION_JSON,
   CARD_COMPUTED_FIELDS,
   CARD_JSON,
   type CardComputedField,
@@ -39,14 +40,18 @@ const row: CardJson = {
   isSold: false,
   listingStartDate: '2026-11-21T08:59:12.123+00:00',
   listingEndDate: null,
+  auction: null,
 };
 
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
 describe('the listing card shape', () => {
-  /** The keys `json_build_object` is given in the card projection's SQL. */
-  const projectedKeys = () =>
-    [...new PgDialect().sqlToQuery(CARD_JSON).sql.matchAll(/'(\w+)',/g)].map((match) => match[1]!);
+  /** The keys `json_build_object` is given in the card projection's SQL (the auction's object is one). */
+  const projectedKeys = () => {
+    const dialect = new PgDialect();
+    const text = dialect.sqlToQuery(CARD_JSON).sql.replace(dialect.sqlToQuery(CARD_AUCTION_JSON).sql, '');
+    return [...text.matchAll(/'(\w+)',/g)].map((match) => match[1]!);
+  };
 
   it('reads every seller-listing field the contract names, apart from those the mapper computes', () => {
     const read = projectedKeys();
@@ -71,5 +76,14 @@ describe('the listing card shape', () => {
     expect(listingCardSchema.strict().parse(toCard(row))).toBeTruthy();
     expect(listingCardSchema.strict().parse(toCard(row, 12.34)).distanceMiles).toBe(12.3);
     expect(sellerListingSchema.strict().parse(toSellerListing(row))).toBeTruthy();
+  });
+
+  it("gives an auction's card its end in ISO 8601 UTC, its bids and whether it sold", () => {
+    const auction = { endsAt: '2026-12-08T12:00:00+00:00', bidCount: 5, sold: false };
+    const card = listingCardSchema
+      .strict()
+      .parse(toCard({ ...row, listingType: ListingType.Auction, auction }));
+    expect(card.auction).toEqual({ endsAt: '2026-12-08T12:00:00.000Z', bidCount: 5, sold: false });
+    expect(toCard(row).auction).toBeNull();
   });
 });

@@ -47,6 +47,15 @@ export const CARD_COMPUTED_FIELDS = [
 export type CardComputedField = (typeof CARD_COMPUTED_FIELDS)[number];
 
 /**
+ * The card's auction, read only for a listing of type Auction (by the auction's key): when it ends,
+ * or ended if closed before its end (staff, a sale), its bids and whether it sold.
+ */
+export const CARD_AUCTION_JSON: SQL = sql`case when l.listing_type = ${sql.raw(String(ListingType.Auction))} then (
+    select json_build_object('endsAt', least(a.ends_at, coalesce(a.ended_at, a.ends_at)),
+      'bidCount', a.bid_count, 'sold', a.outcome is not distinct from 'sold')
+    from auctions a where a.listing_id = l.id) end`;
+
+/**
  * Card fields as one JSON object, from `listings l join users u`. With CARD_COMPUTED_FIELDS its
  * keys are the contract's seller listing (a card plus its lifecycle fields): `cards.test.ts`.
  */
@@ -61,7 +70,8 @@ export const CARD_JSON: SQL = sql`json_build_object(
   'rating', u.rating, 'description', left(l.description, 400),
   'legacyId', l.legacy_id, 'listingNumber', l.listing_number,
   'quantity', l.quantity, 'isActive', l.is_active, 'isSold', l.is_sold,
-  'listingStartDate', l.listing_start_date, 'listingEndDate', l.listing_end_date)`;
+  'listingStartDate', l.listing_start_date, 'listingEndDate', l.listing_end_date,
+  'auction', ${CARD_AUCTION_JSON})`;
 
 /** The JSON object CARD_JSON builds. */
 export interface CardJson {
@@ -90,6 +100,7 @@ export interface CardJson {
   isSold: boolean;
   listingStartDate: string;
   listingEndDate: string | null;
+  auction: { endsAt: string; bidCount: number; sold: boolean } | null;
 }
 
 const toMoney = (value: number | string) => Math.round(Number(value) * 100) / 100;
@@ -127,6 +138,7 @@ export function toCard(row: CardJson, distanceMiles?: number | null): ListingCar
     fav: false,
     description: shortenText(htmlToText(row.description), 200),
     quantity: Math.max(0, row.quantity),
+    auction: row.auction && { ...row.auction, endsAt: toIso(row.auction.endsAt) },
     ...(distanceMiles === undefined || distanceMiles === null
       ? {}
       : { distanceMiles: Math.round(distanceMiles * 10) / 10 }),

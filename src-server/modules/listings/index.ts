@@ -8,6 +8,8 @@ import { clockOf, type ServerModule } from '../../module-context.ts';
 import { registerListingsModule } from './routes.ts';
 import { searchIndexJob } from './search-indexes/jobs.ts';
 
+export type { AuctionEdit, NewAuction } from './auction-terms.ts';
+export { assertAuctionMayEnd, auctionWindow, createAuctions, reviseAuction } from './auction-terms.ts';
 export type { CardJson } from './cards.ts';
 export { CARD_JSON, OFFERED, offeredInCopy, toCard, toIso } from './cards.ts';
 export { hasReadableText, sanitizeDescription } from './description.ts';

@@ -32,7 +32,7 @@ import {
   applyAuctionEdit,
   assertAuctionMayEnd,
   auctionWindow,
-  createAuction,
+  createAuctions,
   restartAuction,
 } from './auction-terms.ts';
 import { hasReadableText, sanitizeDescription } from './description.ts';
@@ -247,7 +247,7 @@ export async function saveListing(
           .returning({ id: listings.id });
         if (!created) throw new Error('The listing was not created');
         listingId = created.id;
-        if (auctionTimes) await createAuction(tx, listingId, input, auctionTimes, now);
+        if (auctionTimes) await createAuctions(tx, [{ listingId, input, window: auctionTimes }], now);
       }
       if (photos.length > 0) {
         await tx.insert(listingImages).values(

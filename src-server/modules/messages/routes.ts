@@ -7,7 +7,7 @@ import { attachmentDisposition } from './attachments.ts';
 import { blockUser, listBlockedUsers, unblockUser } from './blocks.ts';
 import { getConversation, listMessages, readAttachment } from './conversations.ts';
 import { sendMessageEmail } from './email-notice.ts';
-import { LiveStreams, MessageSignalBus } from './live.ts';
+import { accountSignalBus, LiveStreams } from './live.ts';
 import { listReports, reportMessage } from './reports.ts';
 import { sendMessage } from './send.ts';
 import { liveEventFor, type MessagesDeps, markMessage, unreadCount } from './service.ts';
@@ -23,7 +23,7 @@ export function registerMessagesModule(
 ): void {
   const { db } = database;
   const all: MessagesDeps = { ...deps, db, throttle: new Throttle(db) };
-  const bus = new MessageSignalBus(database, app.log);
+  const bus = accountSignalBus(database, app.log);
   const streams = new LiveStreams(bus, { eventFor: (userId, signal) => liveEventFor(db, userId, signal) });
   // An open stream is one long request: its session is checked again as it runs.
   const authenticator = accountAuthenticator(db, config.jwtSecret);

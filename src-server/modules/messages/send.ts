@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../shared/contract/messages.ts';
+import { announceAccountSignal } from '../../core/live-signals.ts';
 import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -8,7 +9,6 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
 import { isBlocked } from './blocks.ts';
-import { announceMessageSignal } from './live.ts';
 import { isParty, loadMessage, MESSAGE_ERRORS, type MessagesDeps } from './service.ts';
 
 interface SendInput {
@@ -144,7 +144,7 @@ async function deliverMessage(
       const id = inserted[0]?.id;
       if (!id) throw new Error('message insert returned no row');
       await insertAttachments(tx, id, stored);
-      await announceMessageSignal(tx, { userId: address.recipientId, kind: 'message', messageId: id });
+      await announceAccountSignal(tx, { userId: address.recipientId, kind: 'message', messageId: id });
       return id;
     });
   } catch (error) {

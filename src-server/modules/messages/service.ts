@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { LiveMessageEvent, Message } from '../../../shared/contract/messages.ts';
 import { REMOVED_MESSAGE_TEXT } from '../../../shared/contract/messages.ts';
+import { listingPath } from '../../../shared/routes/paths.ts';
+import { type AccountSignal, announceAccountSignal } from '../../core/live-signals.ts';
 import type { Throttle } from '../../core/throttle.ts';
 import { type Database, type DbExecutor, queryRows } from '../../db/client.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { announceMessageSignal, type MessageSignal } from './live.ts';
 
 /*
  * Messages between two accounts: how a message is read (with its attachments, or as a notice once
@@ -170,7 +171,7 @@ export async function markMessage(
       sql`update messages set is_read = ${isRead}, read_at = ${isRead ? sql`now()` : null}
         where id = ${id} and is_read <> ${isRead} returning id`,
     );
-    if (changed.length > 0) await announceMessageSignal(tx, { userId: auth.userId, kind: 'read' });
+    if (changed.length > 0) await announceAccountSignal(tx, { userId: auth.userId, kind: 'read' });
   });
   const message = await loadMessage(deps.db, id);
   if (!message) throw notFound(MESSAGE_ERRORS.notFound);
@@ -193,9 +194,17 @@ export async function unreadCount(db: DbExecutor, userId: string): Promise<numbe
 export async function liveEventFor(
   db: DbExecutor,
   userId: string,
-  signal: MessageSignal | 'resync' | 'open',
+  signal: AccountSignal | 'resync' | 'open',
 ): Promise<LiveMessageEvent | null> {
   const count = await unreadCount(db, userId);
+  if (typeof signal === 'object' && signal.kind === 'outbid') {
+    const { listingId, title, price } = signal;
+    return {
+      type: 'outbid',
+      unreadCount: count,
+      auction: { listingId, title, url: listingPath(listingId, title), price },
+    };
+  }
   if (typeof signal === 'object' && signal.kind === 'message' && signal.messageId) {
     const rows = await queryRows<{
       id: string;

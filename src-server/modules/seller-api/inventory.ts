@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contract/seller-api.ts';
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
+import { ListingType } from '../../../shared/domain/listing.ts';
 import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
 import { findUserById } from '../../core/accounts/users-repository.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,7 +15,7 @@ import type { SellerApiClient } from '../../http/auth-context.ts';
 import { AppError, fieldsFromZod, notFound } from '../../http/errors.ts';
 import { upsertInventory } from '../inventory/index.ts';
 
-/** The engine's item from the API's: optional texts left out when absent. */
+/** The engine's item from the API's: optional texts left out when absent, an auction with its terms. */
 function toInventoryItem(parsed: ParsedInventoryItem): InventoryItem {
   const item: InventoryItem = {
     stockNumber: parsed.stockNumber,
@@ -34,6 +35,15 @@ function toInventoryItem(parsed: ParsedInventoryItem): InventoryItem {
   if (parsed.model) item.model = parsed.model;
   if (parsed.caliber) item.caliber = parsed.caliber;
   if (parsed.mapPrice !== undefined) item.mapPrice = parsed.mapPrice;
+  if (parsed.listingType === ListingType.Auction) {
+    const { reservePrice, buyNowPrice, startsAt } = parsed.auction ?? {};
+    item.auction = {
+      durationDays: parsed.durationDays ?? 0,
+      ...(reservePrice === undefined ? {} : { reservePrice }),
+      ...(buyNowPrice === undefined ? {} : { buyNowPrice }),
+      ...(startsAt === undefined ? {} : { startsAt }),
+    };
+  }
   return item;
 }
 

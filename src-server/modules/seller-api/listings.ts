@@ -19,7 +19,7 @@ import { pagedRead } from '../../db/paged-read.ts';
 import { listings } from '../../db/schema.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { refreshSuggestionTermsOf } from '../listings/index.ts';
+import { assertAuctionMayEnd, refreshSuggestionTermsOf } from '../listings/index.ts';
 
 /** Another seller's listing is answered as an unknown one: the API never shows it exists. */
 const NO_LISTING = 'No listing of yours with that id.';
@@ -166,6 +166,8 @@ export async function closeOwnListing(db: Database, client: SellerApiClient, id:
       .limit(1);
     if (!listing) throw notFound(NO_LISTING);
     if (listing.isSold) throw conflict(ListingLifecycleMessage.SoldClose);
+    // The site's rule: an auction with bids is not ended early by its seller.
+    await assertAuctionMayEnd(tx, id, false);
     await tx.update(listings).set({ isActive: false, updatedAt: new Date() }).where(eq(listings.id, id));
     await refreshSuggestionTermsOf(tx, [listing]);
   });

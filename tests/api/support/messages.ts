@@ -8,6 +8,7 @@ import { buildApp } from '../../../src-server/app.ts';
 import type { Database, DatabaseHandle } from '../../../src-server/db/client.ts';
 import { throttleEvents } from '../../../src-server/db/schema.ts';
 import { freshAddress } from './accounts.ts';
+import { type EventStreamReader, openEventStream } from './event-streams.ts';
 import type { Account } from './orders.ts';
 import { testConfig } from './test-app.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -91,76 +92,11 @@ export async function sentMessage(
   return res.json();
 }
 
-export interface LiveStream {
-  status: number;
-  events: LiveMessageEvent[];
-  /** Waits for an event matching `match` (already received or still to come). */
-  next(match: (event: LiveMessageEvent) => boolean, timeoutMs?: number): Promise<LiveMessageEvent>;
-  /** Settles when the server ends the stream (or it is closed here). */
-  ended: Promise<void>;
-  close(): void;
-}
+export type LiveStream = EventStreamReader<LiveMessageEvent>;
 
 /** Opens the live channel over real HTTP with the bearer header, and collects its events. */
-export async function openLiveStream(origin: string, who: Account | null): Promise<LiveStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${origin}/api/messages/live`, {
-    headers: who ? { authorization: who.authorization } : {},
-    signal: controller.signal,
-  });
-  const events: LiveMessageEvent[] = [];
-  const waiters = new Set<() => void>();
-  let ended: Promise<void> = Promise.resolve();
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    ended = (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end = buffer.indexOf('\n\n');
-          while (end !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            for (const line of block.split('\n')) {
-              if (line.startsWith('data: '))
-                events.push(liveMessageEventSchema.parse(JSON.parse(line.slice(6))));
-            }
-            for (const wake of waiters) wake();
-            end = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // Aborted by close().
-      }
-    })();
-  } else {
-    await response.body?.cancel();
-  }
-  return {
-    status: response.status,
-    events,
-    ended,
-    next: (match, timeoutMs = 2000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      }),
-    close: () => controller.abort(),
-  };
+export function openLiveStream(origin: string, who: Account | null): Promise<LiveStream> {
+  return openEventStream(`${origin}/api/messages/live`, who, (data) => liveMessageEventSchema.parse(data));
 }
 
 /** Listens on a free local port and answers the origin. */

@@ -1,4 +1,5 @@
 import type { CategoryFamily } from '../../../../shared/domain/category.ts';
+import type { InventoryAuctionColumn } from '../../../../shared/domain/inventory-columns.ts';
 import type { Condition } from '../../../../shared/domain/listing.ts';
 import { SHIP_TO_REGIONS, type ShipToRegionCode } from '../../../../shared/domain/us-states.ts';
 
@@ -29,6 +30,11 @@ export interface FeedItem {
   deliveryDays?: number;
   /** Where the distributor may not ship this item. */
   excludedStates: ShipToRegionCode[];
+  /**
+   * A generic CSV's auction cells (listing type, days, reserve, buy-now price, start) as the file
+   * has them; the inventory rules read them as a bulk upload's.
+   */
+  auctionCells?: Partial<Record<InventoryAuctionColumn, string>>;
 }
 
 export interface FeedLineError {

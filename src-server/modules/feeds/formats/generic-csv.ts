@@ -1,11 +1,13 @@
 import type { FeedColumnMapping, FeedMappingColumn } from '../../../../shared/contract/distributor-feeds.ts';
 import { type CategoryFamily, familyById } from '../../../../shared/domain/category.ts';
+import { INVENTORY_AUCTION_COLUMNS } from '../../../../shared/domain/inventory-columns.ts';
 import { parseCategory, parseCondition } from '../../../../shared/domain/inventory-mapping.ts';
 import { Condition } from '../../../../shared/domain/listing.ts';
 import { familyFor } from './category-map.ts';
 import {
   cell,
   type FeedFormatReader,
+  type FeedItem,
   headerReader,
   money,
   stateList,
@@ -24,6 +26,19 @@ function familyOf(category: string | undefined, title: string): CategoryFamily {
 /** A condition cell: empty is new in box (distributor stock); an unknown word counts as used, as the spec says. */
 const conditionOf = (text: string | undefined): Condition =>
   text ? (parseCondition(text) ?? Condition.Used) : Condition.NewInBox;
+
+/** The auction cells of a record whose mapping has any, as the file has them. */
+function auctionCellsOf(
+  get: (column: FeedMappingColumn) => string | undefined,
+): Pick<FeedItem, 'auctionCells'> {
+  const cells = Object.fromEntries(
+    INVENTORY_AUCTION_COLUMNS.flatMap((column) => {
+      const text = get(column);
+      return text === undefined ? [] : [[column, text]];
+    }),
+  );
+  return Object.keys(cells).length > 0 ? { auctionCells: cells } : {};
+}
 
 /** A CSV of the dealer's own layout, read through the column mapping saved with the feed. */
 export function genericCsvReader(mapping: FeedColumnMapping): FeedFormatReader {
@@ -61,6 +76,7 @@ export function genericCsvReader(mapping: FeedColumnMapping): FeedFormatReader {
         ...(shippingCost !== undefined ? { shippingCost } : {}),
         ...(deliveryDays !== undefined ? { deliveryDays } : {}),
         excludedStates: stateList(get('excluded_states')),
+        ...auctionCellsOf(get),
       };
     },
   });

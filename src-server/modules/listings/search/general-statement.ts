@@ -11,7 +11,9 @@ import {
   type Origin,
   orderBy,
   ordering,
+  runningAuctionEnd,
   type SearchPlan,
+  SOLD_AUCTION,
 } from './plan.ts';
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
@@ -33,6 +35,11 @@ const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
  *   Relevance has no index order: its page ranks every match (a keyword narrows them); a set that
  *   holds every match carries its rank.
  *
+ * Ending soonest reads the running auctions from their index in order of end, each matched by its
+ * listing, then the other matches newest first, each up to the page's end. Completed auctions read
+ * the listings of the sold auctions instead of those on sale: latest sale first from the sold
+ * auctions' index, any other order by sorting their matches.
+ *
  * Each branch of the page is gated by the counts of `m` and `r` (one-time filters): the branches not
  * taken read nothing. Keyword searches read the narrow `listing_search` rows (same column names),
  * other searches the listings and their indexes.
@@ -41,6 +48,9 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const order = ordering(request.sort, plan);
   const offset = (request.page - 1) * request.pageSize;
   const pageEnd = offset + request.pageSize;
+  // The time is a parameter, not a call per row.
+  const now = sql`${new Date().toISOString()}::timestamptz`;
+  const id = plan.keyword ? sql`l.listing_id` : sql`l.id`;
   // The page's rows carry what its order and its answer read.
   const orderColumns: Record<Ordering, { columns: SQL; names: SQL }> = {
     'price-asc': { columns: sql`, l.price`, names: sql`, price` },
@@ -57,14 +67,23 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       columns: sql`, (l.listing_options & ${sql.raw(String(FEATURED_BITS))}) <> 0 as featured`,
       names: sql`, featured`,
     },
+    'ending-soonest': {
+      columns: sql`, ${runningAuctionEnd(id, now)} as auction_end`,
+      names: sql`, auction_end`,
+    },
+    'latest-sale': { columns: sql`, a.ends_at as sold_at`, names: sql`, sold_at` },
   };
   const distance = plan.origin ? distanceSql(plan.origin) : null;
   const flags = facetFlags(plan.facets);
   const flagKeys = sql.join(flags.all.map((flag) => sql`, ${flag}`));
-  // The keyword copy folds "offered" into one column; the time is a parameter, not a call per row.
-  const source = plan.keyword
-    ? sql`listing_search l where ${offeredInCopy('l', sql`${new Date().toISOString()}::timestamptz`)}`
-    : sql`listings l where ${OFFERED}`;
+  // The keyword copy folds "offered" into one column. Completed auctions read the listings (or their
+  // keyword copy) of the sold auctions instead, whatever their state now.
+  const table = plan.keyword ? sql`listing_search l` : sql`listings l`;
+  const source = plan.completed
+    ? sql`${table} join auctions a on a.listing_id = ${id} where ${SOLD_AUCTION}`
+    : plan.keyword
+      ? sql`${table} where ${offeredInCopy('l', now)}`
+      : sql`${table} where ${OFFERED}`;
   const within = plan.radius === null || !distance ? null : sql`${distance} <= ${plan.radius}::float8`;
   const filtered = (conditions: (SQL | null)[]) => {
     const active = conditions.filter((condition) => condition !== null);
@@ -72,7 +91,6 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   };
   const matching = (extra: (SQL | null)[]) => filtered([...plan.where, within, ...extra]);
   const facetFilters = [plan.facets.family, plan.facets.condition, plan.facets.listingType];
-  const id = plan.keyword ? sql`l.listing_id` : sql`l.id`;
   const pageColumns = sql`${id} as id, l.listing_start_date${orderColumns[order].columns}${distance ? sql`, ${distance} as distance` : sql``}`;
   const pageNames = sql`id, listing_start_date${orderColumns[order].names}${distance ? sql`, distance` : sql``}`;
   const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
@@ -85,22 +103,37 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const sortedMatches = (fence: boolean) =>
     sql`select * from (select ${pageColumns} from ${matching(facetFilters)}${fence ? sql` offset 0` : sql``}) s
       order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
-  const walk =
-    order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
+  // Ending soonest: the running auctions in order of end from their index (`auctions_open_end_idx`),
+  // each matched against the filters by its listing, then every other match newest first.
+  const endingSoonest = () => sql`(select k.* from auctions r cross join lateral (
+        select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])}) k
+      where r.outcome is null and r.ends_at > ${now} and r.starts_at <= ${now}
+      order by r.ends_at, k.listing_start_date desc, k.id limit ${pageEnd})
+    union all
+    (select * from (select ${pageColumns} from ${matching(facetFilters)}) s where s.auction_end is null
+      order by s.listing_start_date desc, s.id limit ${pageEnd})`;
+  // Completed auctions: the latest sales are read from the sold auctions' index in order; in any
+  // other order the matches are read and sorted (the listings' order indexes hold the listings on sale).
+  const walk = plan.completed
+    ? sortedMatches(order !== 'latest-sale')
+    : order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
       ? placesPage(plan.origin, plan.radius, filtered([...plan.where, ...facetFilters]), pageEnd)
       : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
         ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
             order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
-        : sortedMatches(false);
+        : order === 'ending-soonest'
+          ? endingSoonest()
+          : sortedMatches(false);
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
   // A keyword with a word the postings do not keep matches fewer listings than the postings'
   // threshold (POSTING_POLICY.minListings): its matches are read and sorted rather than walked for
   // in the order's index, past the listings of every other word (cheap ones first, by price).
+  // Completed auctions are walked from the auctions or sorted already.
   const everyWordKept =
-    plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance'
+    plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance' && !plan.completed
       ? sql`not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
           where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))`
       : null;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyGuid } from '../../../../shared/contract/common.ts';
 import type { ParsedSearchRequest } from '../../../../shared/contract/listing-search.ts';
-import { Condition, ListingType } from '../../../../shared/domain/listing.ts';
+import { Condition, ListingType, STAFF_LISTING_OPTIONS } from '../../../../shared/domain/listing.ts';
 import { SearchSort } from '../../../../shared/search/search-sort.ts';
 import type { DbExecutor } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
@@ -104,6 +104,8 @@ export interface SearchPlan {
   /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
   keyword: { query: SQL; codeMatch: SQL | null } | null;
   origin: Origin | null;
+  /** Completed auctions: the listings of sold auctions (`SOLD_AUCTION`), not the listings on sale. */
+  completed: boolean;
 }
 
 /** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
@@ -168,7 +170,16 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
   const facetKeys = request.familyIds?.length
     ? facetKeysOf(request.familyIds, request.conditions, request.listingType)
     : null;
-  return { where, radius, facets, facetsOfKey, facetKeys, keyword, origin };
+  return {
+    where,
+    radius,
+    facets,
+    facetsOfKey,
+    facetKeys,
+    keyword,
+    origin,
+    completed: request.completed === true,
+  };
 }
 
 /**
@@ -208,26 +219,58 @@ export function facetKeysOf(
   return [...keys].sort((a, b) => a - b);
 }
 
-/** The order the page follows: distance without a ZIP code falls back to the default (relevance for a keyword, featured first otherwise). */
-export type Ordering = 'price-asc' | 'price-desc' | 'newest' | 'distance' | 'relevance' | 'featured';
+/**
+ * The order the page follows: distance without a ZIP code falls back to the default (relevance for a
+ * keyword, featured first otherwise). Completed auctions have no featured ones and none ending:
+ * their default, newest and ending-soonest orders are the latest sale first.
+ */
+export type Ordering =
+  | 'price-asc'
+  | 'price-desc'
+  | 'newest'
+  | 'distance'
+  | 'relevance'
+  | 'featured'
+  | 'ending-soonest'
+  | 'latest-sale';
 
 export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): Ordering {
   switch (sort) {
     case SearchSort.PriceAsc:
     case SearchSort.PriceDesc:
-    case SearchSort.Newest:
       return sort;
+    case SearchSort.Newest:
+    case SearchSort.EndingSoonest:
+      return plan.completed ? 'latest-sale' : sort;
     case SearchSort.Distance:
       if (plan.origin) return 'distance';
       break;
   }
-  return plan.keyword ? 'relevance' : 'featured';
+  if (plan.keyword) return 'relevance';
+  return plan.completed ? 'latest-sale' : 'featured';
 }
+
+/**
+ * The end of a listing's running auction (started, not yet ended, no outcome), else null: the key
+ * of the ending-soonest order. Looked up by the auction's key for auction-type listings only.
+ */
+export function runningAuctionEnd(id: SQL, now: SQL): SQL {
+  return sql`case when l.listing_type = ${sql.raw(String(ListingType.Auction))} then (
+    select ra.ends_at from auctions ra
+    where ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}) end`;
+}
+
+/** A completed auction, as the source of a completed search joins it (`auctions a`): sold, its listing not frozen. */
+export const SOLD_AUCTION = sql`a.outcome = 'sold' and (l.listing_options & ${sql.raw(String(STAFF_LISTING_OPTIONS))}) = 0`;
 
 export function orderBy(order: Ordering, plan: SearchPlan, alias: 'l' | 'm' | 'p' | 's' | 'u'): SQL {
   const a = sql.raw(alias);
   const tail = sql`${a}.listing_start_date desc, ${a}.id`;
   switch (order) {
+    case 'ending-soonest':
+      return sql`${a}.auction_end asc nulls last, ${tail}`;
+    case 'latest-sale':
+      return sql`${a}.sold_at desc, ${tail}`;
     case 'price-asc':
       return sql`${a}.price asc, ${tail}`;
     case 'price-desc':

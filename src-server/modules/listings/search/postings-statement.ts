@@ -6,10 +6,10 @@ import { orderBy, ordering, type SearchPlan } from './plan.ts';
 
 /**
  * The postings statement, for a keyword search that may be one kept lexeme (see
- * `search-indexes/keyword-postings.ts`), ranked by relevance, with no filter but the facets'. The
- * page is the first rows of the lexeme's range of the postings' covering index, already in rank
- * order, and the facet counts group the start of that range (up to SEARCH_COUNT_LIMIT + 1 rows) by
- * facet key without visiting a table; the facet filters are applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
+ * `search-indexes/keyword-postings.ts`), ranked by relevance, with no filter but the facets', among
+ * the listings on sale (the postings hold no completed auction). The page is the first rows of the
+ * lexeme's range of the postings' covering index, already in rank order, and the facet counts group
+ * the start of that range (up to SEARCH_COUNT_LIMIT + 1 rows) by facet key without visiting a table; the facet filters are applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
  * those few rows are read from the keyword copy, lead the page as in the general statement, and
  * are counted once. `covered` is false when the keyword is not one kept lexeme; the search then
  * runs the general statement.
@@ -17,7 +17,14 @@ import { orderBy, ordering, type SearchPlan } from './plan.ts';
 export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL | null {
   const order = ordering(request.sort, plan);
   const text = request.keyword?.trim() ?? '';
-  if (!plan.keyword || order !== 'relevance' || plan.where.length !== 1 || plan.origin || /\s/.test(text)) {
+  if (
+    !plan.keyword ||
+    order !== 'relevance' ||
+    plan.where.length !== 1 ||
+    plan.origin ||
+    plan.completed ||
+    /\s/.test(text)
+  ) {
     return null;
   }
   const { query, codeMatch } = plan.keyword;

@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AuctionBidState,
+  auctionProblems,
+  minimumBidCents,
+  minimumBuyNowCents,
+  placeBid,
+} from '../../shared/domain/auctions.ts';
+import { ListingType } from '../../shared/domain/listing.ts';
+import { toCents } from '../../shared/domain/membership.ts';
+import { type DbExecutor, queryRows } from '../db/client.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import type { Random } from './random.ts';
+import { anyRow, type ColumnTypes, insertBatches, type SeedPart, startOfUtcDay } from './seed-part.ts';
+
+/*
+ * The catalogue's auctions: its listings of type Auction run as auctions (docs/capabilities/auctions.md),
+ * from a starting bid under the asking price, some with a reserve or a buy-now price, ending over the
+ * coming days; about a third have bids, from the demo accounts and a few catalogue accounts, applied by
+ * the auction engine as the server applies them.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+/** Demo accounts that bid when they are seeded: the buyer, and the sellers who also buy. */
+const DEMO_BIDDERS = [
+  DEMO_ACCOUNTS.buyer,
+  DEMO_ACCOUNTS.seller,
+  DEMO_ACCOUNTS.dealer,
+  DEMO_ACCOUNTS.newSeller,
+];
+/** Catalogue accounts that bid beside them. */
+const CATALOG_BIDDERS = 6;
+
+const AUCTION_COLUMNS: ColumnTypes = [
+  ['listing_id', 'uuid'],
+  ['starting_bid', 'numeric'],
+  ['reserve_price', 'numeric'],
+  ['buy_now_price', 'numeric'],
+  ['starts_at', 'timestamptz'],
+  ['ends_at', 'timestamptz'],
+  ['current_price', 'numeric'],
+  ['bid_count', 'integer'],
+  ['requests_applied', 'integer'],
+  ['high_bidder_id', 'uuid'],
+  ['high_max', 'numeric'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+const BID_COLUMNS: ColumnTypes = [
+  ['listing_id', 'uuid'],
+  ['bidder_id', 'uuid'],
+  ['seq', 'integer'],
+  ['amount', 'numeric'],
+  ['automatic', 'boolean'],
+  ['created_at', 'timestamptz'],
+];
+const REQUEST_COLUMNS: ColumnTypes = [
+  ['listing_id', 'uuid'],
+  ['bidder_id', 'uuid'],
+  ['idempotency_key', 'text'],
+  ['seq', 'integer'],
+  ['max_bid', 'numeric'],
+  ['created_at', 'timestamptz'],
+];
+
+const dollars = (cents: number) => cents / 100;
+
+/** One auction's rows: its own, its bid history, the bid requests and its listing's new standing. */
+interface SeededAuction {
+  auction: Record<string, unknown>;
+  bids: Record<string, unknown>[];
+  requests: Record<string, unknown>[];
+  listing: Record<string, unknown>;
+}
+
+/**
+ * The terms of one auction by the listing form's rules: a starting bid of 50 to 80% of the asking
+ * price in whole dollars, a reserve near the asking price on 3 in 10, a buy-now price above both on 3
+ * in 10; it started in the past and ends 1 to `days` days from `now`.
+ */
+function auctionOf(
+  random: Random,
+  listing: { id: string; userId: string; price: number },
+  bidders: readonly string[],
+  now: Date,
+): SeededAuction {
+  const days = random.pick([1, 3, 5, 7, 7, 10] as const);
+  const startCents = toCents(Math.max(1, Math.floor(listing.price * (0.5 + random.next() * 0.3))));
+  const reserveCents = random.chance(0.3)
+    ? Math.max(startCents, toCents(Math.round(listing.price * 0.9)))
+    : null;
+  const buyNowCents = random.chance(0.3)
+    ? Math.max(reserveCents ?? 0, minimumBuyNowCents(startCents), toCents(Math.ceil(listing.price * 1.1)))
+    : null;
+  const endsAt = new Date(
+    now.getTime() +
+      DAY_MS +
+      Math.floor((random.next() * (days - 1) * DAY_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
+  );
+  const startsAt = new Date(endsAt.getTime() - days * DAY_MS);
+  const terms = {
+    ...(reserveCents === null ? {} : { reservePrice: dollars(reserveCents) }),
+    ...(buyNowCents === null ? {} : { buyNowPrice: dollars(buyNowCents) }),
+  };
+  const [problem] = auctionProblems({
+    listingType: ListingType.Auction,
+    price: dollars(startCents),
+    quantity: 1,
+    durationDays: days,
+    acceptsOffers: false,
+    auction: terms,
+  });
+  if (problem) throw new Error(`A demo auction breaks the rule: ${problem[1]}`);
+
+  let state: AuctionBidState = {
+    startingBidCents: startCents,
+    reserveCents,
+    priceCents: startCents,
+    bidCount: 0,
+    leader: null,
+  };
+  const bids: Record<string, unknown>[] = [];
+  const requests: Record<string, unknown>[] = [];
+  const others = bidders.filter((id) => id !== listing.userId);
+  const tries = others.length > 0 && random.chance(0.35) ? random.int(1, 4) : 0;
+  for (let i = 0; i < tries; i++) {
+    const bidderId = random.pick(others);
+    const minimum = minimumBidCents(state);
+    const maxCents = minimum + random.int(0, 6) * Math.max(100, Math.round(minimum * 0.02));
+    const result = placeBid(state, bidderId, maxCents);
+    if (!result.accepted) continue;
+    // Bids spread over the time the auction has run so far.
+    const at = new Date(startsAt.getTime() + ((i + 1) / (tries + 1)) * (now.getTime() - startsAt.getTime()));
+    requests.push({
+      listing_id: listing.id,
+      bidder_id: bidderId,
+      idempotency_key: random.uuid(),
+      seq: requests.length + 1,
+      max_bid: dollars(maxCents),
+      created_at: at.toISOString(),
+    });
+    for (const row of result.rows) {
+      bids.push({
+        listing_id: listing.id,
+        bidder_id: row.bidderId,
+        seq: bids.length + 1,
+        amount: dollars(row.amountCents),
+        automatic: row.automatic,
+        created_at: at.toISOString(),
+      });
+    }
+    state = result.state;
+  }
+  return {
+    auction: {
+      listing_id: listing.id,
+      starting_bid: dollars(startCents),
+      reserve_price: reserveCents === null ? null : dollars(reserveCents),
+      buy_now_price: buyNowCents === null ? null : dollars(buyNowCents),
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+      current_price: dollars(state.priceCents),
+      bid_count: state.bidCount,
+      requests_applied: requests.length,
+      high_bidder_id: state.leader?.bidderId ?? null,
+      high_max: state.leader ? dollars(state.leader.maxCents) : null,
+      created_at: startsAt.toISOString(),
+      updated_at: (requests.at(-1)?.created_at as string | undefined) ?? startsAt.toISOString(),
+    },
+    bids,
+    requests,
+    // The listing is one item on sale from the auction's start to its end, at the current bid.
+    listing: {
+      id: listing.id,
+      price: dollars(state.priceCents),
+      listing_start_date: startsAt.toISOString(),
+      listing_end_date: endsAt.toISOString(),
+    },
+  };
+}
+
+async function run(db: DbExecutor, random: Random, now: Date): Promise<void> {
+  const listings = await queryRows<{ id: string; user_id: string; price: number }>(
+    db,
+    sql`select l.id, l.user_id, l.price::float8 as price from listings l
+      where l.listing_type = ${ListingType.Auction}
+        and not exists (select 1 from auctions a where a.listing_id = l.id)
+      order by l.legacy_id, l.id`,
+  );
+  if (listings.length === 0) return;
+  const demoIds = DEMO_BIDDERS.map((account) => account.id);
+  const bidders = await queryRows<{ id: string }>(
+    db,
+    sql`(select id from users where id in (select json_array_elements_text(${JSON.stringify(demoIds)}::json)::uuid)
+        order by id)
+      union all
+      (select id from users
+        where id not in (select json_array_elements_text(${JSON.stringify(demoIds)}::json)::uuid)
+          and 'Admin' <> all(roles)
+        order by email limit ${CATALOG_BIDDERS})`,
+  );
+  const seeded = listings.map((listing) =>
+    auctionOf(
+      random,
+      { id: listing.id, userId: listing.user_id, price: listing.price },
+      bidders.map((bidder) => bidder.id),
+      now,
+    ),
+  );
+  await db.execute(sql`update listings l set quantity = 1, is_active = true, is_sold = false,
+      accepts_offers = false, price = x.price, listing_start_date = x.listing_start_date,
+      listing_end_date = x.listing_end_date
+    from json_to_recordset(${JSON.stringify(seeded.map((entry) => entry.listing))}::json)
+      as x(id uuid, price numeric, listing_start_date timestamptz, listing_end_date timestamptz)
+    where l.id = x.id`);
+  await insertBatches(
+    db,
+    'auctions',
+    AUCTION_COLUMNS,
+    seeded.map((entry) => entry.auction),
+  );
+  await insertBatches(
+    db,
+    'auction_bids',
+    BID_COLUMNS,
+    seeded.flatMap((entry) => entry.bids),
+  );
+  await insertBatches(
+    db,
+    'auction_bid_requests',
+    REQUEST_COLUMNS,
+    seeded.flatMap((entry) => entry.requests),
+  );
+}
+
+/**
+ * The auctions part of the demo data, after the accounts and the catalogue; `now` is fixed in tests
+ * so two runs compare row for row. A catalogue without listings of type Auction gets none.
+ */
+export function createAuctionsSeedPart(settings: { now?: () => Date } = {}): SeedPart {
+  return {
+    name: 'auctions',
+    run: (db, random) => run(db, random, (settings.now ?? startOfUtcDay)()),
+    seeded: (db) => anyRow(db, sql`select 1 from auctions`),
+  };
+}
+
+export const auctionsSeedPart: SeedPart = createAuctionsSeedPart();
