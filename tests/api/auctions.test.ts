@@ -248,6 +248,21 @@ describe('proxy bidding', () => {
     expect(retry.json()).toMatchObject({ applied: false, auction: { bidCount: 1, currentPrice: 100 } });
   });
 
+  it('applies a bid once when its retries arrive together with it', async () => {
+    const id = await listAuction();
+    await bid(id, otherBuyer, 120);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => bidRaw(id, buyer, 300, key)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.filter((res) => res.json().applied === true)).toHaveLength(1);
+    const requests = await t.db
+      .select()
+      .from(auctionBidRequests)
+      .where(and(eq(auctionBidRequests.listingId, id), eq(auctionBidRequests.bidderId, buyer.id)));
+    expect(requests).toHaveLength(1);
+    expect(await view(id, buyer)).toMatchObject({ bidCount: 3, currentPrice: 125, myMaxBid: 300 });
+  });
+
   it('applies bids sent at once one at a time: none lost, none counted twice, the standing as a replay in order gives', async () => {
     const id = await listAuction({ price: 10 });
     const bidders = await Promise.all(

@@ -24,6 +24,23 @@ export function auctionAlert(listingId: string, title: string, linkText = 'See t
 /** Fewest minutes between two outbid notices to one bidder on one auction. */
 export const OUTBID_NOTICE_MINUTES = 5;
 
+/**
+ * When this instance last told each bidder (`listingId:bidderId`) they were outbid, or saw another
+ * instance had: a contest outbids the same bidders again and again, and within the window the
+ * database need not be asked. The alerts in the database stay the rule across instances.
+ */
+const recentNotices = new Map<string, number>();
+/** Entries kept before the old ones are dropped. */
+const RECENT_NOTICES_MAX = 50_000;
+
+function remember(key: string, at: number, windowMs: number): void {
+  if (recentNotices.size >= RECENT_NOTICES_MAX) {
+    const cutoff = Date.now() - windowMs;
+    for (const [entry, time] of recentNotices) if (time < cutoff) recentNotices.delete(entry);
+  }
+  recentNotices.set(key, at);
+}
+
 export interface AuctionNoticeDeps {
   db: Database;
   mailer: Mailer;
@@ -42,9 +59,13 @@ export async function noticeOutbid(
   bidderId: string,
   price: number,
 ): Promise<void> {
+  const key = `${listingId}:${bidderId}`;
+  const windowMs = OUTBID_NOTICE_MINUTES * 60_000;
+  const last = recentNotices.get(key);
+  if (last !== undefined && Date.now() - last < windowMs) return;
   try {
     const [recent] = await deps.db
-      .select({ id: alerts.id })
+      .select({ at: alerts.createdAt })
       .from(alerts)
       .where(
         and(
@@ -54,7 +75,8 @@ export async function noticeOutbid(
         ),
       )
       .limit(1);
-    if (recent) return;
+    if (recent) return remember(key, recent.at.getTime(), windowMs);
+    remember(key, Date.now(), windowMs);
     const [found] = await deps.db
       .select({ title: listings.title, email: users.email, firstName: users.firstName })
       .from(listings)

@@ -32,6 +32,7 @@ import { listingPath } from '../../../shared/routes/paths.ts';
 import { complianceItemOf } from '../../core/cart.ts';
 import { auctionSignalExpression } from '../../core/live-signals.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -176,9 +177,17 @@ export function viewOf(
 
 /**
  * The auction's row, locked, with what a bid is checked against in the same statement: the
- * listing's seller, state and compliance facts, and the bidder's account.
+ * listing's seller, state and compliance facts, the bidder's account, and whether a bid request
+ * with `idempotencyKey` was already applied. That last is read with the statement's snapshot, from
+ * before the lock was granted: a retry racing its first attempt can miss it, and is then stopped by
+ * the key's unique index when it writes, or read again before a refusal (`bid` answers it as a retry).
  */
-export async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
+export async function lockForBid(
+  tx: Transaction,
+  listingId: string,
+  bidderId: string,
+  idempotencyKey?: string,
+) {
   const [row] = await tx
     .select({
       auction: auctions,
@@ -191,6 +200,11 @@ export async function lockForBid(tx: Transaction, listingId: string, bidderId: s
       excludedShipToStates: listings.excludedShipToStates,
       bidderOptions: users.accountOptions,
       bidderState: users.state,
+      keyApplied:
+        idempotencyKey === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from auction_bid_requests r
+              where r.listing_id = ${listingId} and r.bidder_id = ${bidderId} and r.idempotency_key = ${idempotencyKey})`,
     })
     .from(auctions)
     .innerJoin(listings, eq(listings.id, auctions.listingId))
@@ -198,6 +212,26 @@ export async function lockForBid(tx: Transaction, listingId: string, bidderId: s
     .where(eq(auctions.listingId, listingId))
     .for('update', { of: auctions });
   return row ?? null;
+}
+
+/** Whether the bidder's request with this key was applied (read with a snapshot of its own). */
+async function keyApplied(
+  tx: Transaction,
+  listingId: string,
+  bidderId: string,
+  key: string,
+): Promise<boolean> {
+  const [earlier] = await tx
+    .select({ id: auctionBidRequests.id })
+    .from(auctionBidRequests)
+    .where(
+      and(
+        eq(auctionBidRequests.listingId, listingId),
+        eq(auctionBidRequests.bidderId, bidderId),
+        eq(auctionBidRequests.idempotencyKey, key),
+      ),
+    );
+  return earlier !== undefined;
 }
 
 /** Refuses a bidder the item may not be sold to: a frozen account, or a state rule of checkout. */
@@ -220,8 +254,9 @@ export function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockF
  * transaction, so bids on one auction are applied one at a time in the order they take the lock;
  * a request whose idempotency key was already applied changes nothing and answers the standing.
  * The listing's price follows the auction's, and its end the soft close, in the same transaction.
- * Three statements hold the lock: the locking read, the key's check, and one statement that writes
- * the request, the history rows, the standing and the listing, and tells the auction's watchers.
+ * Two statements hold the lock: the locking read (which also checks the key), and one statement
+ * that writes the request, the history rows, the standing and the listing, and tells the auction's
+ * watchers.
  */
 export async function bid(
   deps: AuctionsDeps,
@@ -231,53 +266,46 @@ export async function bid(
 ): Promise<PlaceBidResponse> {
   const now = nowOf(deps);
   const maxCents = toCents(body.maxBid);
-  const applied = await deps.db.transaction(async (tx) => {
-    const locked = await lockForBid(tx, listingId, auth.userId);
-    if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
-    const { auction: row } = locked;
-    // Read after the lock: a retry racing its first attempt sees that attempt once it committed.
-    const [earlier] = await tx
-      .select({ id: auctionBidRequests.id })
-      .from(auctionBidRequests)
-      .where(
-        and(
-          eq(auctionBidRequests.listingId, listingId),
-          eq(auctionBidRequests.bidderId, auth.userId),
-          eq(auctionBidRequests.idempotencyKey, body.idempotencyKey),
-        ),
-      );
-    if (earlier) return null;
-    if (locked.sellerId === auth.userId) throw forbidden(AUCTION_MESSAGES.ownItem);
-    const phase = phaseOf(row, locked.listingActive, now);
-    if (phase === 'ended') throw conflict(AUCTION_MESSAGES.ended);
-    if (phase === 'scheduled') throw conflict(AUCTION_MESSAGES.notStarted);
-    assertMayBid(locked);
+  const applied = await deps.db
+    .transaction(async (tx) => {
+      const locked = await lockForBid(tx, listingId, auth.userId, body.idempotencyKey);
+      if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
+      const { auction: row } = locked;
+      if (locked.keyApplied) return null;
+      if (locked.sellerId === auth.userId) throw forbidden(AUCTION_MESSAGES.ownItem);
+      const phase = phaseOf(row, locked.listingActive, now);
+      if (phase === 'ended') throw conflict(AUCTION_MESSAGES.ended);
+      if (phase === 'scheduled') throw conflict(AUCTION_MESSAGES.notStarted);
+      assertMayBid(locked);
 
-    const result = placeBid(bidStateOf(row), auth.userId, maxCents);
-    if (!result.accepted) {
-      const message =
-        result.reason === 'too_low'
-          ? AUCTION_MESSAGES.bidTooLow(dollarsText(result.minimumCents))
-          : AUCTION_MESSAGES.notAboveOwnMax(dollarsText(result.currentMaxCents));
-      throw badRequest(message, { maxBid: message });
-    }
-    const close = softClose(row.endsAt, now, row.extensions, softCloseMinutesOf(deps) * 60_000);
-    const { state } = result;
-    const next: AuctionRow = {
-      ...row,
-      currentPrice: toDollars(state.priceCents),
-      bidCount: state.bidCount,
-      requestsApplied: row.requestsApplied + 1,
-      highBidderId: state.leader?.bidderId ?? null,
-      highMax: state.leader ? toDollars(state.leader.maxCents) : null,
-      endsAt: close.endsAt,
-      extensions: close.extensions,
-      updatedAt: now,
-    };
-    const history =
-      result.rows.length === 0
-        ? sql``
-        : sql`, history as (
+      const result = placeBid(bidStateOf(row), auth.userId, maxCents);
+      if (!result.accepted) {
+        // The standing may be this request's own first attempt, committed while it waited for the
+        // lock: read the key again, with a snapshot taken now, before refusing it.
+        if (await keyApplied(tx, listingId, auth.userId, body.idempotencyKey)) return null;
+        const message =
+          result.reason === 'too_low'
+            ? AUCTION_MESSAGES.bidTooLow(dollarsText(result.minimumCents))
+            : AUCTION_MESSAGES.notAboveOwnMax(dollarsText(result.currentMaxCents));
+        throw badRequest(message, { maxBid: message });
+      }
+      const close = softClose(row.endsAt, now, row.extensions, softCloseMinutesOf(deps) * 60_000);
+      const { state } = result;
+      const next: AuctionRow = {
+        ...row,
+        currentPrice: toDollars(state.priceCents),
+        bidCount: state.bidCount,
+        requestsApplied: row.requestsApplied + 1,
+        highBidderId: state.leader?.bidderId ?? null,
+        highMax: state.leader ? toDollars(state.leader.maxCents) : null,
+        endsAt: close.endsAt,
+        extensions: close.extensions,
+        updatedAt: now,
+      };
+      const history =
+        result.rows.length === 0
+          ? sql``
+          : sql`, history as (
             insert into auction_bids (listing_id, bidder_id, seq, amount, automatic, created_at)
             values ${sql.join(
               result.rows.map(
@@ -286,8 +314,8 @@ export async function bid(
               ),
               sql`, `,
             )})`;
-    // Searches, cards and kept answers read the listing: its price and end follow the auction's.
-    await tx.execute(sql`
+      // Searches, cards and kept answers read the listing: its price and end follow the auction's.
+      await tx.execute(sql`
       with request as (
         insert into auction_bid_requests (listing_id, bidder_id, idempotency_key, seq, max_bid, created_at)
         values (${listingId}, ${auth.userId}, ${body.idempotencyKey}, ${next.requestsApplied}, ${body.maxBid}, ${now})
@@ -304,8 +332,13 @@ export async function bid(
           and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})
       )
       select ${auctionSignalExpression({ listingId, bidderId: auth.userId })}`);
-    return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
-  });
+      return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
+    })
+    // A retry that raced its first attempt past the locking read: the key's index refused it.
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'auction_bid_requests_key_idx')) return null;
+      throw error;
+    });
   if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
   // Not awaited: the bidder's answer does not wait for the other bidder's mail.
   if (applied.outbid) void noticeOutbid(deps, listingId, applied.outbid, applied.row.currentPrice);

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contract/distributor-feeds.ts';
 import type { DistributorFeedListResponse } from '../../../shared/contract/feeds.ts';
 import { type Database, queryRows } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { distributorFeeds, distributors } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -138,11 +139,6 @@ async function answerOne(db: Database, id: string): Promise<DistributorFeed> {
   const [answer] = await feedsAnswer(db, [feed]);
   return answer as DistributorFeed;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (value: unknown) => (value as { code?: string } | null)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /** GET /users/GetDistributorFeed: the caller's feeds, by name, optionally only the one named. */
 export async function listFeeds(

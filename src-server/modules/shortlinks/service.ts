@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { shortLinks } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 
@@ -56,13 +57,6 @@ export function newShortCode(): string {
   const bytes = randomBytes(CODE_LENGTH);
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-};
 
 /** Creates a link (a fresh code unless one is given) or, with `id`, changes one. A taken code is a conflict. */
 export async function saveShortLink(

@@ -22,6 +22,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../../core/accounts
 import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { listUserAlerts as listCurrentUserAlerts, toAlert } from '../../core/user-alerts.ts';
 import { type Database, queryRows } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { alerts, favorites, orders, savedSearches, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
@@ -52,12 +53,6 @@ export const USERS_MESSAGES = {
 } as const;
 
 type RegisterBody = RegisterRequest & { marketingOptIn: boolean };
-
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) =>
-    typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 async function requireUser(db: Database, auth: AuthContext): Promise<UserRow> {
   const user = await findUserById(db, auth.userId);

@@ -1,0 +1,18 @@
+/**
+ * A write refused by a unique index (SQLSTATE 23505), as PostgreSQL and PGlite report it; Drizzle
+ * may wrap the database's error in one of its own, with the original as `cause`. With `constraint`,
+ * only a refusal by that index.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const fields = (value: unknown) =>
+    typeof value === 'object' && value !== null
+      ? (value as { code?: unknown; constraint?: unknown })
+      : undefined;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  for (const candidate of [fields(error), fields(cause)]) {
+    if (candidate?.code !== '23505') continue;
+    if (constraint === undefined || candidate.constraint === undefined || candidate.constraint === constraint)
+      return true;
+  }
+  return false;
+}
