@@ -206,4 +206,18 @@ test.describe('auctions', () => {
     await expect(auction.getByRole('button', { name: 'Check out' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
+
+  test('search sorted by ending soonest leads with running auctions, each card with its time left and bids', async ({
+    page,
+  }) => {
+    await page.goto('/search');
+    await page.getByLabel('Sort by').selectOption({ label: 'Ending soonest' });
+    await expect(page).toHaveURL(/sort=ending-soonest/);
+    const first = page.getByTestId('product-card').first();
+    await expect(
+      first.getByText(/^(\d+d )?\d+h( \d+m)? left · \d+ bids?$|^\d+m left · \d+ bids?$/),
+    ).toBeVisible();
+    await expect(first.getByRole('link', { name: /Place a bid/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
