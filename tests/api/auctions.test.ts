@@ -20,6 +20,7 @@ import {
   favorites,
   listings,
 } from '../../src-server/db/schema.ts';
+import { createMailer } from '../../src-server/mail/mailer.ts';
 import { endDueAuctions, noticeEndingSoon } from '../../src-server/modules/auctions/ending.ts';
 import { allMail, waitForMail } from './support/accounts.ts';
 import {
@@ -584,7 +585,18 @@ describe('the winner checks out', () => {
     const saved = now;
     try {
       now = new Date(now.getTime() + DAY + MINUTE);
-      await endDueAuctions({ db: t.db, now: () => now });
+      const mailer = createMailer({ outboxDir: t.outboxDir, from: 'Ironsight <no-reply@example.com>' });
+      const log = { error: () => undefined };
+      await endDueAuctions({
+        db: t.db,
+        now: () => now,
+        mailer,
+        publicOrigin: 'https://ironsight.example',
+        log,
+      });
+      const won = await waitForMail(t.outboxDir, (text) => text.includes('Subject: You won: Won scope'));
+      expect(won).toContain('$205.00. Check out within 5 days');
+      expect(won).toContain(`https://ironsight.example/${id}/`);
       expect(await view(id, buyer)).toMatchObject({
         outcome: 'sold',
         myStanding: 'won',

@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alertTimeToken } from '../../../shared/domain/alerts.ts';
+import { AUCTION_PAYMENT_DAYS } from '../../../shared/domain/auctions.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { announceAuctionsChanged } from '../../core/live-signals.ts';
 import { addUserAlert } from '../../core/user-alerts.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
-import { auctionBids, favorites, listings } from '../../db/schema.ts';
-import { auctionAlert } from './notify.ts';
+import { auctionBids, favorites, listings, users } from '../../db/schema.ts';
+import { type AuctionNoticeDeps, auctionAlert } from './notify.ts';
 import type { AuctionsDeps } from './service.ts';
 
 /** How often due auctions are ended. Bids are refused from the end itself, by the server's clock. */
@@ -25,16 +26,18 @@ type EndedRow = {
 /**
  * Ends every auction whose end has passed: sold when a bid met the reserve (or there is none),
  * else unsold, with an alert to the winner, the other bidders and the seller in the same
- * transaction. One UPDATE takes the due rows it can lock (SKIP LOCKED: a row a bid holds is left to
+ * transaction; with a mailer, each winner also by e-mail once it committed. One UPDATE takes the due rows it can lock (SKIP LOCKED: a row a bid holds is left to
  * the next run, by which its end may have moved), so several servers running this at once end
  * each auction, and alert about it, exactly once; after a restart the next run catches up.
  * Answers how many auctions it ended.
  */
-export async function endDueAuctions(deps: Pick<AuctionsDeps, 'db' | 'now'>): Promise<number> {
+export async function endDueAuctions(
+  deps: Pick<AuctionsDeps, 'db' | 'now'> & Partial<Pick<AuctionsDeps, 'mailer' | 'publicOrigin' | 'log'>>,
+): Promise<number> {
   const now = deps.now?.() ?? new Date();
   let total = 0;
   for (;;) {
-    const ended = await deps.db.transaction(async (tx) => {
+    const { ended, winners } = await deps.db.transaction(async (tx) => {
       const rows = await queryRows<EndedRow>(
         tx,
         sql`update auctions a
@@ -51,22 +54,39 @@ export async function endDueAuctions(deps: Pick<AuctionsDeps, 'db' | 'now'>): Pr
             for update skip locked)
           returning a.listing_id, a.outcome, a.high_bidder_id, a.current_price::text`,
       );
-      if (rows.length > 0) {
-        await alertParties(tx, rows);
-        await announceAuctionsChanged(
-          tx,
-          rows.map((row) => row.listing_id),
-        );
-      }
-      return rows.length;
+      if (rows.length === 0) return { ended: 0, winners: [] };
+      const winners = await alertParties(tx, rows);
+      await announceAuctionsChanged(
+        tx,
+        rows.map((row) => row.listing_id),
+      );
+      return { ended: rows.length, winners };
     });
+    if (deps.mailer && deps.publicOrigin && deps.log && winners.length > 0) {
+      await mailWinners(
+        { db: deps.db, mailer: deps.mailer, publicOrigin: deps.publicOrigin, log: deps.log },
+        winners,
+      );
+    }
     total += ended;
     if (ended < AUCTION_ENDING_BATCH) return total;
   }
 }
 
-/** The winner, every other bidder and the seller of each ended auction hear how it ended. */
-async function alertParties(tx: Transaction, rows: readonly EndedRow[]): Promise<void> {
+/** The winner of a sold auction, to be told by e-mail once the ending committed. */
+interface Winner {
+  userId: string;
+  listingId: string;
+  title: string;
+  price: string;
+}
+
+/**
+ * The winner, every other bidder and the seller of each ended auction hear how it ended. Answers
+ * the winners.
+ */
+async function alertParties(tx: Transaction, rows: readonly EndedRow[]): Promise<Winner[]> {
+  const winners: Winner[] = [];
   const ids = rows.map((row) => row.listing_id);
   const titled = await tx
     .select({ id: listings.id, title: listings.title, sellerId: listings.userId })
@@ -93,6 +113,7 @@ async function alertParties(tx: Transaction, rows: readonly EndedRow[]): Promise
     for (const bidder of bidders) {
       if (bidder.listingId !== listing.id) continue;
       const won = row.outcome === 'sold' && bidder.bidderId === row.high_bidder_id;
+      if (won) winners.push({ userId: bidder.bidderId, listingId: listing.id, title: listing.title, price });
       await addUserAlert(tx, {
         ...common,
         userId: bidder.bidderId,
@@ -103,6 +124,47 @@ async function alertParties(tx: Transaction, rows: readonly EndedRow[]): Promise
             : `“${listing.title}” ended without a sale: the reserve was not met.`,
       });
     }
+  }
+  return winners;
+}
+
+/**
+ * Each winner by e-mail: what they won, at what price, and the days they have to check out. Sent
+ * after the ending committed; a failure is logged, never the ending's.
+ */
+async function mailWinners(deps: AuctionNoticeDeps, winners: readonly Winner[]): Promise<void> {
+  const accounts = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        winners.map((winner) => winner.userId),
+      ),
+    );
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  for (const winner of winners) {
+    const account = byId.get(winner.userId);
+    if (!account) continue;
+    const link = new URL(auctionAlert(winner.listingId, winner.title).link, deps.publicOrigin).toString();
+    await deps.mailer
+      .send({
+        to: account.email,
+        subject: `You won: ${winner.title}`,
+        text: [
+          `Hi ${account.firstName},`,
+          '',
+          `You won “${winner.title}” at ${winner.price}. Check out within ${AUCTION_PAYMENT_DAYS} days from the auction's page; a firearm ships to the FFL dealer you choose at checkout.`,
+          '',
+          `  ${winner.title}`,
+          `  ${link}`,
+          '',
+          '— Ironsight',
+        ].join('\n'),
+      })
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, listingId: winner.listingId }, 'the winner e-mail failed'),
+      );
   }
 }
 
