@@ -6,8 +6,10 @@ import {
   minimumBuyNowCents,
   placeBid,
 } from '../../shared/domain/auctions.ts';
+import { CATEGORY_FAMILIES } from '../../shared/domain/category.ts';
 import { ListingType } from '../../shared/domain/listing.ts';
 import { toCents } from '../../shared/domain/membership.ts';
+import { PaymentMethod } from '../../shared/domain/payment.ts';
 import { type DbExecutor, queryRows } from '../db/client.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import type { Random } from './random.ts';
@@ -17,11 +19,15 @@ import { anyRow, type ColumnTypes, insertBatches, type SeedPart, startOfUtcDay }
  * The catalogue's auctions: its listings of type Auction run as auctions (docs/capabilities/auctions.md),
  * from a starting bid under the asking price, some with a reserve or a buy-now price, ending over the
  * coming days; about a third have bids, from the demo accounts and a few catalogue accounts, applied by
- * the auction engine as the server applies them.
+ * the auction engine as the server applies them. One firearm, won by the demo buyer, ended an hour
+ * before the seeding, for the ending job to settle and the buyer to check out.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** The families a dealer must transfer: the demo buyer's win is one of these. */
+const FFL_FAMILY_IDS = CATEGORY_FAMILIES.filter((family) => family.requiresFfl).map((family) => family.id);
 /** Demo accounts that bid when they are seeded: the buyer, and the sellers who also buy. */
 const DEMO_BIDDERS = [
   DEMO_ACCOUNTS.buyer,
@@ -180,10 +186,89 @@ function auctionOf(
   };
 }
 
+/**
+ * An auction that ended an hour before `now` after 3 days, without a reserve: `bidders` bid in turn,
+ * each a little over the last, so the last of them leads. Its outcome is left to the ending job.
+ */
+function wonAuctionOf(
+  random: Random,
+  listing: { id: string; price: number },
+  bidders: readonly string[],
+  now: Date,
+): SeededAuction {
+  const endsAt = new Date(now.getTime() - HOUR_MS);
+  const startsAt = new Date(endsAt.getTime() - 3 * DAY_MS);
+  const startCents = toCents(Math.max(1, Math.floor(listing.price * 0.6)));
+  let state: AuctionBidState = {
+    startingBidCents: startCents,
+    reserveCents: null,
+    priceCents: startCents,
+    bidCount: 0,
+    leader: null,
+  };
+  const bids: Record<string, unknown>[] = [];
+  const requests: Record<string, unknown>[] = [];
+  bidders.forEach((bidderId, index) => {
+    const maxCents = minimumBidCents(state) + (index + 1) * 1000;
+    const result = placeBid(state, bidderId, maxCents);
+    if (!result.accepted) throw new Error('A demo bid was refused');
+    const at = new Date(startsAt.getTime() + (index + 1) * DAY_MS).toISOString();
+    requests.push({
+      listing_id: listing.id,
+      bidder_id: bidderId,
+      idempotency_key: random.uuid(),
+      seq: index + 1,
+      max_bid: dollars(maxCents),
+      created_at: at,
+    });
+    for (const row of result.rows) {
+      bids.push({
+        listing_id: listing.id,
+        bidder_id: row.bidderId,
+        seq: bids.length + 1,
+        amount: dollars(row.amountCents),
+        automatic: row.automatic,
+        created_at: at,
+      });
+    }
+    state = result.state;
+  });
+  return {
+    auction: {
+      listing_id: listing.id,
+      starting_bid: dollars(startCents),
+      reserve_price: null,
+      buy_now_price: null,
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+      current_price: dollars(state.priceCents),
+      bid_count: state.bidCount,
+      requests_applied: requests.length,
+      high_bidder_id: state.leader?.bidderId ?? null,
+      high_max: state.leader ? dollars(state.leader.maxCents) : null,
+      created_at: startsAt.toISOString(),
+      updated_at: requests.at(-1)?.created_at as string,
+    },
+    bids,
+    requests,
+    listing: {
+      id: listing.id,
+      price: dollars(state.priceCents),
+      listing_start_date: startsAt.toISOString(),
+      listing_end_date: endsAt.toISOString(),
+    },
+  };
+}
+
 async function run(db: DbExecutor, random: Random, now: Date): Promise<void> {
-  const listings = await queryRows<{ id: string; user_id: string; price: number }>(
+  const listings = await queryRows<{ id: string; user_id: string; price: number; checkout_by_card: boolean }>(
     db,
-    sql`select l.id, l.user_id, l.price::float8 as price from listings l
+    sql`select l.id, l.user_id, l.price::float8 as price,
+        (l.live_checkout_enabled and u.payment_gateway_connected
+          and (l.accepted_payment_methods & ${PaymentMethod.Visa}) <> 0
+          and l.family_id in (select json_array_elements_text(${JSON.stringify(FFL_FAMILY_IDS)}::json)::int)
+        ) as checkout_by_card
+      from listings l join users u on u.id = l.user_id
       where l.listing_type = ${ListingType.Auction}
         and not exists (select 1 from auctions a where a.listing_id = l.id)
       order by l.legacy_id, l.id`,
@@ -208,6 +293,17 @@ async function run(db: DbExecutor, random: Random, now: Date): Promise<void> {
       now,
     ),
   );
+  // The demo buyer's win: a firearm its seller sells by card, ended an hour ago, as if while the
+  // server was down; the ending job settles it when the server starts, and the buyer checks out.
+  const buyerId = DEMO_ACCOUNTS.buyer.id;
+  const won = listings.findIndex((listing) => listing.checkout_by_card && listing.user_id !== buyerId);
+  const rival = bidders
+    .map((bidder) => bidder.id)
+    .find((id) => id !== buyerId && id !== listings[won]?.user_id);
+  if (won >= 0 && rival) {
+    const listing = listings[won]!;
+    seeded[won] = wonAuctionOf(random, { id: listing.id, price: listing.price }, [rival, buyerId], now);
+  }
   await db.execute(sql`update listings l set quantity = 1, is_active = true, is_sold = false,
       accepts_offers = false, price = x.price, listing_start_date = x.listing_start_date,
       listing_end_date = x.listing_end_date

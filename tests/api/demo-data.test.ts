@@ -165,11 +165,12 @@ describe('the demo auctions', () => {
         starts_at: string | null;
         ends_at: string | null;
         bid_count: number | null;
+        high_bidder_id: string | null;
         history: number;
       }>(
         database.db,
         sql`select l.listing_type, l.quantity, l.price, l.listing_end_date, a.starting_bid, a.reserve_price,
-            a.buy_now_price, a.current_price, a.starts_at, a.ends_at, a.bid_count,
+            a.buy_now_price, a.current_price, a.starts_at, a.ends_at, a.bid_count, a.high_bidder_id,
             (select count(*)::int from auction_bids b where b.listing_id = l.id) as history
           from listings l left join auctions a on a.listing_id = l.id
           where l.listing_type = ${ListingType.Auction} or a.listing_id is not null
@@ -201,11 +202,21 @@ describe('the demo auctions', () => {
           auction: terms,
         }),
       ).toEqual([]);
-      // Running now: started, ending over the coming days.
+      // Started; ending over the coming days, but for the demo buyer's win, ended an hour ago.
       expect(Date.parse(auction.starts_at ?? '')).toBeLessThanOrEqual(now.getTime());
-      expect(Date.parse(auction.ends_at ?? '')).toBeGreaterThan(now.getTime());
+      if (
+        auction.high_bidder_id === DEMO_ACCOUNTS.buyer.id &&
+        Date.parse(auction.ends_at ?? '') <= now.getTime()
+      ) {
+        expect(Date.parse(auction.ends_at ?? '')).toBe(now.getTime() - 3_600_000);
+        expect(auction.reserve_price).toBeNull();
+      } else {
+        expect(Date.parse(auction.ends_at ?? '')).toBeGreaterThan(now.getTime());
+      }
       expect(auction.history).toBe(auction.bid_count);
     }
+    const ended = auctions.filter((auction) => Date.parse(auction.ends_at ?? '') <= now.getTime());
+    expect(ended.map((auction) => auction.high_bidder_id)).toEqual([DEMO_ACCOUNTS.buyer.id]);
     expect(auctions.some((auction) => (auction.bid_count ?? 0) > 0)).toBe(true);
     expect(auctions.some((auction) => auction.reserve_price !== null)).toBe(true);
     expect(auctions.some((auction) => auction.buy_now_price !== null)).toBe(true);

@@ -220,4 +220,45 @@ test.describe('auctions', () => {
     await expect(first.getByRole('link', { name: /Place a bid/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test('the ending job settles the demo buyer’s auction at start-up, and the winner checks out with an FFL dealer', async ({
+    page,
+  }) => {
+    test.slow();
+    // The demo data holds a firearm auction the demo buyer won, ended an hour before the seeding.
+    await logIn(page, BUYER, '/dashboard/buying/bids');
+    const won = page.getByRole('row').filter({ hasText: 'Won' }).first();
+    await expect(won).toBeVisible();
+    const title = (await won.getByRole('link').textContent()) ?? '';
+    await won.getByRole('link').click();
+    const auction = page.getByRole('region', { name: 'Auction' });
+    await expect(auction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
+    await expect(auction.getByRole('status')).toHaveText('You won this auction.');
+    await expect(auction.getByText(/^Check out by .+ to buy it at \$[\d,]+\.\d\d\.$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await auction.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL('/cart/view');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL('/cart');
+    const order = page.getByRole('region', { name: /^Order from / });
+    const finder = order.getByRole('form', { name: 'Find a dealer' });
+    await finder.getByLabel('ZIP code', { exact: true }).fill('75207');
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await order.getByRole('button', { name: 'Choose Design District Arms' }).click();
+    await expect(order.getByText('Chosen dealer:')).toBeVisible();
+    await fillCard(page.getByRole('form', { name: 'Checkout' }), '4242424242424242');
+    await page.getByLabel(/I am at least \d+ years old\./).check();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+
+    // Paid once: the auction's page has nothing left to check out.
+    await page.goBack();
+    await page.goto('/dashboard/buying/bids');
+    await page.getByRole('row').filter({ hasText: title }).getByRole('link').click();
+    await expect(
+      page.getByRole('region', { name: 'Auction' }).getByRole('button', { name: 'Check out' }),
+    ).toHaveCount(0);
+  });
 });
