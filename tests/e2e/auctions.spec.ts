@@ -210,9 +210,13 @@ test.describe('auctions', () => {
   test('search sorted by ending soonest leads with running auctions, each card with its time left and bids', async ({
     page,
   }) => {
+    // No fade between the two orders' results, so the check of contrast reads the page as it rests.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/search');
     await page.getByLabel('Sort by').selectOption({ label: 'Ending soonest' });
     await expect(page).toHaveURL(/sort=ending-soonest/);
+    // The results of the new order in place, no longer dimmed as the previous order's.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const first = page.getByTestId('product-card').first();
     await expect(
       first.getByText(/^(\d+d )?\d+h( \d+m)? left · \d+ bids?$|^\d+m left · \d+ bids?$/),
