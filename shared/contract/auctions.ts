@@ -205,7 +205,7 @@ export const AUCTIONS_ENDPOINTS = {
     method: 'POST',
     path: '/auctions/getall',
     summary:
-      "The auctions the caller bid on (with their standing: leading, outbid, won, lost) or the caller's own auctions (with bids and reserve), running first, soonest end first.",
+      "The auctions the caller bid on (with their standing: leading, outbid, won, lost; those to check out first) or the caller's own auctions (with bids and reserve), running first, soonest end first.",
     access: 'user',
     body: auctionsGetAllRequestSchema,
     response: auctionsGetAllResponseSchema,

@@ -358,6 +358,29 @@ describe('the bidding and selling lists', () => {
     ]);
     expect((await listAs(rival, 'seller')).total).toBe(0);
   });
+
+  it('puts a bidder’s won auctions to check out first, ahead of the running ones', async () => {
+    const bidder = await account(t.db, 'buyer', { state: 'TX' });
+    const running = await listAuction({ title: 'Still running', durationDays: 3 });
+    const won = await listAuction({ title: 'Won, to pay', durationDays: 1 });
+    await bid(running, bidder, 150);
+    await bid(won, bidder, 150);
+    const saved = now;
+    try {
+      now = new Date(now.getTime() + DAY + MINUTE);
+      await endDueAuctions({ db: t.db, now: () => now });
+      const res = await post(t.app, '/api/auctions/getall', bidder, { role: 'bidder' });
+      const rows = (res.json() as AuctionsGetAllResponse).results;
+      expect(
+        rows.map((row) => [row.listing.title, row.auction.myStanding, row.auction.checkoutBy !== null]),
+      ).toEqual([
+        ['Won, to pay', 'won', true],
+        ['Still running', 'leading', false],
+      ]);
+    } finally {
+      now = saved;
+    }
+  });
 });
 
 describe('staff cancelling an auction', () => {

@@ -25,7 +25,14 @@ const STANDING_LABELS = { leading: 'Winning', outbid: 'Outbid', won: 'Won', lost
 /** Where an auction stands, in the words of the list it is in. */
 function statusText(row: AuctionSummary, role: AuctionsRole): string {
   const { auction } = row;
-  if (role === 'bidder') return auction.myStanding ? STANDING_LABELS[auction.myStanding] : '';
+  if (role === 'bidder') {
+    if (auction.secondChanceOffer !== null && auction.checkoutBy) {
+      return `Offered to you: check out by ${dateTime(auction.checkoutBy)}`;
+    }
+    if (auction.myStanding === 'won' && auction.checkoutBy)
+      return `Won: check out by ${dateTime(auction.checkoutBy)}`;
+    return auction.myStanding ? STANDING_LABELS[auction.myStanding] : '';
+  }
   if (auction.phase === 'scheduled') return 'Scheduled';
   if (auction.phase === 'ended') {
     if (auction.outcome === 'sold') {
@@ -69,8 +76,8 @@ function SecondChanceButton({ listingId, title }: { listingId: string; title: st
 }
 
 /**
- * The auctions a bidder bid on (winning, outbid, won, lost) or a seller's own (bids, reserve), running
- * first with the soonest end first, in pages.
+ * The auctions a bidder bid on (winning, outbid, won, lost; those to check out first) or a seller's
+ * own (bids, reserve), running first with the soonest end first, in pages.
  */
 export function AuctionsList({ as: role }: { as: AuctionsRole }) {
   const { page, setPage } = useListParams(ONLY_TAB);

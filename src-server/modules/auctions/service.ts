@@ -400,8 +400,8 @@ function secondChanceOf(row: AuctionRow, otherBidder: boolean, now: Date): Aucti
 
 /**
  * POST /auctions/getall: as bidder, the auctions the caller bid on, each with their standing; as
- * seller, the caller's auctions with their reserve. Running auctions first, soonest end first, then
- * ended ones, latest end first.
+ * seller, the caller's auctions with their reserve. A bidder's auctions to check out come first;
+ * then running auctions, soonest end first, then ended ones, latest end first.
  */
 export async function listAuctions(
   deps: AuctionsDeps,
@@ -416,6 +416,11 @@ export async function listAuctions(
       ? eq(listings.userId, auth.userId)
       : sql`exists (select 1 from auction_bids b where b.listing_id = ${auctions.listingId} and b.bidder_id = ${auth.userId})`;
   const running = sql`(${auctions.outcome} is null and ${listings.isActive} and ${auctions.endsAt} > ${now})`;
+  // A bidder's auctions to check out (won, or offered a second chance, not paid, in time) lead.
+  const payFrom = new Date(now.getTime() - AUCTION_PAYMENT_DAYS * 86_400_000);
+  const toCheckOut = sql`coalesce(${auctions.outcome} = 'sold' and ${auctions.orderId} is null and (
+    (${auctions.secondChanceBidderId} is null and ${auctions.highBidderId} = ${auth.userId} and ${auctions.endsAt} > ${payFrom})
+    or (${auctions.secondChanceBidderId} = ${auth.userId} and ${auctions.secondChanceOfferedAt} > ${payFrom})), false)`;
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({
@@ -429,6 +434,7 @@ export async function listAuctions(
       .innerJoin(listings, eq(listings.id, auctions.listingId))
       .where(mine)
       .orderBy(
+        ...(request.role === 'bidder' ? [sql`${toCheckOut} desc`] : []),
         sql`${running} desc`,
         sql`case when ${running} then ${auctions.endsAt} end asc`,
         desc(auctions.endsAt),
