@@ -5,13 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, ENDPOINTS } from '../shared/contract/endpoints.ts';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop-origin.ts';
 import type { EndpointCaller, ServerRenderer } from '../shared/server-render.ts';
-import { type AppConfig, dataFolderFor, thirdPartyScriptOrigins } from './config.ts';
+import { type AppConfig, ConfigError, dataFolderFor, thirdPartyScriptOrigins } from './config.ts';
 import type { PaymentGateway } from './core/payments/gateway.ts';
 import { SandboxGateway } from './core/payments/sandbox-gateway.ts';
 import { Throttle } from './core/throttle.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { inStatementScope } from './db/statement-queue.ts';
 import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
+import { s3BlobStore } from './files/s3-blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { installCompression } from './http/compression.ts';
 import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
@@ -51,6 +52,7 @@ import { favoritesModule } from './modules/favorites/index.ts';
 import { feedsModule } from './modules/feeds/index.ts';
 import { fflModule } from './modules/ffl/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { identificationModule } from './modules/identification/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { legacyListerLookup, listingsModule } from './modules/listings/index.ts';
 import { locationModule } from './modules/location/index.ts';
@@ -108,6 +110,7 @@ const SERVER_MODULES: readonly ServerModule[] = [
   auctionsModule,
   alertsModule,
   messagesModule,
+  identificationModule,
   plannedEndpoints,
   docsModule,
 ];
@@ -127,7 +130,7 @@ export interface BuildOptions {
    * app is used when it was built, null renders none (every page client-rendered).
    */
   serverRenderer?: ServerRenderer | null;
-  /** Where uploaded files are kept; by default under DATA_DIR/files. */
+  /** Where uploaded files are kept; by default the configured store (DATA_DIR/files, or the bucket of BLOB_STORE=s3). */
   blobs?: BlobStore;
   /** How checkout takes card payments; by default the sandbox gateway (a processor's test mode). */
   paymentGateway?: PaymentGateway;
@@ -144,6 +147,15 @@ function inProcessCaller(endpoints: ReturnType<typeof createModuleContext>['inPr
     if (!call) return { ok: false, status: 404, code: 'not_found', message: `No public endpoint ${name}.` };
     return call(input);
   };
+}
+
+/** The configured store of uploaded files: the bucket with BLOB_STORE=s3, else DATA_DIR/files. */
+function configuredBlobStore(app: FastifyInstance, config: AppConfig): BlobStore {
+  if (config.blobStore !== 's3') return fileBlobStore(path.join(config.dataDir, 'files'));
+  if (!config.s3) throw new ConfigError('BLOB_STORE=s3 needs S3_BUCKET');
+  const store = s3BlobStore(config.s3);
+  app.addHook('onClose', async () => store.close());
+  return store;
 }
 
 /** Server-rendered pages kept at once (a page is tens of kilobytes). */
@@ -216,7 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installHtmlValidators(app);
 
   const pageResolvers = new Map<string, PageResolver>();
-  const blobs = options.blobs ?? fileBlobStore(path.join(config.dataDir, 'files'));
+  const blobs = options.blobs ?? configuredBlobStore(app, config);
   const ctx = createModuleContext(app, config, database, blobs, pageResolvers);
 
   const mailer = createMailer({

@@ -62,6 +62,11 @@ describe('configuration from the environment', () => {
       { MARKETING_SCRIPT_URL: 'https://user:pw@mail.example.org/a.js' },
       /MARKETING_SCRIPT_URL must be an https/,
     ],
+    [{ BLOB_STORE: 's3' }, /BLOB_STORE=s3 needs S3_BUCKET/],
+    [{ BLOB_STORE: 'disk' }, /BLOB_STORE/],
+    [{ S3_BUCKET: 'Ironsight_Files' }, /S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://files.example.net' }, /S3_ENDPOINT must be an http/],
+    [{ S3_BUCKET: 'files', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /AWS_SECRET_ACCESS_KEY/],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
@@ -114,6 +119,30 @@ describe('configuration from the environment', () => {
       queueWaitMs: 250,
       statementTimeoutMs: 0,
     });
+  });
+
+  it('keeps files under DATA_DIR unless BLOB_STORE=s3 names a bucket', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ blobStore: 'files', s3: undefined });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'ironsight-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: '1',
+      AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret-example',
+    });
+    expect(config.blobStore).toBe('s3');
+    expect(config.s3).toEqual({
+      bucket: 'ironsight-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example', sessionToken: undefined },
+    });
+    // Without keys the SDK finds its own (a profile, an instance or container role).
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'ironsight-files' }).s3?.credentials).toBeUndefined();
   });
 
   it('keeps shared answers unless SHARED_CACHE is off', () => {

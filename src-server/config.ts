@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './files/s3-blob-store.ts';
 
 /** A script from another site: https only, but plain http on this machine (a local test server). */
 const thirdPartyScriptUrl = (name: string) =>
@@ -77,6 +78,36 @@ const envSchema = z.object({
       'COOKIE_DOMAIN must be a domain name such as example.co.uk',
     )
     .optional(),
+  /** Where uploaded files are kept: `files` under DATA_DIR/files, `s3` in the S3_BUCKET bucket. */
+  BLOB_STORE: z.enum(['files', 's3']).default('files'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name such as ironsight-files')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A server other than AWS S3 (Cloudflare R2, MinIO); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
+    .optional(),
+  /** `1`: the bucket in the URL's path instead of its host name (most non-AWS servers). */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+});
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.BLOB_STORE === 's3' && !env.S3_BUCKET) {
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'BLOB_STORE=s3 needs S3_BUCKET' });
+  }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'],
+      message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together',
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -118,6 +149,10 @@ export interface AppConfig {
   sharedCache?: boolean;
   /** Photo links of inventory rows may point at this machine (tests serve them locally); never in production. */
   imageFetchAllowLoopback?: boolean;
+  /** Where uploaded files are kept: `s3` in the bucket of `s3`; unset or `files`: under DATA_DIR/files. */
+  blobStore?: 'files' | 's3';
+  /** The S3-compatible bucket when S3_BUCKET is set: BLOB_STORE=s3 keeps files there, `npm run blobs:copy-to-s3` fills it. */
+  s3?: S3Settings | undefined;
 }
 
 /** Demo data, with its published passwords, only outside production unless asked for with DEMO_DATA. */
@@ -145,7 +180,7 @@ export function thirdPartyScriptOrigins(scripts: ThirdPartyScripts | undefined):
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable counts as unset, as shells and CI files often export empty values.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = checkedEnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -177,6 +212,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: demoDataWanted(e.NODE_ENV, e.DEMO_DATA),
     cookieDomain: e.COOKIE_DOMAIN?.replace(/^\./, '').toLowerCase(),
     thirdPartyScripts: { adScriptUrl: e.AD_SCRIPT_URL, marketingScriptUrl: e.MARKETING_SCRIPT_URL },
+    blobStore: e.BLOB_STORE,
+    s3: e.S3_BUCKET ? s3SettingsOf(e, e.S3_BUCKET) : undefined,
+  };
+}
+
+function s3SettingsOf(e: Env, bucket: string): S3Settings {
+  return {
+    bucket,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            sessionToken: e.AWS_SESSION_TOKEN,
+          }
+        : undefined,
   };
 }
 

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.info(`\nIronsight is running at ${config.publicOrigin}\nDatabase: ${database}\n`);
+  const files =
+    config.blobStore === 's3' ? `bucket ${config.s3?.bucket} (BLOB_STORE=s3)` : `${config.dataDir}/files`;
+  console.info(`\nIronsight is running at ${config.publicOrigin}\nDatabase: ${database}\nFiles: ${files}\n`);
   if (config.demoData) console.info(demoAccountsTable());
   const mail = config.smtpUrl ? 'sent through SMTP_URL' : `written to ${config.dataDir}/outbox`;
   console.info(`Mail (confirmation and password-reset links): ${mail}\n`);

@@ -111,6 +111,13 @@ export const THROTTLE_RULES = {
     windowSeconds: 10 * 60,
     message: `You have sent this person many messages in a short time. ${WAIT}`,
   },
+  /** Firearm identifications per account: each decodes and stores up to eight photos. */
+  firearmIdentify: {
+    bucket: 'firearm-identify',
+    max: 20,
+    windowSeconds: 60 * 60,
+    message: `You have asked for many identifications in a short time. ${WAIT}`,
+  },
 } as const satisfies Record<string, ThrottleRule>;
 
 const SWEEP_CHANCE = 0.01;

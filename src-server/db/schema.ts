@@ -11,6 +11,7 @@ export * from './schema/catalog.ts';
 export * from './schema/content.ts';
 export * from './schema/feeds.ts';
 export * from './schema/ffl.ts';
+export * from './schema/firearm-reference.ts';
 export * from './schema/inventory.ts';
 export * from './schema/messages.ts';
 export * from './schema/moderation.ts';

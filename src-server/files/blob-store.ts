@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (listing photos today; attachments and identification photos later).
+ * Where uploaded files live (photos, attachments, licence copies, bulk-upload and feed files).
  * Keys are slash-separated relative names such as `listings/{imageId}/w412.jpeg`. The default keeps
- * them under DATA_DIR/files; an S3-compatible store can replace it when several servers share files.
+ * them under DATA_DIR/files; with BLOB_STORE=s3 they are objects of a bucket (`s3-blob-store.ts`),
+ * which several servers share.
  */
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;

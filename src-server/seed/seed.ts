@@ -6,7 +6,9 @@ import { auctionsSeedPart } from './auctions.ts';
 import { catalogSeedPart } from './catalog.ts';
 import { contentSeedPart } from './content.ts';
 import { fflSeedPart } from './ffl.ts';
+import { firearmReferenceSeedPart } from './firearm-reference.ts';
 import { createRandom } from './random.ts';
+import { salesHistorySeedPart } from './sales-history.ts';
 import type { SeedOptions, SeedPart } from './seed-part.ts';
 
 export const DEFAULT_SEED_OPTIONS: SeedOptions = { seed: 1997, listings: 20_000 };
@@ -21,6 +23,8 @@ const SEED_PARTS: SeedPart[] = [
   fflSeedPart,
   contentSeedPart,
   auctionsSeedPart,
+  salesHistorySeedPart,
+  firearmReferenceSeedPart,
 ];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

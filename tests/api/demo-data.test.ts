@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auctionProblems } from '../../shared/domain/auctions.ts';
 import { ListingType } from '../../shared/domain/listing.ts';
+import { valueFromSales } from '../../shared/domain/valuation.ts';
 import { buildApp } from '../../src-server/app.ts';
 import type { AppConfig } from '../../src-server/config.ts';
 import { type DatabaseHandle, type DbExecutor, queryRows } from '../../src-server/db/client.ts';
 import { accountsSeedPart } from '../../src-server/seed/accounts.ts';
 import { createAuctionsSeedPart } from '../../src-server/seed/auctions.ts';
 import { catalogSeedPart, createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
+import { contentSeedPart } from '../../src-server/seed/content.ts';
+import { fflSeedPart } from '../../src-server/seed/ffl.ts';
+import { createSalesHistorySeedPart } from '../../src-server/seed/sales-history.ts';
 import { isDatabaseEmpty, seedDemoData } from '../../src-server/seed/seed.ts';
 import type { SeedPart } from '../../src-server/seed/seed-part.ts';
 import { DEMO_ACCOUNTS, login } from './support/accounts.ts';
@@ -222,4 +226,105 @@ describe('the demo auctions', () => {
     expect(auctions.some((auction) => auction.buy_now_price !== null)).toBe(true);
     expect(await seeded()).toEqual(auctions);
   }, 120_000);
+});
+
+describe('the demo sales history', () => {
+  it('is a year of completed orders of catalogue listings by buyers of its own, in the past, the same on every seeding', async () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const parts = [
+      accountsSeedPart,
+      createCatalogSeedPart({ now: () => now }),
+      fflSeedPart,
+      contentSeedPart,
+      createAuctionsSeedPart({ now: () => now }),
+      createSalesHistorySeedPart({ now: () => now }),
+    ];
+    const seeded = async () => {
+      const database = await openTestDatabase();
+      opened.push(database);
+      await seedDemoData(database.db, { seed: 3, listings: 600 }, parts);
+      const sales = await queryRows<{
+        id: string;
+        seller_id: string;
+        state: string;
+        payment_status: string;
+        placed_ms: number;
+        completed_ms: number;
+        subtotal: string;
+        shipping_total: string;
+        total: string;
+        lines: number;
+        listing_seller_id: string;
+        product: string;
+        price: string;
+        quantity: number;
+        events: string;
+        last_event_ms: number;
+      }>(
+        database.db,
+        sql`select o.id, o.seller_id, o.state, o.payment_status,
+            extract(epoch from o.created_at)::float8 * 1000 as placed_ms,
+            extract(epoch from o.updated_at)::float8 * 1000 as completed_ms,
+            o.subtotal, o.shipping_total, o.total,
+            (select count(*)::int from order_items x where x.order_id = o.id) as lines,
+            l.user_id as listing_seller_id, l.manufacturer || ' ' || l.model as product, i.price, i.quantity,
+            (select string_agg(e.state, ' ' order by e.created_at, e.state) from order_events e
+              where e.order_id = o.id) as events,
+            (select extract(epoch from max(e.created_at))::float8 * 1000 from order_events e
+              where e.order_id = o.id) as last_event_ms
+          from orders o join order_items i on i.order_id = o.id join listings l on l.id = i.listing_id
+          where o.buyer_id in (select id from users where email like 'history.buyer%')
+          order by o.created_at, o.id`,
+      );
+      const buyers = await queryRows<{ id: string; signs_in: boolean }>(
+        database.db,
+        sql`select id, password_hash is not null as signs_in from users where email like 'history.buyer%'
+          order by email`,
+      );
+      return { sales, buyers };
+    };
+
+    const { sales, buyers } = await seeded();
+    const demoIds = Object.values(DEMO_ACCOUNTS).map((account) => account.id);
+    // The buyers are accounts of the history's own, which cannot sign in.
+    expect(buyers.length).toBeGreaterThan(0);
+    for (const buyer of buyers) {
+      expect(buyer.signs_in).toBe(false);
+      expect(demoIds).not.toContain(buyer.id);
+    }
+    expect(sales.length).toBeGreaterThan(1000);
+    const yearAgo = now.getTime() - 365 * 86_400_000;
+    for (const sale of sales) {
+      expect(sale).toMatchObject({ state: 'completed', payment_status: 'captured', lines: 1 });
+      expect(sale.seller_id).toBe(sale.listing_seller_id);
+      expect(demoIds).not.toContain(sale.seller_id);
+      expect(sale.placed_ms).toBeGreaterThan(yearAgo);
+      expect(sale.placed_ms).toBeLessThan(sale.completed_ms);
+      expect(sale.completed_ms).toBeLessThan(now.getTime());
+      expect(Number(sale.subtotal)).toBeCloseTo(Number(sale.price) * sale.quantity, 2);
+      expect(Number(sale.total)).toBeCloseTo(Number(sale.subtotal) + Number(sale.shipping_total), 2);
+      expect(sale.events).toMatch(/^placed paid (awaitingDealer )?shipped delivered completed$/);
+      expect(sale.last_event_ms).toBe(sale.completed_ms);
+    }
+    // The sales spread over the year, and the busiest models sell at least 5 times in every 90 days of it.
+    const byProduct = new Map<string, typeof sales>();
+    for (const sale of sales) byProduct.set(sale.product, [...(byProduct.get(sale.product) ?? []), sale]);
+    const busiest = [...byProduct.values()].sort((a, b) => b.length - a.length).slice(0, 5);
+    for (const productSales of busiest) {
+      for (let quarter = 0; quarter < 4; quarter++) {
+        const end = now.getTime() - quarter * 90 * 86_400_000;
+        const inQuarter = productSales.filter(
+          (sale) => sale.placed_ms > end - 90 * 86_400_000 && sale.placed_ms <= end,
+        );
+        expect(inQuarter.length).toBeGreaterThanOrEqual(5);
+      }
+      const value = valueFromSales(
+        productSales.map((sale) => ({ price: Number(sale.price), soldAt: new Date(sale.placed_ms) })),
+        now,
+      );
+      expect(value.salesUsed).toBeGreaterThanOrEqual(5);
+      expect(value.trendPercent).not.toBeNull();
+    }
+    expect(await seeded()).toEqual({ sales, buyers });
+  }, 180_000);
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/domain/listing.ts';
 import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
 import { findUserById, type UserRow } from '../../core/accounts/users-repository.ts';
+import { firearmIndex, identifyListings } from '../../core/firearm-reference.ts';
 import { assertUnderListingLimit } from '../../core/plan-limits.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { listingImages, listings } from '../../db/schema.ts';
@@ -159,6 +160,8 @@ export async function saveListing(
   const place = await findZipCentroid(db, zipCode);
   const liveCheckout = await liveCheckoutOf(db, seller.id);
 
+  // Read outside the transaction: the reference is kept in memory per database.
+  const reference = await firearmIndex(db);
   // Photos are decoded and stored before the transaction, which then only records them.
   const photos = await storePhotos(deps.blobs, files);
   let id: string;
@@ -278,6 +281,7 @@ export async function saveListing(
         await chargeListingOptions(tx, seller, listingId, input.title, bought, input.price, now);
       }
       await refreshSuggestionTermsOf(tx, existing ? [existing, values] : [values]);
+      await identifyListings(tx, [{ id: listingId, ...values }], reference);
       return listingId;
     });
   } catch (error) {
