@@ -81,6 +81,81 @@ interface SeededAuction {
 }
 
 /**
+ * One auction's bidding as the seed builds it: each maximum applied by the auction engine and, when
+ * accepted, recorded as the server records it (the request, then its history rows).
+ */
+function biddingOf(listingId: string, startCents: number, reserveCents: number | null) {
+  let state: AuctionBidState = {
+    startingBidCents: startCents,
+    reserveCents,
+    priceCents: startCents,
+    bidCount: 0,
+    leader: null,
+  };
+  const bids: Record<string, unknown>[] = [];
+  const requests: Record<string, unknown>[] = [];
+  return {
+    get state(): AuctionBidState {
+      return state;
+    },
+    /** Applies `maxCents` for `bidderId` at `at`; false when the engine refuses it. */
+    bid(random: Random, bidderId: string, maxCents: number, at: Date): boolean {
+      const result = placeBid(state, bidderId, maxCents);
+      if (!result.accepted) return false;
+      requests.push({
+        listing_id: listingId,
+        bidder_id: bidderId,
+        idempotency_key: random.uuid(),
+        seq: requests.length + 1,
+        max_bid: dollars(maxCents),
+        created_at: at.toISOString(),
+      });
+      for (const row of result.rows) {
+        bids.push({
+          listing_id: listingId,
+          bidder_id: row.bidderId,
+          seq: bids.length + 1,
+          amount: dollars(row.amountCents),
+          automatic: row.automatic,
+          created_at: at.toISOString(),
+        });
+      }
+      state = result.state;
+      return true;
+    },
+    /** The auction's rows as its bidding left it, and its listing's standing. */
+    rows(buyNowCents: number | null, startsAt: Date, endsAt: Date): SeededAuction {
+      return {
+        auction: {
+          listing_id: listingId,
+          starting_bid: dollars(startCents),
+          reserve_price: reserveCents === null ? null : dollars(reserveCents),
+          buy_now_price: buyNowCents === null ? null : dollars(buyNowCents),
+          starts_at: startsAt.toISOString(),
+          ends_at: endsAt.toISOString(),
+          current_price: dollars(state.priceCents),
+          bid_count: state.bidCount,
+          requests_applied: requests.length,
+          high_bidder_id: state.leader?.bidderId ?? null,
+          high_max: state.leader ? dollars(state.leader.maxCents) : null,
+          created_at: startsAt.toISOString(),
+          updated_at: (requests.at(-1)?.created_at as string | undefined) ?? startsAt.toISOString(),
+        },
+        bids,
+        requests,
+        // The listing is one item on sale from the auction's start to its end, at the current bid.
+        listing: {
+          id: listingId,
+          price: dollars(state.priceCents),
+          listing_start_date: startsAt.toISOString(),
+          listing_end_date: endsAt.toISOString(),
+        },
+      };
+    },
+  };
+}
+
+/**
  * The terms of one auction by the listing form's rules: a starting bid of 50 to 80% of the asking
  * price in whole dollars, a reserve near the asking price on 3 in 10, a buy-now price above both on 3
  * in 10; it started in the past and ends 1 to `days` days from `now`.
@@ -119,71 +194,18 @@ function auctionOf(
   });
   if (problem) throw new Error(`A demo auction breaks the rule: ${problem[1]}`);
 
-  let state: AuctionBidState = {
-    startingBidCents: startCents,
-    reserveCents,
-    priceCents: startCents,
-    bidCount: 0,
-    leader: null,
-  };
-  const bids: Record<string, unknown>[] = [];
-  const requests: Record<string, unknown>[] = [];
+  const bidding = biddingOf(listing.id, startCents, reserveCents);
   const others = bidders.filter((id) => id !== listing.userId);
   const tries = others.length > 0 && random.chance(0.35) ? random.int(1, 4) : 0;
   for (let i = 0; i < tries; i++) {
     const bidderId = random.pick(others);
-    const minimum = minimumBidCents(state);
+    const minimum = minimumBidCents(bidding.state);
     const maxCents = minimum + random.int(0, 6) * Math.max(100, Math.round(minimum * 0.02));
-    const result = placeBid(state, bidderId, maxCents);
-    if (!result.accepted) continue;
     // Bids spread over the time the auction has run so far.
     const at = new Date(startsAt.getTime() + ((i + 1) / (tries + 1)) * (now.getTime() - startsAt.getTime()));
-    requests.push({
-      listing_id: listing.id,
-      bidder_id: bidderId,
-      idempotency_key: random.uuid(),
-      seq: requests.length + 1,
-      max_bid: dollars(maxCents),
-      created_at: at.toISOString(),
-    });
-    for (const row of result.rows) {
-      bids.push({
-        listing_id: listing.id,
-        bidder_id: row.bidderId,
-        seq: bids.length + 1,
-        amount: dollars(row.amountCents),
-        automatic: row.automatic,
-        created_at: at.toISOString(),
-      });
-    }
-    state = result.state;
+    bidding.bid(random, bidderId, maxCents, at);
   }
-  return {
-    auction: {
-      listing_id: listing.id,
-      starting_bid: dollars(startCents),
-      reserve_price: reserveCents === null ? null : dollars(reserveCents),
-      buy_now_price: buyNowCents === null ? null : dollars(buyNowCents),
-      starts_at: startsAt.toISOString(),
-      ends_at: endsAt.toISOString(),
-      current_price: dollars(state.priceCents),
-      bid_count: state.bidCount,
-      requests_applied: requests.length,
-      high_bidder_id: state.leader?.bidderId ?? null,
-      high_max: state.leader ? dollars(state.leader.maxCents) : null,
-      created_at: startsAt.toISOString(),
-      updated_at: (requests.at(-1)?.created_at as string | undefined) ?? startsAt.toISOString(),
-    },
-    bids,
-    requests,
-    // The listing is one item on sale from the auction's start to its end, at the current bid.
-    listing: {
-      id: listing.id,
-      price: dollars(state.priceCents),
-      listing_start_date: startsAt.toISOString(),
-      listing_end_date: endsAt.toISOString(),
-    },
-  };
+  return bidding.rows(buyNowCents, startsAt, endsAt);
 }
 
 /**
@@ -199,65 +221,13 @@ function wonAuctionOf(
   const endsAt = new Date(now.getTime() - HOUR_MS);
   const startsAt = new Date(endsAt.getTime() - 3 * DAY_MS);
   const startCents = toCents(Math.max(1, Math.floor(listing.price * 0.6)));
-  let state: AuctionBidState = {
-    startingBidCents: startCents,
-    reserveCents: null,
-    priceCents: startCents,
-    bidCount: 0,
-    leader: null,
-  };
-  const bids: Record<string, unknown>[] = [];
-  const requests: Record<string, unknown>[] = [];
+  const bidding = biddingOf(listing.id, startCents, null);
   bidders.forEach((bidderId, index) => {
-    const maxCents = minimumBidCents(state) + (index + 1) * 1000;
-    const result = placeBid(state, bidderId, maxCents);
-    if (!result.accepted) throw new Error('A demo bid was refused');
-    const at = new Date(startsAt.getTime() + (index + 1) * DAY_MS).toISOString();
-    requests.push({
-      listing_id: listing.id,
-      bidder_id: bidderId,
-      idempotency_key: random.uuid(),
-      seq: index + 1,
-      max_bid: dollars(maxCents),
-      created_at: at,
-    });
-    for (const row of result.rows) {
-      bids.push({
-        listing_id: listing.id,
-        bidder_id: row.bidderId,
-        seq: bids.length + 1,
-        amount: dollars(row.amountCents),
-        automatic: row.automatic,
-        created_at: at,
-      });
-    }
-    state = result.state;
+    const maxCents = minimumBidCents(bidding.state) + (index + 1) * 1000;
+    const at = new Date(startsAt.getTime() + (index + 1) * DAY_MS);
+    if (!bidding.bid(random, bidderId, maxCents, at)) throw new Error('A demo bid was refused');
   });
-  return {
-    auction: {
-      listing_id: listing.id,
-      starting_bid: dollars(startCents),
-      reserve_price: null,
-      buy_now_price: null,
-      starts_at: startsAt.toISOString(),
-      ends_at: endsAt.toISOString(),
-      current_price: dollars(state.priceCents),
-      bid_count: state.bidCount,
-      requests_applied: requests.length,
-      high_bidder_id: state.leader?.bidderId ?? null,
-      high_max: state.leader ? dollars(state.leader.maxCents) : null,
-      created_at: startsAt.toISOString(),
-      updated_at: requests.at(-1)?.created_at as string,
-    },
-    bids,
-    requests,
-    listing: {
-      id: listing.id,
-      price: dollars(state.priceCents),
-      listing_start_date: startsAt.toISOString(),
-      listing_end_date: endsAt.toISOString(),
-    },
-  };
+  return bidding.rows(null, startsAt, endsAt);
 }
 
 async function run(db: DbExecutor, random: Random, now: Date): Promise<void> {

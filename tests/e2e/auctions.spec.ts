@@ -1,6 +1,6 @@
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { ADMIN, bearer, fillCard, logIn, register, tokenOf } from './support/commerce.ts';
+import { ADMIN, bearer, checkOutWithDealer, logIn, register, tokenOf } from './support/commerce.ts';
 import { expect, test } from './support/test.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -185,18 +185,7 @@ test.describe('auctions', () => {
     await expect(page.getByRole('link', { name: title })).toBeVisible();
 
     // Checkout with a dealer near 75207: the pistol ships to the dealer, never to the buyer.
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await expect(page).toHaveURL('/cart');
-    const order = page.getByRole('region', { name: 'Order from Sam S.' });
-    const finder = order.getByRole('form', { name: 'Find a dealer' });
-    await finder.getByLabel('ZIP code', { exact: true }).fill('75207');
-    await finder.getByRole('button', { name: 'Search' }).click();
-    await order.getByRole('button', { name: 'Choose Design District Arms' }).click();
-    await expect(order.getByText('Chosen dealer:')).toBeVisible();
-    await fillCard(page.getByRole('form', { name: 'Checkout' }), '4242424242424242');
-    await page.getByLabel(/I am at least \d+ years old\./).check();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+    await checkOutWithDealer(page, 'Sam S.');
 
     // The auction's page: ended, sold with buy now, nothing left to pay.
     await page.goto(path);
@@ -245,18 +234,7 @@ test.describe('auctions', () => {
     await expect(page).toHaveURL('/cart/view');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await expect(page).toHaveURL('/cart');
-    const order = page.getByRole('region', { name: /^Order from / });
-    const finder = order.getByRole('form', { name: 'Find a dealer' });
-    await finder.getByLabel('ZIP code', { exact: true }).fill('75207');
-    await finder.getByRole('button', { name: 'Search' }).click();
-    await order.getByRole('button', { name: 'Choose Design District Arms' }).click();
-    await expect(order.getByText('Chosen dealer:')).toBeVisible();
-    await fillCard(page.getByRole('form', { name: 'Checkout' }), '4242424242424242');
-    await page.getByLabel(/I am at least \d+ years old\./).check();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+    await checkOutWithDealer(page);
 
     // Paid once: the auction's page has nothing left to check out.
     await page.goto(auctionPath);

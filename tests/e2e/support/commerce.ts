@@ -151,3 +151,24 @@ export async function checkOutThroughEscrow(page: Page, listingId: string) {
   await expect(page.getByText(/paid through escrow/)).toBeVisible();
   return page.getByRole('link', { name: /^Order IS-/ });
 }
+
+/**
+ * From the cart (`/cart/view`), the signed-in buyer on `page` checks out one seller's order with a
+ * dealer near 75207 (Design District Arms) and pays by card. Ends on the order confirmation.
+ */
+export async function checkOutWithDealer(page: Page, seller: string | RegExp = /^Order from /) {
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL('/cart');
+  const order = page.getByRole('region', {
+    name: typeof seller === 'string' ? `Order from ${seller}` : seller,
+  });
+  const finder = order.getByRole('form', { name: 'Find a dealer' });
+  await finder.getByLabel('ZIP code', { exact: true }).fill('75207');
+  await finder.getByRole('button', { name: 'Search' }).click();
+  await order.getByRole('button', { name: 'Choose Design District Arms' }).click();
+  await expect(order.getByText('Chosen dealer:')).toBeVisible();
+  await fillCard(page.getByRole('form', { name: 'Checkout' }), '4242424242424242');
+  await page.getByLabel(/I am at least \d+ years old\./).check();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+}
