@@ -30,6 +30,12 @@ export const auctionViewSchema = z.object({
   phase: z.enum(AUCTION_PHASES),
   /** Once ended: sold (the reserve was met), unsold or cancelled by staff. */
   outcome: z.enum(AUCTION_OUTCOMES).nullable(),
+  /**
+   * Whether the outcome is recorded (by the ending job, buy now or a cancel). Past its end and
+   * until the ending job has run, an auction reads ended with the outcome it will have, but is not
+   * settled: its winner cannot check out yet, and its page keeps listening for the settlement.
+   */
+  settled: z.boolean(),
   startsAt: dateTimeSchema,
   /** The end, moved by late bids (soft close). */
   endsAt: dateTimeSchema,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -463,6 +463,42 @@ describe('outbid notices', () => {
   });
 });
 
+describe('outbid notices after other auction alerts', () => {
+  it('still tells a bidder they were outbid right after the auction’s ending-soon alert', async () => {
+    const title = 'Aimpoint ACRO watched and outbid';
+    const id = await listAuction({ title, durationDays: 5 });
+    const watcher = await account(t.db, 'buyer', { firstName: 'Wes', state: 'TX' });
+    await t.db
+      .insert(favorites)
+      .values({ userId: watcher.id, listingId: id, priceWhenAdded: 100, quantityWhenAdded: 1 });
+    await bid(id, watcher, 150);
+    // The watcher hears it ends soon (an alert about the auction, dated now by the database) ...
+    expect(
+      await noticeEndingSoon({ db: t.db, now: () => new Date(now.getTime() + 5 * DAY - 30 * MINUTE) }),
+    ).toBeGreaterThanOrEqual(1);
+    // ... and is outbid a moment later: that notice is not held back by the other alert.
+    await bid(id, buyer, 300);
+    const outbid = () =>
+      t.db
+        .select({ text: alerts.message })
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.userId, watcher.id),
+            eq(alerts.subject, `auction:${id}`),
+            like(alerts.message, 'You have been outbid%'),
+          ),
+        );
+    await expect
+      .poll(outbid)
+      .toEqual([{ text: `You have been outbid on “${title}”: the price is now $155.00.` }]);
+    await waitForMail(
+      t.outboxDir,
+      (text) => text.includes(`Subject: Outbid: ${title}`) && text.includes('Hi Wes,'),
+    );
+  });
+});
+
 describe('soft close and the end', () => {
   it('moves the end to two minutes after a late bid, and takes no bid once it has ended', async () => {
     const id = await listAuction({ durationDays: 1 });
@@ -484,7 +520,15 @@ describe('soft close and the end', () => {
       const late = await bidRaw(id, otherBuyer, 500);
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(AUCTION_MESSAGES.ended);
-      expect(await view(id, buyer)).toMatchObject({ phase: 'ended', outcome: 'sold', myStanding: 'won' });
+      // Past its end, before the ending job: ended with the outcome it will have, not yet settled,
+      // so its winner cannot check out yet.
+      expect(await view(id, buyer)).toMatchObject({
+        phase: 'ended',
+        outcome: 'sold',
+        myStanding: 'won',
+        settled: false,
+        checkoutBy: null,
+      });
       expect(await view(id, otherBuyer)).toMatchObject({ phase: 'ended', myStanding: null });
     } finally {
       now = saved;
@@ -556,6 +600,7 @@ describe('the ending job', () => {
       expect(await view(sold, otherBuyer)).toMatchObject({
         phase: 'ended',
         outcome: 'sold',
+        settled: true,
         myStanding: 'won',
       });
       expect(await view(sold, buyer)).toMatchObject({ myStanding: 'lost' });
@@ -797,6 +842,57 @@ describe('ending soon', () => {
     expect(await told(seller)).toEqual([]);
     await noticeEndingSoon({ db: t.db, now: () => new Date(at.getTime() + MINUTE) });
     expect(await told(buyer)).toHaveLength(1);
+  });
+});
+
+describe('ending soon by e-mail', () => {
+  it('e-mails each watcher once, after the alert, with the end in UTC and a link to the auction', async () => {
+    const title = 'Nightforce NX8 ending soon mail';
+    const id = await listAuction({ title, durationDays: 3 });
+    const watcher = await account(t.db, 'buyer', { firstName: 'Wanda', state: 'TX' });
+    for (const who of [watcher, otherBuyer, seller]) {
+      await t.db
+        .insert(favorites)
+        .values({ userId: who.id, listingId: id, priceWhenAdded: 100, quantityWhenAdded: 1 });
+    }
+    const ends = new Date(now.getTime() + 3 * DAY);
+    const mailer = createMailer({ outboxDir: t.outboxDir, from: 'Ironsight <no-reply@example.com>' });
+    const errors: unknown[] = [];
+    const deps = (at: Date) => ({
+      db: t.db,
+      now: () => at,
+      mailer,
+      publicOrigin: 'https://ironsight.example',
+      log: { error: (object: Record<string, unknown>) => void errors.push(object) },
+    });
+    const mailOf = async (firstName: string) =>
+      (await allMail(t.outboxDir)).filter(
+        (text) => text.includes(`Subject: Ending soon: ${title}`) && text.includes(`Hi ${firstName},`),
+      );
+    // Two hours before the end: neither alert nor e-mail.
+    await noticeEndingSoon(deps(new Date(ends.getTime() - 120 * MINUTE)));
+    expect(await mailOf('Wanda')).toEqual([]);
+
+    // Two servers run the job at once, half an hour before the end: each watcher is told once.
+    const at = new Date(ends.getTime() - 30 * MINUTE);
+    await Promise.all([noticeEndingSoon(deps(at)), noticeEndingSoon(deps(at))]);
+    const [mail] = await mailOf('Wanda');
+    expect(mail).toContain('in your favorites, ends soon: at 2026-12-04 12:00 UTC, now at $100.00.');
+    expect(mail).toContain(`https://ironsight.example/${id}/`);
+    expect(mail).toContain('Remove it from your favorites to hear no more about it.');
+    expect(await mailOf('Oscar')).toHaveLength(1);
+    const [alert] = await t.db
+      .select({ message: alerts.message })
+      .from(alerts)
+      .where(and(eq(alerts.userId, watcher.id), eq(alerts.subject, `auction:${id}`)));
+    expect(alert?.message).toBe(`“${title}”, in your favorites, ends soon: at {ends}, now at $100.00.`);
+    // Two e-mails in all: not its seller, who favorited it too; and nobody twice.
+    const sent = async () =>
+      (await allMail(t.outboxDir)).filter((text) => text.includes(`Subject: Ending soon: ${title}`));
+    expect(await sent()).toHaveLength(2);
+    await noticeEndingSoon(deps(new Date(at.getTime() + 10 * MINUTE)));
+    expect(await sent()).toHaveLength(2);
+    expect(errors).toEqual([]);
   });
 });
 

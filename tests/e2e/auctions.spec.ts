@@ -1,6 +1,7 @@
 import { CategoryFamilyId } from '../../shared/domain/category.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ADMIN, bearer, checkOutWithDealer, logIn, register, tokenOf } from './support/commerce.ts';
+import { endAuctionIn } from './support/database.ts';
 import { expect, test } from './support/test.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -104,6 +105,110 @@ test.describe('auctions', () => {
     await expect(sellerRow.getByRole('cell').nth(2)).toHaveText('3');
     await expectNoAxeViolations(page);
     await buyerContext.close();
+    await otherContext.close();
+  });
+
+  test('soft close: a bid in the last 2 minutes moves the end, both bidders see it live, the job ends it and the winner checks out with an FFL dealer', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // Two bidders in two browsers, a wait for the ending job (every 15 s) and a checkout.
+    test.setTimeout(150_000);
+    const word = `Sc${Date.now().toString(36)}`;
+    const title = `Ironsight Arms ${word} 9mm pistol`;
+    const token = await tokenOf(request, SELLER);
+    const added = await request.post('/api/listings/add', {
+      headers: bearer(token),
+      multipart: {
+        request: JSON.stringify({
+          title,
+          description: '<p>A pistol for the soft-close test.</p>',
+          familyId: CategoryFamilyId.SemiAutoPistols,
+          manufacturer: 'Ironsight Arms',
+          model: word,
+          caliber: '9mm Luger',
+          condition: 'NewInBox',
+          quantity: 1,
+          price: 300,
+          zipCode: '75207',
+          listingType: 1,
+          durationDays: 1,
+        }),
+      },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const { id: listingId, listingUrl } = (await added.json()) as { id: string; listingUrl: string };
+    const path = new URL(listingUrl, 'http://localhost').pathname;
+
+    // Two bidders, each with an account of their own, on the auction's page.
+    const first = await register(page.request, 'late-bidder', 'Lena');
+    await logIn(page, first, path);
+    const otherContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const otherPage = await otherContext.newPage();
+    const other = await register(otherPage.request, 'last-bidder', 'Luis');
+    await logIn(otherPage, other, path);
+
+    // The end is brought to a minute from now, as time would (the server's clock cannot be moved).
+    const end = await endAuctionIn(listingId, 60);
+    await page.goto(path);
+    await otherPage.goto(path);
+    const auction = page.getByRole('region', { name: 'Auction' });
+    const otherAuction = otherPage.getByRole('region', { name: 'Auction' });
+    const endOf = async (region: typeof auction) =>
+      Date.parse((await region.locator('time').getAttribute('datetime')) ?? '');
+    await expect(
+      auction.getByText('A bid in the last 2 minutes moves the end to 2 minutes after it.'),
+    ).toBeVisible();
+    await expect(auction.locator('time')).toHaveText(/^0m \d\ds$/);
+    expect(await endOf(auction)).toBe(end.getTime());
+
+    // A bid in the last 2 minutes: the end moves to 2 minutes after it.
+    await auction.getByLabel('Your maximum bid (USD)').fill('350');
+    await auction.getByRole('button', { name: 'Place bid' }).click();
+    await expect(auction.getByRole('status')).toHaveText('You are the high bidder. Your maximum: $350.00.');
+    await expect(auction.locator('time')).toHaveText(/^(1m \d\ds|2m 00s)$/);
+    const extended = await endOf(auction);
+    expect(extended - end.getTime()).toBeGreaterThan(45_000);
+    await expectNoAxeViolations(page);
+    // The other bidder's page hears the new end on the live channel, sooner than its 5 s poll.
+    await expect.poll(() => endOf(otherAuction), { timeout: 4_000 }).toBe(extended);
+    await expect(otherAuction.locator('time')).toHaveText(/^(1m \d\ds|2m 00s)$/);
+
+    // The other bidder outbids them, still in the last 2 minutes: the end moves again, and the
+    // first bidder's page hears both, live.
+    await otherAuction.getByLabel('Your maximum bid (USD)').fill('400');
+    await otherAuction.getByRole('button', { name: 'Place bid' }).click();
+    await expect(otherAuction.getByRole('status')).toHaveText(
+      'You are the high bidder. Your maximum: $400.00.',
+    );
+    await expect(auction.getByRole('status')).toHaveText('You have been outbid.', { timeout: 4_000 });
+    const again = await endOf(otherAuction);
+    expect(again).toBeGreaterThan(extended);
+    await expect.poll(() => endOf(auction), { timeout: 4_000 }).toBe(again);
+    await expect(auction.getByText('$355.00').first()).toBeVisible();
+    await expectNoAxeViolations(otherPage);
+
+    // Its end is reached (brought near again). The winner may check out once the ending job has
+    // settled it (it runs every 15 s), and their page hears that.
+    await endAuctionIn(listingId, 1);
+    await expect(otherAuction.getByRole('button', { name: 'Check out' })).toBeVisible({ timeout: 30_000 });
+    await expect(otherAuction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
+    await expect(otherAuction.getByText('Sold to the high bidder.')).toBeVisible();
+    await expect(otherAuction.getByRole('status')).toHaveText(/^You won this auction\./);
+    await expect(otherAuction.getByText(/^Check out by .+ to buy it at \$355\.00\.$/)).toBeVisible();
+    await expectNoAxeViolations(otherPage);
+    await expect(auction.getByRole('heading', { name: 'Auction ended' })).toBeVisible();
+    await expect(auction.getByRole('status')).toHaveText('This auction ended without your bid winning.');
+    await expect(auction.getByLabel('Your maximum bid (USD)')).toHaveCount(0);
+    await expect(auction.getByRole('button', { name: 'Check out' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The winner checks out at the final price, with a dealer: the pistol ships to the dealer.
+    await otherAuction.getByRole('button', { name: 'Check out' }).click();
+    await expect(otherPage).toHaveURL('/cart/view');
+    await expect(otherPage.getByRole('link', { name: title })).toBeVisible();
+    await checkOutWithDealer(otherPage, 'Sam S.');
     await otherContext.close();
   });
 

@@ -30,7 +30,8 @@ const standingKey = (listingId: string, userId: string | null) => [
 /**
  * GET /auctions/{id} for the caller (their standing is part of it). Null when the listing is not an
  * auction (a 404), so the page sells it at its price instead. While `live` (its live channel is
- * open) the channel keeps it current; otherwise a running auction is read again every 5 s.
+ * open) the channel keeps it current; otherwise an auction not yet settled (running, or past its
+ * end before the ending job ran) is read again every 5 s.
  */
 export function useAuction(listingId: string, options: { enabled?: boolean; live?: boolean } = {}) {
   const api = useApiClient();
@@ -46,8 +47,7 @@ export function useAuction(listingId: string, options: { enabled?: boolean; live
         throw error;
       }
     },
-    refetchInterval: (query) =>
-      query.state.data?.phase === 'ended' || options.live ? false : AUCTION_REFRESH_MS,
+    refetchInterval: (query) => (query.state.data?.settled || options.live ? false : AUCTION_REFRESH_MS),
   });
 }
 

@@ -346,8 +346,9 @@ function Standing({
 export function AuctionPanel({ listing }: { listing: ListingDetail }) {
   const [live, setLive] = useState(false);
   const auction = useAuction(listing.id, { live });
-  const running = auction.data !== null && auction.data !== undefined && auction.data.phase !== 'ended';
-  const liveState = useLiveAuction(listing.id, running);
+  // Followed until settled: past its end, the ending job's outcome (the winner's checkout) is news.
+  const unsettled = auction.data !== null && auction.data !== undefined && !auction.data.settled;
+  const liveState = useLiveAuction(listing.id, unsettled);
   useEffect(() => setLive(liveState === 'live'), [liveState]);
   if (auction.data === null) return null;
   if (auction.data) {

@@ -6,7 +6,8 @@ import { announceAuctionsChanged } from '../../core/live-signals.ts';
 import { addUserAlert } from '../../core/user-alerts.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { auctionBids, favorites, listings, users } from '../../db/schema.ts';
-import { type AuctionNoticeDeps, auctionAlert } from './notify.ts';
+import { auctionMessage, mailTimeText } from '../../mail/auction-messages.ts';
+import { type AuctionNoticeDeps, auctionAlert, auctionUrl } from './notify.ts';
 import type { AuctionsDeps } from './service.ts';
 
 /** How often due auctions are ended. Bids are refused from the end itself, by the server's clock. */
@@ -15,6 +16,17 @@ export const AUCTION_ENDING_MS = 15_000;
 export const AUCTION_ENDING_BATCH = 500;
 /** How long before its end an auction's watchers (the shoppers who favorited it) are told it ends soon. */
 export const AUCTION_ENDING_SOON_MINUTES = 60;
+
+/** What the ending job needs; with a mailer, its public site and a log, it also sends its e-mails. */
+type AuctionJobDeps = Pick<AuctionsDeps, 'db' | 'now'> &
+  Partial<Pick<AuctionsDeps, 'mailer' | 'publicOrigin' | 'log'>>;
+
+/** The mailing part of a job's deps, when it has all of it. */
+function mailingOf(deps: AuctionJobDeps): AuctionNoticeDeps | null {
+  return deps.mailer && deps.publicOrigin && deps.log
+    ? { db: deps.db, mailer: deps.mailer, publicOrigin: deps.publicOrigin, log: deps.log }
+    : null;
+}
 
 type EndedRow = {
   listing_id: string;
@@ -31,10 +43,9 @@ type EndedRow = {
  * each auction, and alert about it, exactly once; after a restart the next run catches up.
  * Answers how many auctions it ended.
  */
-export async function endDueAuctions(
-  deps: Pick<AuctionsDeps, 'db' | 'now'> & Partial<Pick<AuctionsDeps, 'mailer' | 'publicOrigin' | 'log'>>,
-): Promise<number> {
+export async function endDueAuctions(deps: AuctionJobDeps): Promise<number> {
   const now = deps.now?.() ?? new Date();
+  const mailing = mailingOf(deps);
   let total = 0;
   for (;;) {
     const { ended, winners } = await deps.db.transaction(async (tx) => {
@@ -62,12 +73,7 @@ export async function endDueAuctions(
       );
       return { ended: rows.length, winners };
     });
-    if (deps.mailer && deps.publicOrigin && deps.log && winners.length > 0) {
-      await mailWinners(
-        { db: deps.db, mailer: deps.mailer, publicOrigin: deps.publicOrigin, log: deps.log },
-        winners,
-      );
-    }
+    if (mailing && winners.length > 0) await mailWinners(mailing, winners);
     total += ended;
     if (ended < AUCTION_ENDING_BATCH) return total;
   }
@@ -146,22 +152,15 @@ async function mailWinners(deps: AuctionNoticeDeps, winners: readonly Winner[]):
   for (const winner of winners) {
     const account = byId.get(winner.userId);
     if (!account) continue;
-    const link = new URL(auctionAlert(winner.listingId, winner.title).link, deps.publicOrigin).toString();
     await deps.mailer
-      .send({
-        to: account.email,
-        subject: `You won: ${winner.title}`,
-        text: [
-          `Hi ${account.firstName},`,
-          '',
-          `You won “${winner.title}” at ${winner.price}. Check out within ${AUCTION_PAYMENT_DAYS} days from the auction's page; a firearm ships to the FFL dealer you choose at checkout.`,
-          '',
-          `  ${winner.title}`,
-          `  ${link}`,
-          '',
-          '— Ironsight',
-        ].join('\n'),
-      })
+      .send(
+        auctionMessage(account, {
+          subject: `You won: ${winner.title}`,
+          sentence: `You won “${winner.title}” at ${winner.price}. Check out within ${AUCTION_PAYMENT_DAYS} days from the auction's page; a firearm ships to the FFL dealer you choose at checkout.`,
+          title: winner.title,
+          url: auctionUrl(deps.publicOrigin, winner.listingId, winner.title),
+        }),
+      )
       .catch((error: unknown) =>
         deps.log.error({ err: error, listingId: winner.listingId }, 'the winner e-mail failed'),
       );
@@ -170,19 +169,36 @@ async function mailWinners(deps: AuctionNoticeDeps, winners: readonly Winner[]):
 
 type EndingSoonRow = { listing_id: string; title: string; ends_at: Date | string; current_price: string };
 
+/** A watcher told that an auction ends soon, to be told by e-mail too once that committed. */
+interface EndingSoonWatcher {
+  email: string;
+  firstName: string;
+  listingId: string;
+  title: string;
+  endsAt: string;
+  price: string;
+}
+
+/** The ending-soon sentence; `at` is the end as the alert or the e-mail writes it. */
+const endingSoonText = (title: string, at: string, price: string) =>
+  `“${title}”, in your favorites, ends soon: at ${at}, now at ${price}.`;
+
 /**
  * Tells the watchers of each running auction that ends within AUCTION_ENDING_SOON_MINUTES (every
  * shopper who has it among their favorites, but its seller) that it ends soon, once per auction:
  * the auction is marked in the same transaction, taking only rows it can lock, so several servers
  * running this at once tell each watcher once. A late bid moving the end does not tell them again.
- * Answers how many auctions were announced.
+ * Each is told by a dashboard alert in that transaction and, with a mailer, by e-mail once it
+ * committed (as the outbid and winner e-mails, with no setting of its own: taking the auction out
+ * of one's favorites is how not to hear of it). Answers how many auctions were announced.
  */
-export async function noticeEndingSoon(deps: Pick<AuctionsDeps, 'db' | 'now'>): Promise<number> {
+export async function noticeEndingSoon(deps: AuctionJobDeps): Promise<number> {
   const now = deps.now?.() ?? new Date();
   const soon = new Date(now.getTime() + AUCTION_ENDING_SOON_MINUTES * 60_000);
+  const mailing = mailingOf(deps);
   let total = 0;
   for (;;) {
-    const announced = await deps.db.transaction(async (tx) => {
+    const { announced, told } = await deps.db.transaction(async (tx) => {
       const rows = await queryRows<EndingSoonRow>(
         tx,
         sql`update auctions a set ending_soon_noticed_at = ${now}
@@ -196,11 +212,18 @@ export async function noticeEndingSoon(deps: Pick<AuctionsDeps, 'db' | 'now'>): 
             for update of d skip locked)
           returning a.listing_id, l.title, a.ends_at, a.current_price::text`,
       );
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return { announced: 0, told: [] };
       const watchers = await tx
-        .select({ listingId: favorites.listingId, userId: favorites.userId, sellerId: listings.userId })
+        .select({
+          listingId: favorites.listingId,
+          userId: favorites.userId,
+          sellerId: listings.userId,
+          email: users.email,
+          firstName: users.firstName,
+        })
         .from(favorites)
         .innerJoin(listings, eq(listings.id, favorites.listingId))
+        .innerJoin(users, eq(users.id, favorites.userId))
         .where(
           inArray(
             favorites.listingId,
@@ -208,19 +231,51 @@ export async function noticeEndingSoon(deps: Pick<AuctionsDeps, 'db' | 'now'>): 
           ),
         );
       const byId = new Map(rows.map((row) => [row.listing_id, row]));
+      const told: EndingSoonWatcher[] = [];
       for (const watcher of watchers) {
         const row = byId.get(watcher.listingId);
         if (!row || watcher.userId === watcher.sellerId) continue;
+        const endsAt = new Date(row.ends_at).toISOString();
+        const price = formatPrice(Number(row.current_price));
         await addUserAlert(tx, {
           ...auctionAlert(row.listing_id, row.title, 'Bid now'),
           userId: watcher.userId,
-          text: `“${row.title}”, in your favorites, ends soon: at ${alertTimeToken('ends')}, now at ${formatPrice(Number(row.current_price))}.`,
-          times: { ends: new Date(row.ends_at).toISOString() },
+          text: endingSoonText(row.title, alertTimeToken('ends'), price),
+          times: { ends: endsAt },
+        });
+        told.push({
+          email: watcher.email,
+          firstName: watcher.firstName,
+          listingId: row.listing_id,
+          title: row.title,
+          endsAt,
+          price,
         });
       }
-      return rows.length;
+      return { announced: rows.length, told };
     });
+    if (mailing && told.length > 0) await mailEndingSoon(mailing, told);
     total += announced;
     if (announced < AUCTION_ENDING_BATCH) return total;
+  }
+}
+
+/** Each watcher told that an auction ends soon, by e-mail; a failure is logged, never the notice's. */
+async function mailEndingSoon(deps: AuctionNoticeDeps, told: readonly EndingSoonWatcher[]): Promise<void> {
+  for (const watcher of told) {
+    await deps.mailer
+      .send(
+        auctionMessage(watcher, {
+          subject: `Ending soon: ${watcher.title}`,
+          sentence: endingSoonText(watcher.title, mailTimeText(watcher.endsAt), watcher.price),
+          title: watcher.title,
+          url: auctionUrl(deps.publicOrigin, watcher.listingId, watcher.title),
+          footnote:
+            'You get this e-mail because the auction is among your favorites. Remove it from your favorites to hear no more about it.',
+        }),
+      )
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, listingId: watcher.listingId }, 'the ending-soon e-mail failed'),
+      );
   }
 }

@@ -6,6 +6,7 @@ import { announceAccountSignal } from '../../core/live-signals.ts';
 import { addUserAlert } from '../../core/user-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { alerts, listings, users } from '../../db/schema.ts';
+import { auctionMessage } from '../../mail/auction-messages.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
 /**
@@ -23,6 +24,17 @@ export function auctionAlert(listingId: string, title: string, linkText = 'See t
 
 /** Fewest minutes between two outbid notices to one bidder on one auction. */
 export const OUTBID_NOTICE_MINUTES = 5;
+
+/**
+ * How an outbid alert starts. The 5 minutes count from the last outbid alert only: another alert
+ * about the auction (its ending-soon notice to a bidder who also favorited it) does not hold back
+ * the next outbid notice.
+ */
+const OUTBID_TEXT_START = 'You have been outbid on ';
+
+/** The page of an auction, absolute, as e-mails link to it. */
+export const auctionUrl = (publicOrigin: string, listingId: string, title: string) =>
+  new URL(listingPath(listingId, title), publicOrigin).toString();
 
 /**
  * When this instance last told each bidder (`listingId:bidderId`) they were outbid, or saw another
@@ -71,6 +83,7 @@ export async function noticeOutbid(
         and(
           eq(alerts.userId, bidderId),
           eq(alerts.subject, alertSubject.auction(listingId)),
+          sql`${alerts.message} like ${`${OUTBID_TEXT_START}%`}`,
           sql`${alerts.createdAt} > now() - make_interval(mins => ${OUTBID_NOTICE_MINUTES})`,
         ),
       )
@@ -84,7 +97,7 @@ export async function noticeOutbid(
       .where(eq(listings.id, listingId));
     if (!found) return;
     const notice = auctionAlert(listingId, found.title, 'Bid again');
-    const sentence = `You have been outbid on “${found.title}”: the price is now ${formatPrice(price)}.`;
+    const sentence = `${OUTBID_TEXT_START}“${found.title}”: the price is now ${formatPrice(price)}.`;
     await addUserAlert(deps.db, { ...notice, userId: bidderId, text: sentence });
     // The account's live channel: the open pages and the desktop client's notification.
     await announceAccountSignal(deps.db, {
@@ -94,20 +107,14 @@ export async function noticeOutbid(
       title: found.title,
       price,
     });
-    await deps.mailer.send({
-      to: found.email,
-      subject: `Outbid: ${found.title}`,
-      text: [
-        `Hi ${found.firstName},`,
-        '',
+    await deps.mailer.send(
+      auctionMessage(found, {
+        subject: `Outbid: ${found.title}`,
         sentence,
-        '',
-        `  ${found.title}`,
-        `  ${new URL(notice.link, deps.publicOrigin).toString()}`,
-        '',
-        '— Ironsight',
-      ].join('\n'),
-    });
+        title: found.title,
+        url: auctionUrl(deps.publicOrigin, listingId, found.title),
+      }),
+    );
   } catch (error) {
     deps.log.error({ err: error, listingId, bidderId }, 'the outbid notice failed');
   }

@@ -17,7 +17,8 @@ import { addUserAlert } from '../../core/user-alerts.ts';
 import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { auctionAlert } from './notify.ts';
+import { auctionMessage, mailTimeText } from '../../mail/auction-messages.ts';
+import { auctionAlert, auctionUrl } from './notify.ts';
 import {
   type AuctionsDeps,
   assertMayBid,
@@ -183,7 +184,7 @@ export async function offerSecondChance(
     if (row.outcome !== 'sold' || row.orderId !== null) throw conflict(AUCTION_MESSAGES.secondChanceNotSold);
     if (row.secondChanceBidderId !== null) throw conflict(AUCTION_MESSAGES.secondChanceUsed);
     const payBy = new Date(row.endsAt.getTime() + AUCTION_PAYMENT_DAYS * 86_400_000);
-    if (now <= payBy) throw conflict(AUCTION_MESSAGES.secondChanceTooSoon(utcText(payBy.toISOString())));
+    if (now <= payBy) throw conflict(AUCTION_MESSAGES.secondChanceTooSoon(mailTimeText(payBy)));
     const [next] = await tx
       .select({ bidderId: auctionBidRequests.bidderId, maxBid: max(auctionBidRequests.maxBid) })
       .from(auctionBidRequests)
@@ -219,14 +220,16 @@ export async function offerSecondChance(
       times: { deadline },
     });
     await announceAuctionSignal(tx, { listingId });
-    return { row: updated!, bidderId: next.bidderId, text: offer(utcText(deadline)), title: locked.title };
+    return {
+      row: updated!,
+      bidderId: next.bidderId,
+      text: offer(mailTimeText(deadline)),
+      title: locked.title,
+    };
   });
   void mailSecondChance(deps, offered.bidderId, offered.title, listingId, offered.text);
   return viewOf(deps, offered.row, true, auth, false);
 }
-
-/** A time as an e-mail or an error message writes it: "2026-12-06 12:00 UTC". */
-const utcText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The second-chance offer by e-mail; a failure is logged, never the offer's. */
 async function mailSecondChance(
@@ -242,14 +245,14 @@ async function mailSecondChance(
       .from(users)
       .where(eq(users.id, bidderId));
     if (!bidder) return;
-    const link = new URL(auctionAlert(listingId, title).link, deps.publicOrigin).toString();
-    await deps.mailer.send({
-      to: bidder.email,
-      subject: `Second chance: ${title}`,
-      text: [`Hi ${bidder.firstName},`, '', text, '', `  ${title}`, `  ${link}`, '', '— Ironsight'].join(
-        '\n',
-      ),
-    });
+    await deps.mailer.send(
+      auctionMessage(bidder, {
+        subject: `Second chance: ${title}`,
+        sentence: text,
+        title,
+        url: auctionUrl(deps.publicOrigin, listingId, title),
+      }),
+    );
   } catch (error) {
     deps.log.error({ err: error, listingId, bidderId }, 'the second-chance e-mail failed');
   }

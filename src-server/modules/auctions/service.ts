@@ -148,6 +148,7 @@ export function viewOf(
     listingId: row.listingId,
     phase,
     outcome,
+    settled: row.outcome !== null,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     serverNow: now.toISOString(),
