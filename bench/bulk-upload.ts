@@ -14,7 +14,11 @@
  * An upload's peak is exact: the kernel's high-water mark of the server's resident memory (VmHWM)
  * is reset as the upload starts (`/proc/PID/clear_refs`) and read when it has completed.
  *
+ * The database holds the demo firearms reference, so each written listing's identity is read at save
+ * (listing_identities) as in a real deployment; --no-reference leaves it out (no identity is read).
+ *
  * Usage: npm run bench:bulk-upload [-- --rows 100000] [--postgres URL] [--no-pglite] [--server-process]
+ *   [--no-reference]
  * Targets: 100k rows in ≤ 20 s on each database, peak RSS ≤ 400 MB, re-upload ≤ 10 s.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +32,7 @@ import { CATEGORY_FAMILIES } from '../shared/domain/category.ts';
 import { buildApp } from '../src-server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src-server/db/client.ts';
 import { accountsSeedPart, DEMO_ACCOUNTS } from '../src-server/seed/accounts.ts';
+import { firearmReferenceSeedPart } from '../src-server/seed/firearm-reference.ts';
 import { DEFAULT_SEED_OPTIONS, seedDemoData } from '../src-server/seed/seed.ts';
 import { testConfig } from '../tests/api/support/test-app.ts';
 import { withAdminClient } from '../tests/api/support/test-database.ts';
@@ -39,10 +44,13 @@ const { values: flags } = parseArgs({
     rows: { type: 'string', default: '100000' },
     postgres: { type: 'string', default: process.env.DATABASE_URL ?? '' },
     'no-pglite': { type: 'boolean', default: false },
+    'no-reference': { type: 'boolean', default: false },
     'server-process': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(flags.rows);
+/** What the database is seeded with: the demo accounts, and the firearms reference unless left out. */
+const SEED_PARTS = flags['no-reference'] ? [accountsSeedPart] : [accountsSeedPart, firearmReferenceSeedPart];
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -134,7 +142,7 @@ console.info(`inventory file: ${ROWS} rows, ${mb(file.length)} (${CATEGORY_FAMIL
 if (!flags['no-pglite']) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-bulk-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await seedDemoData(database.db, DEFAULT_SEED_OPTIONS, [accountsSeedPart]);
+  await seedDemoData(database.db, DEFAULT_SEED_OPTIONS, SEED_PARTS);
   try {
     if (flags['server-process']) {
       // The server process takes the data folder's lock.
@@ -161,7 +169,7 @@ if (flags.postgres) {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-bulk-pg-'));
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await seedDemoData(database.db, DEFAULT_SEED_OPTIONS, [accountsSeedPart]);
+  await seedDemoData(database.db, DEFAULT_SEED_OPTIONS, SEED_PARTS);
   try {
     if (flags['server-process']) {
       const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };

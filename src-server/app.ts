@@ -51,6 +51,7 @@ import { docsModule } from './modules/docs/index.ts';
 import { favoritesModule } from './modules/favorites/index.ts';
 import { feedsModule } from './modules/feeds/index.ts';
 import { fflModule } from './modules/ffl/index.ts';
+import { firearmReferenceModule } from './modules/firearm-reference/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { identificationModule } from './modules/identification/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
@@ -111,6 +112,7 @@ const SERVER_MODULES: readonly ServerModule[] = [
   alertsModule,
   messagesModule,
   identificationModule,
+  firearmReferenceModule,
   plannedEndpoints,
   docsModule,
 ];

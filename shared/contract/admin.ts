@@ -145,6 +145,12 @@ export const adminAccountActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('forcePasswordReset') }),
   z.object({ action: z.literal('setRoles'), roles: z.array(z.enum(Role)).min(1).max(5) }),
   z.object({ action: z.literal('resendConfirmation') }),
+  /**
+   * Grants or withdraws the valuation part of firearm identification (the user option
+   * WhatIsMyGunWorthAllowed, flag 16). Read from the account at each identification, so it applies at
+   * once, without a new sign-in.
+   */
+  z.object({ action: z.literal('setValuationAccess'), allowed: z.boolean() }),
 ]);
 export type AdminAccountAction = z.input<typeof adminAccountActionSchema>;
 export type AdminAccountActionName = AdminAccountAction['action'];
@@ -174,6 +180,16 @@ export const AdminAuditAction = {
   LockSender: 'lockSender',
   /** Staff ended an auction without a sale; its bidders and seller were told why. */
   CancelAuction: 'cancelAuction',
+  /** Staff granted or withdrew the valuation option (WhatIsMyGunWorthAllowed) of an account. */
+  SetValuationAccess: 'setValuationAccess',
+  /**
+   * Staff edits of the firearms reference (shared/contract/firearm-reference.ts): a manufacturer,
+   * model, variant or caliber added, changed (renamed, aliases, deactivated) or removed; `before`
+   * and `after` hold the record with its `part`.
+   */
+  AddFirearmReference: 'addFirearmReference',
+  EditFirearmReference: 'editFirearmReference',
+  RemoveFirearmReference: 'removeFirearmReference',
 } as const;
 export type AdminAuditAction = (typeof AdminAuditAction)[keyof typeof AdminAuditAction];
 
@@ -341,7 +357,8 @@ export const ADMIN_ENDPOINTS = {
   adminAccountAction: defineEndpoint({
     method: 'POST',
     path: '/pprAdmin/users/{id}/action',
-    summary: 'Freeze, unfreeze, lock, unlock, force a password reset, set roles or resend the confirmation.',
+    summary:
+      'Freeze, unfreeze, lock, unlock, force a password reset, set roles, resend the confirmation or grant the valuation option.',
     access: 'admin',
     params: idParamsSchema,
     body: adminAccountActionSchema,

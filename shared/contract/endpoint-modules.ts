@@ -163,6 +163,23 @@ export const ENDPOINT_MODULES: Readonly<Record<EndpointName, ApiModule>> = {
   adsDelete: 'ads',
   // identification
   firearmsIdentify: 'identification',
+  listingsRecentSales: 'identification',
+  firearmsPriceHint: 'identification',
+  // firearm-reference
+  adminFirearmReference: 'firearm-reference',
+  adminFirearmCalibers: 'firearm-reference',
+  adminAddFirearmManufacturer: 'firearm-reference',
+  adminEditFirearmManufacturer: 'firearm-reference',
+  adminRemoveFirearmManufacturer: 'firearm-reference',
+  adminAddFirearmModel: 'firearm-reference',
+  adminEditFirearmModel: 'firearm-reference',
+  adminRemoveFirearmModel: 'firearm-reference',
+  adminAddFirearmVariant: 'firearm-reference',
+  adminEditFirearmVariant: 'firearm-reference',
+  adminRemoveFirearmVariant: 'firearm-reference',
+  adminAddFirearmCaliber: 'firearm-reference',
+  adminEditFirearmCaliber: 'firearm-reference',
+  adminRemoveFirearmCaliber: 'firearm-reference',
   // ffl
   fflSearch: 'ffl',
   fflDealer: 'ffl',

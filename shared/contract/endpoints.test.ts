@@ -147,6 +147,23 @@ const IMPLIED_CALLS = [
   ['GET', '/auctions/{id}/live'],
   ['POST', '/auctions/{id}/buy-now'],
   ['POST', '/auctions/{id}/second-chance'],
+  ['GET', '/listings/{id}/recent-sales'],
+  ['POST', '/firearms/price-hint'],
+  // The console's firearms reference: search it, and add, change or remove its records.
+  ['GET', '/pprAdmin/firearm-reference'],
+  ['GET', '/pprAdmin/firearm-reference/calibers'],
+  ['POST', '/pprAdmin/firearm-reference/manufacturers'],
+  ['PATCH', '/pprAdmin/firearm-reference/manufacturers/{id}'],
+  ['DELETE', '/pprAdmin/firearm-reference/manufacturers/{id}'],
+  ['POST', '/pprAdmin/firearm-reference/models'],
+  ['PATCH', '/pprAdmin/firearm-reference/models/{id}'],
+  ['DELETE', '/pprAdmin/firearm-reference/models/{id}'],
+  ['POST', '/pprAdmin/firearm-reference/variants'],
+  ['PATCH', '/pprAdmin/firearm-reference/variants/{id}'],
+  ['DELETE', '/pprAdmin/firearm-reference/variants/{id}'],
+  ['POST', '/pprAdmin/firearm-reference/calibers'],
+  ['PATCH', '/pprAdmin/firearm-reference/calibers/{id}'],
+  ['DELETE', '/pprAdmin/firearm-reference/calibers/{id}'],
   // The dealer finder and dealers' own profiles (FFL transfers).
   ['GET', '/ffl/search'],
   ['GET', '/ffl/dealers/{id}'],
@@ -242,6 +259,10 @@ const NO_BODY_BY_DESIGN = new Set([
   'wpDelete',
   'adsDelete',
   'shortlinksDelete',
+  'adminRemoveFirearmManufacturer',
+  'adminRemoveFirearmModel',
+  'adminRemoveFirearmVariant',
+  'adminRemoveFirearmCaliber',
 ]);
 
 /**

@@ -20,6 +20,7 @@ import { API_BASE, type EndpointDefinition, fillPath, type PathParamNames } from
 import { FAVORITES_ENDPOINTS } from './favorites.ts';
 import { FEEDS_ENDPOINTS } from './feeds.ts';
 import { FFL_ENDPOINTS } from './ffl.ts';
+import { FIREARM_REFERENCE_ENDPOINTS } from './firearm-reference.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { IDENTIFICATION_ENDPOINTS } from './identification.ts';
 import { INVENTORY_ENDPOINTS } from './inventory.ts';
@@ -76,6 +77,7 @@ export const ENDPOINT_TABLES = {
   brands: BRANDS_ENDPOINTS,
   ads: ADS_ENDPOINTS,
   identification: IDENTIFICATION_ENDPOINTS,
+  'firearm-reference': FIREARM_REFERENCE_ENDPOINTS,
   ffl: FFL_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
   'seller-api': SELLER_API_ENDPOINTS,
@@ -110,6 +112,7 @@ export const ENDPOINTS = {
   ...BRANDS_ENDPOINTS,
   ...ADS_ENDPOINTS,
   ...IDENTIFICATION_ENDPOINTS,
+  ...FIREARM_REFERENCE_ENDPOINTS,
   ...FFL_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
   ...SELLER_API_ENDPOINTS,

@@ -40,6 +40,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<keyof typeof ENDPOINT_TABLES, string>> =
   brands: 'Brands and their pages.',
   ads: 'Advertisements.',
   identification: 'Firearm identification requests.',
+  'firearm-reference':
+    'The firearms reference staff keep: manufacturers, models, variants, calibers and the aliases sellers write for them.',
   ffl: 'Licensed dealers (FFL): the dealer finder and dealers’ own profiles.',
   health: 'Service health.',
   'seller-api':

@@ -388,6 +388,38 @@ function fitOf(
   return { score, caliberId };
 }
 
+/**
+ * The identity of a model, with its variant and caliber when known, from the index; null when the
+ * reference no longer has the model (staff removed it since).
+ */
+export function identityOf(
+  index: FirearmIndex,
+  modelId: string,
+  variantId: string | null,
+  caliberId: string | null,
+): FirearmIdentity | null {
+  const model = index.models.get(modelId);
+  const manufacturer = model && index.manufacturers.get(model.manufacturerId);
+  const variant = variantId === null ? null : (index.variants.get(variantId) ?? null);
+  const family = familyById(variant?.familyId ?? model?.familyId);
+  if (!model || !manufacturer || !family) return null;
+  const caliber = caliberId ? index.calibers.get(caliberId) : undefined;
+  return {
+    manufacturerId: manufacturer.id,
+    manufacturer: manufacturer.name,
+    modelId: model.id,
+    model: model.name,
+    variantId: variant?.id ?? null,
+    variant: variant?.name ?? null,
+    caliberId: caliber?.id ?? null,
+    caliber: caliber?.name ?? null,
+    family: family.key,
+    familyId: family.id,
+    requiresFfl: family.requiresFfl,
+    nfa: itemFacts({ family: family.key }).isNfa,
+  };
+}
+
 function candidateOf(
   context: ScoringContext,
   modelId: string,
@@ -396,31 +428,18 @@ function candidateOf(
   score: number,
   reasons: MatchReason[],
 ): FirearmCandidate {
-  const { index } = context;
-  const model = index.models.get(modelId);
-  const manufacturer = model && index.manufacturers.get(model.manufacturerId);
-  const family = familyById(variant?.familyId ?? model?.familyId);
-  if (!model || !manufacturer || !family) throw new Error(`The reference lost model ${modelId}`);
-  const caliber = caliberId ? index.calibers.get(caliberId) : undefined;
+  const identity = identityOf(context.index, modelId, variant?.id ?? null, caliberId);
+  if (!identity) throw new Error(`The reference lost model ${modelId}`);
   return {
-    identity: {
-      manufacturerId: manufacturer.id,
-      manufacturer: manufacturer.name,
-      modelId: model.id,
-      model: model.name,
-      variantId: variant?.id ?? null,
-      variant: variant?.name ?? null,
-      caliberId: caliber?.id ?? null,
-      caliber: caliber?.name ?? null,
-      family: family.key,
-      familyId: family.id,
-      requiresFfl: family.requiresFfl,
-      nfa: itemFacts({ family: family.key }).isNfa,
-    },
+    identity,
     confidence: Math.round(Math.min(1, Math.max(0, score)) * 100) / 100,
     reasons,
   };
 }
+
+/** "Semi Auto Pistols" from "SemiAutoPistols": a family in words. */
+export const familyWords = (family: CategoryFamily): string =>
+  family === 'NFA' ? 'NFA items' : family.replace(/([a-z])([A-Z])/g, '$1 $2');
 
 /** "Glock 19 Gen 5 in 9mm Luger": the identity in words. */
 export function identityName(identity: FirearmIdentity): string {

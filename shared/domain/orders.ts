@@ -25,6 +25,19 @@ export const OrderState = {
 export type OrderState = (typeof OrderState)[keyof typeof OrderState];
 export const ORDER_STATES = Object.values(OrderState) as OrderState[];
 
+/**
+ * The states of a sale: payment taken, and neither cancelled nor refunded. A line of an order in one
+ * of them is a completed sale that valuations count (the database's `order_state_is_sale`, migration
+ * 0040, lists the same states).
+ */
+export const SOLD_ORDER_STATES: readonly OrderState[] = [
+  OrderState.Paid,
+  OrderState.AwaitingDealer,
+  OrderState.Shipped,
+  OrderState.Delivered,
+  OrderState.Completed,
+];
+
 export const OrderEvent = {
   Pay: 'pay',
   AwaitDealer: 'awaitDealer',

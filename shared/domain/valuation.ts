@@ -87,14 +87,25 @@ export interface FencedPrices {
  * quartiles taken over all of them. A price on the fence is kept.
  */
 export function fencePrices(prices: readonly number[]): FencedPrices {
-  if (prices.length === 0) return { kept: [], dropped: 0 };
+  const fence = fenceOf(prices);
+  if (fence === null) return { kept: [], dropped: 0 };
+  const kept = [...prices].sort((a, b) => a - b).filter((price) => withinFence(fence, price));
+  return { kept, dropped: prices.length - kept.length };
+}
+
+/** The fence of a set of prices (Q1 − 1.5 × IQR to Q3 + 1.5 × IQR), or null for no prices. */
+export function fenceOf(prices: readonly number[]): { low: number; high: number } | null {
+  if (prices.length === 0) return null;
   const sorted = [...prices].sort((a, b) => a - b);
   const q1 = quantile(sorted, 0.25);
   const q3 = quantile(sorted, 0.75);
   const reach = FENCE_FACTOR * (q3 - q1);
-  const kept = sorted.filter((price) => price >= q1 - reach && price <= q3 + reach);
-  return { kept, dropped: sorted.length - kept.length };
+  return { low: q1 - reach, high: q3 + reach };
 }
+
+/** Whether a price is kept by a fence: on the fence counts as within. */
+export const withinFence = (fence: { low: number; high: number }, price: number): boolean =>
+  price >= fence.low && price <= fence.high;
 
 /** How far a value can be trusted: from the number of sales it uses and how tightly their prices agree. */
 export type Confidence = 'high' | 'medium' | 'low' | 'none';
@@ -137,15 +148,61 @@ export interface ValuationOptions {
   condition?: NraGrade;
 }
 
-interface WindowFigures {
-  kept: number[];
+/**
+ * What the value needs of one window's prices: how many the fence kept and dropped, and the
+ * quartiles of those kept (null when none). The server's valuation query computes the same figures
+ * in SQL (`percentile_cont`), so the value is assembled from them the same way (`salesValueOf`).
+ */
+export interface WindowFigures {
+  used: number;
   dropped: number;
+  q1: number | null;
   median: number | null;
+  q3: number | null;
 }
 
-function windowFigures(prices: readonly number[]): WindowFigures {
+/** The figures of one window's prices: fenced, then their quartiles. */
+export function windowFiguresOf(prices: readonly number[]): WindowFigures {
   const { kept, dropped } = fencePrices(prices);
-  return { kept, dropped, median: kept.length === 0 ? null : cents(quantile(kept, 0.5)) };
+  if (kept.length === 0) return { used: 0, dropped, q1: null, median: null, q3: null };
+  return {
+    used: kept.length,
+    dropped,
+    q1: quantile(kept, 0.25),
+    median: quantile(kept, 0.5),
+    q3: quantile(kept, 0.75),
+  };
+}
+
+/** A value from the figures of its window and of the window before. */
+export function salesValueOf(recent: WindowFigures, earlier: WindowFigures, windowDays: number): SalesValue {
+  if (recent.median === null || recent.q1 === null || recent.q3 === null || recent.used === 0) {
+    return {
+      value: null,
+      salesUsed: 0,
+      outliersDropped: 0,
+      range: null,
+      trendPercent: null,
+      confidence: 'none',
+      windowDays,
+    };
+  }
+  const value = cents(recent.median);
+  const range = { low: cents(recent.q1), high: cents(recent.q3) };
+  const before = earlier.median === null ? null : cents(earlier.median);
+  const trendPercent =
+    before !== null && recent.used >= MIN_SALES && earlier.used >= MIN_SALES
+      ? Math.round(((value - before) / before) * 1000) / 10
+      : null;
+  return {
+    value,
+    salesUsed: recent.used,
+    outliersDropped: recent.dropped,
+    range,
+    trendPercent,
+    confidence: confidenceOf(recent.used, (range.high - range.low) / value),
+    windowDays,
+  };
 }
 
 /**
@@ -172,34 +229,7 @@ export function valueFromSales(
     if (at > start && at <= end) current.push(sale.price);
     else if (at > before && at <= start) previous.push(sale.price);
   }
-  const recent = windowFigures(current);
-  const earlier = windowFigures(previous);
-  if (recent.median === null) {
-    return {
-      value: null,
-      salesUsed: 0,
-      outliersDropped: 0,
-      range: null,
-      trendPercent: null,
-      confidence: 'none',
-      windowDays,
-    };
-  }
-  const value = recent.median;
-  const range = { low: cents(quantile(recent.kept, 0.25)), high: cents(quantile(recent.kept, 0.75)) };
-  const trendPercent =
-    earlier.median !== null && recent.kept.length >= MIN_SALES && earlier.kept.length >= MIN_SALES
-      ? Math.round(((value - earlier.median) / earlier.median) * 1000) / 10
-      : null;
-  return {
-    value,
-    salesUsed: recent.kept.length,
-    outliersDropped: recent.dropped,
-    range,
-    trendPercent,
-    confidence: confidenceOf(recent.kept.length, (range.high - range.low) / value),
-    windowDays,
-  };
+  return salesValueOf(windowFiguresOf(current), windowFiguresOf(previous), windowDays);
 }
 
 /** The groups of sales a value may come from, most specific first. */
@@ -239,9 +269,24 @@ export function valueWithFallback(
     const sales = salesByLevel[level];
     return sales === undefined ? [] : [{ level, value: valueFromSales(sales, now, options) }];
   });
+  return chooseLevel(levels, options.windowDays ?? VALUATION_WINDOW_DAYS);
+}
+
+/**
+ * The fallback on values already made, most specific level first: the first with MIN_SALES sales
+ * used, or the one with the most (the more specific on a tie). No level gives no value.
+ */
+export function chooseLevel(
+  levels: readonly { level: ValuationLevel; value: SalesValue }[],
+  windowDays: number = VALUATION_WINDOW_DAYS,
+): LevelValue {
   const first = levels[0];
   if (first === undefined) {
-    return { level: null, fellBack: false, value: valueFromSales([], now, options) };
+    return {
+      level: null,
+      fellBack: false,
+      value: salesValueOf(windowFiguresOf([]), windowFiguresOf([]), windowDays),
+    };
   }
   const chosen =
     levels.find((entry) => entry.value.salesUsed >= MIN_SALES) ??

@@ -61,6 +61,7 @@ describe('route table', () => {
     ['city', '/guns-:city'],
     ['notFound', '/404'],
     ['welcomeEmailRedirect', '/welcome-email-redirect'],
+    ['identify', '/identify'],
     ['listingById', '/:productId/:title?'],
   ])('%s is %s', (id, pattern) => {
     expect(ROUTES.find((route) => route.id === id)?.pattern).toBe(pattern);

@@ -5,6 +5,7 @@ import { EMPTY_GUID, parseEntityId } from '../domain/uuid.ts';
 import { type SearchRouteParams, toSearchQueryString } from '../search/search-url.ts';
 import { HELP_URL, HUNT365_URL } from './external.ts';
 import { parseLegacyNumericId } from './legacy-ids.ts';
+import { type ListItemPrefill, listItemPrefillQuery } from './list-item-prefill.ts';
 import { withQuery } from './query.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +142,7 @@ const ROUTE_TABLE = [
   { id: 'notFound', pattern: '/404' },
   { id: 'welcomeEmailRedirect', pattern: '/welcome-email-redirect' },
   { id: 'alertsUnsubscribe', pattern: '/alerts/unsubscribe', title: 'Alert E-mails' },
+  { id: 'identify', pattern: '/identify', title: 'Identify a Firearm' },
   // Last: a listing by id, `/{uuid}` or `/{uuid}/{sanitized-title}` (the title is decoration).
   { id: 'listingById', pattern: '/:productId/:title?', params: { productId: parseListingIdParam } },
 ] as const satisfies readonly RouteDefinition[];
@@ -222,6 +224,11 @@ export const paths = {
   /** List an Item; with a listing id, the edit of that listing (`?id=`). */
   listItem: (listingId?: string): string =>
     `/dashboard/selling/list-item${listingId ? `?id=${encodeURIComponent(listingId)}` : ''}`,
+  /** List an Item with the item fields filled in (from an identified firearm). */
+  listItemPrefilled: (prefill: ListItemPrefill): string =>
+    `/dashboard/selling/list-item${withQuery(listItemPrefillQuery(prefill))}`,
+  /** Identify a firearm from photos and what the owner knows, and see what it is worth. */
+  identify: (): string => '/identify',
   liveCheckout: (): string => '/dashboard/selling/livecheckout',
   /** The inbox; with a conversation id, that conversation open (`?conversation=`). */
   inbox: (conversationId?: string): string =>

@@ -96,6 +96,7 @@ export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
   '/admin',
   '/dashboard',
   '/cart',
+  paths.to('identify'),
   paths.to('forgotPassword'),
   paths.to('passwordExpired'),
   paths.to('welcomeEmailRedirect'),

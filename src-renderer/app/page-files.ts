@@ -58,6 +58,7 @@ export const PAGE_FILES = {
   city: ['city/city-page.tsx', 'CityPage'],
   welcomeEmailRedirect: ['welcome-email/welcome-email-redirect-page.tsx', 'WelcomeEmailRedirectPage'],
   alertsUnsubscribe: ['account/alerts-unsubscribe-page.tsx', 'AlertsUnsubscribePage'],
+  identify: ['identify/identify-page.tsx', 'IdentifyPage'],
   digest: ['digest/digest-page.tsx', 'DigestPage'],
   digestArticle: ['digest/digest-article-page.tsx', 'DigestArticlePage'],
   newsletterConfirm: ['newsletter/newsletter-pages.tsx', 'NewsletterConfirmPage'],

@@ -40,6 +40,8 @@ export const MODULE_TABLES: Readonly<Record<ApiModule, () => Promise<Table>>> = 
   ads: () => import('../../shared/contract/ads.ts').then((m) => m.ADS_ENDPOINTS),
   identification: () =>
     import('../../shared/contract/identification.ts').then((m) => m.IDENTIFICATION_ENDPOINTS),
+  'firearm-reference': () =>
+    import('../../shared/contract/firearm-reference.ts').then((m) => m.FIREARM_REFERENCE_ENDPOINTS),
   ffl: () => import('../../shared/contract/ffl.ts').then((m) => m.FFL_ENDPOINTS),
   health: () => import('../../shared/contract/health.ts').then((m) => m.HEALTH_ENDPOINTS),
   'seller-api': () => import('../../shared/contract/seller-api.ts').then((m) => m.SELLER_API_ENDPOINTS),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { familyById } from '../../shared/domain/category.ts';
 import {
   type FirearmCandidate,
@@ -18,7 +18,6 @@ import {
   firearmModels,
   firearmVariantCalibers,
   firearmVariants,
-  listingIdentities,
 } from '../db/schema.ts';
 
 /**
@@ -41,11 +40,24 @@ export async function firearmIndex(db: DbExecutor): Promise<FirearmIndex> {
   return index;
 }
 
+/**
+ * The reference as the index reads it: active rows only (staff deactivate rows in the console,
+ * migration 0041), so a model of a deactivated manufacturer, a variant of a deactivated model and a
+ * deactivated caliber of a variant are left out too.
+ */
 async function loadReference(db: DbExecutor): Promise<FirearmReference> {
   // One statement after another: a reload never takes more than one place in the database's queue.
-  const manufacturers = await db.select().from(firearmManufacturers);
-  const calibers = await db.select().from(firearmCalibers);
-  const models = await db.select().from(firearmModels);
+  const manufacturers = await db
+    .select()
+    .from(firearmManufacturers)
+    .where(eq(firearmManufacturers.active, true));
+  const calibers = await db.select().from(firearmCalibers).where(eq(firearmCalibers.active, true));
+  const makers = new Set(manufacturers.map((row) => row.id));
+  const models = (await db.select().from(firearmModels).where(eq(firearmModels.active, true))).filter((row) =>
+    makers.has(row.manufacturerId),
+  );
+  const modelIds = new Set(models.map((row) => row.id));
+  const caliberIds = new Set(calibers.map((row) => row.id));
   const variants = await queryRows<{
     id: string;
     model_id: string;
@@ -59,21 +71,24 @@ async function loadReference(db: DbExecutor): Promise<FirearmReference> {
     sql`select v.id, v.model_id, v.name, v.aliases, v.family_id, v.barrel_inches,
             coalesce(array_agg(c.caliber_id) filter (where c.caliber_id is not null), '{}') as caliber_ids
           from firearm_variants v left join firearm_variant_calibers c on c.variant_id = v.id
+          where v.active
           group by v.id`,
   );
   return {
     manufacturers,
     calibers,
     models,
-    variants: variants.map((row) => ({
-      id: row.id,
-      modelId: row.model_id,
-      name: row.name,
-      aliases: row.aliases,
-      familyId: row.family_id,
-      barrelInches: row.barrel_inches,
-      caliberIds: row.caliber_ids,
-    })),
+    variants: variants
+      .filter((row) => modelIds.has(row.model_id))
+      .map((row) => ({
+        id: row.id,
+        modelId: row.model_id,
+        name: row.name,
+        aliases: row.aliases,
+        familyId: row.family_id,
+        barrelInches: row.barrel_inches,
+        caliberIds: row.caliber_ids.filter((id) => caliberIds.has(id)),
+      })),
   };
 }
 
@@ -137,35 +152,35 @@ export function listingIdentity(index: FirearmIndex, listing: ListingFirearmFiel
   return best && best.confidence >= MIN_IDENTITY_CONFIDENCE ? best : null;
 }
 
-/** Records the identities of listings (null: read, and no firearm of the reference), replacing earlier ones. */
+/**
+ * Records the identities of listings (null: read, and no firearm of the reference), replacing earlier
+ * ones. One statement per chunk with the rows as one JSON parameter, as the inventory writes send
+ * theirs: a bulk upload records a thousand identities per batch, and six bound parameters a row cost
+ * two to three times as much to send and plan.
+ */
 export async function writeListingIdentities(
   db: DbExecutor,
   rows: readonly { listingId: string; candidate: FirearmCandidate | null }[],
 ): Promise<void> {
   for (const chunk of chunks(rows)) {
-    await db
-      .insert(listingIdentities)
-      .values(
-        chunk.map(({ listingId, candidate }) => ({
-          listingId,
-          manufacturerId: candidate?.identity.manufacturerId ?? null,
-          modelId: candidate?.identity.modelId ?? null,
-          variantId: candidate?.identity.variantId ?? null,
-          caliberId: candidate?.identity.caliberId ?? null,
-          confidence: candidate?.confidence ?? 0,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: listingIdentities.listingId,
-        set: {
-          manufacturerId: sql`excluded.manufacturer_id`,
-          modelId: sql`excluded.model_id`,
-          variantId: sql`excluded.variant_id`,
-          caliberId: sql`excluded.caliber_id`,
-          confidence: sql`excluded.confidence`,
-          identifiedAt: sql`now()`,
-        },
-      });
+    const json = JSON.stringify(
+      chunk.map(({ listingId, candidate }) => ({
+        listing_id: listingId,
+        manufacturer_id: candidate?.identity.manufacturerId ?? null,
+        model_id: candidate?.identity.modelId ?? null,
+        variant_id: candidate?.identity.variantId ?? null,
+        caliber_id: candidate?.identity.caliberId ?? null,
+        confidence: candidate?.confidence ?? 0,
+      })),
+    );
+    await db.execute(sql`insert into listing_identities
+        (listing_id, manufacturer_id, model_id, variant_id, caliber_id, confidence)
+      select x.listing_id, x.manufacturer_id, x.model_id, x.variant_id, x.caliber_id, x.confidence
+      from json_to_recordset(${json}::json) as x(listing_id uuid, manufacturer_id uuid, model_id uuid,
+        variant_id uuid, caliber_id uuid, confidence real)
+      on conflict (listing_id) do update set manufacturer_id = excluded.manufacturer_id,
+        model_id = excluded.model_id, variant_id = excluded.variant_id, caliber_id = excluded.caliber_id,
+        confidence = excluded.confidence, identified_at = now()`);
   }
 }
 

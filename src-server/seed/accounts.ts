@@ -27,6 +27,8 @@ export interface DemoAccount {
   pastDueAmount?: number;
   passwordExpired?: boolean;
   legacyListerId?: number;
+  /** Staff granted the valuation option (WhatIsMyGunWorthAllowed): identifications show values. */
+  valuation?: boolean;
 }
 
 /** A fixed moment for seeded dates, so the same seed gives the same data. */
@@ -43,6 +45,7 @@ export const DEMO_ACCOUNTS = {
     firstName: 'Blake',
     lastName: 'Buyer',
     roles: [Role.Buyer],
+    valuation: true,
   },
   seller: {
     id: 'd1000000-0000-4000-8000-000000000002',
@@ -56,6 +59,7 @@ export const DEMO_ACCOUNTS = {
     sellerDisplayName: 'Sam S.',
     paymentSetUp: true,
     legacyListerId: 100_001,
+    valuation: true,
   },
   dealer: {
     id: 'd1000000-0000-4000-8000-000000000003',
@@ -67,6 +71,7 @@ export const DEMO_ACCOUNTS = {
     lastName: 'Dealer',
     roles: [Role.Buyer, Role.PlatinumSeller],
     sellerDisplayName: 'Lone Star Firearms',
+    valuation: true,
     isDealer: true,
     paymentSetUp: true,
     legacyListerId: 100_002,
@@ -236,7 +241,7 @@ async function seedAccounts(db: DbExecutor, random: Random): Promise<void> {
       phone: `214555${String(random.int(0, 9999)).padStart(4, '0')}`,
       roles: [...account.roles],
       status: account.status ?? 'Active',
-      userOptions: TERMS,
+      userOptions: account.valuation ? TERMS | UserOption.WhatIsMyGunWorthAllowed : TERMS,
       accountOptions: account.accountOptions ?? AccountOption.None,
       sellerDisplayName: account.sellerDisplayName ?? null,
       isDealer: account.isDealer ?? false,

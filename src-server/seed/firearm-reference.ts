@@ -262,7 +262,7 @@ export function catalogueReference(): FirearmReference {
 
 /**
  * The firearms reference, from the demo catalogue, and the identity of every listing seeded before
- * it. Staff cannot extend the reference from the console yet (docs/capabilities/identification.md).
+ * it. Staff extend it in the admin console (docs/capabilities/identification.md).
  */
 export const firearmReferenceSeedPart: SeedPart = {
   name: 'firearm reference',

@@ -93,6 +93,25 @@ const SAMPLE: Record<AdminCallName, () => [string, object | undefined]> = {
   wpDelete: () => [`/api/wp/delete/${someId}`, undefined],
   adminArticles: () => ['/api/pprAdmin/articles?keyword=glock', undefined],
   adminArticle: () => ['/api/pprAdmin/articles/no-such-article', undefined],
+  // The firearms reference (tests/api/firearm-reference.test.ts sends real edits): a write without a
+  // body is refused as bad input, a removal of an unknown id answers 404.
+  adminFirearmReference: () => ['/api/pprAdmin/firearm-reference?keyword=glock', undefined],
+  adminFirearmCalibers: () => ['/api/pprAdmin/firearm-reference/calibers', undefined],
+  adminAddFirearmManufacturer: () => ['/api/pprAdmin/firearm-reference/manufacturers', {}],
+  adminEditFirearmManufacturer: () => [`/api/pprAdmin/firearm-reference/manufacturers/${someId}`, undefined],
+  adminRemoveFirearmManufacturer: () => [
+    `/api/pprAdmin/firearm-reference/manufacturers/${someId}`,
+    undefined,
+  ],
+  adminAddFirearmModel: () => ['/api/pprAdmin/firearm-reference/models', {}],
+  adminEditFirearmModel: () => [`/api/pprAdmin/firearm-reference/models/${someId}`, undefined],
+  adminRemoveFirearmModel: () => [`/api/pprAdmin/firearm-reference/models/${someId}`, undefined],
+  adminAddFirearmVariant: () => ['/api/pprAdmin/firearm-reference/variants', {}],
+  adminEditFirearmVariant: () => [`/api/pprAdmin/firearm-reference/variants/${someId}`, undefined],
+  adminRemoveFirearmVariant: () => [`/api/pprAdmin/firearm-reference/variants/${someId}`, undefined],
+  adminAddFirearmCaliber: () => ['/api/pprAdmin/firearm-reference/calibers', {}],
+  adminEditFirearmCaliber: () => [`/api/pprAdmin/firearm-reference/calibers/${someId}`, undefined],
+  adminRemoveFirearmCaliber: () => [`/api/pprAdmin/firearm-reference/calibers/${someId}`, undefined],
 };
 
 /** Every call of the contract that only an admin may make, whichever module serves it. */

@@ -281,10 +281,16 @@ describe('the demo sales history', () => {
         sql`select id, password_hash is not null as signs_in from users where email like 'history.buyer%'
           order by email`,
       );
-      return { sales, buyers };
+      // Each sale is a completed sale for valuations, recorded by the database as the orders were loaded.
+      const [recorded] = await queryRows<{ count: number }>(
+        database.db,
+        sql`select count(*)::int as count from completed_sales`,
+      );
+      return { sales, buyers, recorded: recorded?.count };
     };
 
-    const { sales, buyers } = await seeded();
+    const { sales, buyers, recorded } = await seeded();
+    expect(recorded).toBe(sales.length);
     const demoIds = Object.values(DEMO_ACCOUNTS).map((account) => account.id);
     // The buyers are accounts of the history's own, which cannot sign in.
     expect(buyers.length).toBeGreaterThan(0);
@@ -325,6 +331,6 @@ describe('the demo sales history', () => {
       expect(value.salesUsed).toBeGreaterThanOrEqual(5);
       expect(value.trendPercent).not.toBeNull();
     }
-    expect(await seeded()).toEqual({ sales, buyers });
+    expect(await seeded()).toEqual({ sales, buyers, recorded });
   }, 180_000);
 });

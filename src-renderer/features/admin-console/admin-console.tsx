@@ -8,6 +8,7 @@ import { AuditScreen } from './audit-screen.tsx';
 import { BrandsScreen } from './brands-screen.tsx';
 import { adminPath } from './console-parts.tsx';
 import { DisputesScreen } from './disputes-screen.tsx';
+import { FirearmReferenceScreen } from './firearm-reference-screen.tsx';
 import { MailOutboxScreen } from './mail-outbox-screen.tsx';
 import { ModerationScreen } from './moderation-screen.tsx';
 import { ShortLinksScreen } from './short-links-screen.tsx';
@@ -22,6 +23,7 @@ const SCREENS = [
   { segment: 'alerts', label: 'Alerts' },
   { segment: 'shortlinks', label: 'Short links' },
   { segment: 'brands', label: 'Brands' },
+  { segment: 'firearms', label: 'Firearms' },
   { segment: 'articles', label: 'Articles' },
   { segment: 'ads', label: 'Ads' },
   { segment: 'audit', label: 'Audit log' },
@@ -54,6 +56,8 @@ function Screen({ segments }: { segments: string[] }) {
       return <ShortLinksScreen />;
     case 'brands':
       return <BrandsScreen />;
+    case 'firearms':
+      return <FirearmReferenceScreen tab={second === 'calibers' ? 'calibers' : 'manufacturers'} />;
     case 'articles':
       return <ArticlesScreen />;
     case 'ads':
@@ -67,7 +71,10 @@ function Screen({ segments }: { segments: string[] }) {
   }
 }
 
-/** The admin console: staff tools for users, moderation, escrow disputes, site notices, content, the audit log and mail. */
+/**
+ * The admin console: staff tools for users, moderation, escrow disputes, site notices, content, the
+ * firearms reference, the audit log and mail.
+ */
 export default function AdminConsole() {
   const { pathname } = useLocation();
   const segments = consoleSegments(pathname);

@@ -33,6 +33,10 @@ const AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
   warnSender: 'Warned a sender',
   lockSender: 'Locked a reported sender',
   cancelAuction: 'Cancelled an auction',
+  setValuationAccess: 'Set the valuation option',
+  addFirearmReference: 'Added to the firearms reference',
+  editFirearmReference: 'Changed the firearms reference',
+  removeFirearmReference: 'Removed from the firearms reference',
 };
 
 const FILTERS = ['keyword', 'action', 'adminId', 'targetUserId', 'from', 'to'] as const;

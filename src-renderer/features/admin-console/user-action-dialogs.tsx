@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminAccountAction, AdminUserDetail } from '../../../shared/contract/admin.ts';
-import { FreezeReason, Role } from '../../../shared/domain/user.ts';
+import { FreezeReason, Role, UserOption } from '../../../shared/domain/user.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useStartViewingAs } from '../../lib/session/impersonation.ts';
 import { Checkbox, FormField, SelectInput } from '../../ui/form-field.tsx';
@@ -19,7 +19,8 @@ export type ActionKind =
   | 'unlock'
   | 'forcePasswordReset'
   | 'setRoles'
-  | 'resendConfirmation';
+  | 'resendConfirmation'
+  | 'valuationAccess';
 
 export const FREEZE_LABELS: Record<FreezeReason, string> = {
   NonPayment: 'Non-payment (past-due balance)',
@@ -27,6 +28,10 @@ export const FREEZE_LABELS: Record<FreezeReason, string> = {
 };
 
 const MAX_CREDIT = 10_000;
+
+/** The account has the valuation option (WhatIsMyGunWorthAllowed), which staff grant. */
+export const hasValuationAccess = (user: AdminUserDetail): boolean =>
+  (user.userOptions & UserOption.WhatIsMyGunWorthAllowed) !== 0;
 
 /** The confirmation of one action: what it asks, its fields, and what it does. */
 export interface ActionDialog {
@@ -94,6 +99,7 @@ export function useUserActionDialogs(user: AdminUserDetail, onDone: (message: st
   const who = `${user.firstName} ${user.lastName} (${user.email})`;
   const notFrozen = Object.values(FreezeReason).filter((reason) => !user.freezeReasons.includes(reason));
   const creditProblem = creditProblemOf(amount);
+  const mayValue = hasValuationAccess(user);
 
   const run = (body: AdminAccountAction, message: string) => async () => {
     await act.mutateAsync(body);
@@ -227,6 +233,28 @@ export function useUserActionDialogs(user: AdminUserDetail, onDone: (message: st
       confirm: 'Resend',
       onConfirm: run({ action: 'resendConfirmation' }, 'The confirmation e-mail was sent again.'),
     },
+    valuationAccess: mayValue
+      ? {
+          title: `Withdraw valuations from ${who}?`,
+          confirm: 'Withdraw valuations',
+          body: (
+            <p>
+              Their identifications stop showing what a firearm is worth, from their next identification on.
+            </p>
+          ),
+          onConfirm: run({ action: 'setValuationAccess', allowed: false }, 'Valuations are withdrawn.'),
+        }
+      : {
+          title: `Let ${who} see valuations?`,
+          confirm: 'Allow valuations',
+          body: (
+            <p>
+              Their identifications show what the firearm is worth from completed sales (the
+              WhatIsMyGunWorthAllowed option), from their next identification on; they need not sign in again.
+            </p>
+          ),
+          onConfirm: run({ action: 'setValuationAccess', allowed: true }, 'Valuations are allowed.'),
+        },
   };
 
   const prepare = (kind: ActionKind) => {

@@ -4,7 +4,7 @@ import { Role, UserStatus } from '../../../shared/domain/user.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './admin-console.module.css';
 import { ConfirmDialog, DoneText } from './console-parts.tsx';
-import { type ActionKind, useUserActionDialogs } from './user-action-dialogs.tsx';
+import { type ActionKind, hasValuationAccess, useUserActionDialogs } from './user-action-dialogs.tsx';
 
 /** The buttons of the staff actions the account's state allows, each opening its confirmation. */
 export function UserActions({ user }: { user: AdminUserDetail }) {
@@ -23,6 +23,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
     ['forcePasswordReset', 'Force password reset', true],
     ['setRoles', 'Change roles…', true],
     ['resendConfirmation', 'Resend confirmation', !user.emailConfirmed],
+    ['valuationAccess', hasValuationAccess(user) ? 'Withdraw valuations' : 'Allow valuations', true],
   ];
   const dialog = open ? dialogs[open] : null;
 

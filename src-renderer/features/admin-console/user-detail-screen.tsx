@@ -6,7 +6,7 @@ import { listingPath } from '../../../shared/routes/paths.ts';
 import styles from './admin-console.module.css';
 import { useUserDetail } from './api/admin-queries.ts';
 import { adminPath, formatMoney, formatTime, ListState, TableHead } from './console-parts.tsx';
-import { FREEZE_LABELS } from './user-action-dialogs.tsx';
+import { FREEZE_LABELS, hasValuationAccess } from './user-action-dialogs.tsx';
 import { UserActions } from './user-actions.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,6 +54,7 @@ function Facts({ user }: { user: AdminUserDetail }) {
     ],
     ['Past due', formatMoney(user.pastDueAmount)],
     ['Dealer (FFL)', user.isDealer ? 'Yes' : 'No'],
+    ['Valuations', hasValuationAccess(user) ? 'Allowed (staff granted)' : 'Not allowed'],
     [
       'Options',
       Object.entries(UserOption)

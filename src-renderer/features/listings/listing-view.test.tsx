@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ListingOption } from '../../../shared/domain/listing.ts';
 import { onLoginRequest } from '../../lib/session/login-request.ts';
 import { createFakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
+import { glock19, glock19Valuation, VALUATION_SUMMARY } from '../../testing/identification-fixtures.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { FFL_NOTICE } from './listing-view.tsx';
@@ -169,5 +170,52 @@ describe('listing page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Glock 19 Gen 5 9mm 15rd Pistol' }),
     ).toBeTruthy();
+  });
+
+  describe('recent sales of the listed firearm', () => {
+    const withRecentSales = (recentSales: unknown) =>
+      createFakeFetch((request) =>
+        request.url.includes('/recent-sales')
+          ? jsonResponse(recentSales)
+          : jsonResponse({ results: [listingDetail()] }),
+      );
+
+    it('shows the median and the sales it comes from, in words and as a chart', async () => {
+      const fetch = withRecentSales({ identity: glock19(), valuation: glock19Valuation() });
+      renderApp(`/${LISTING_ID}`, { fetch });
+      const block = within(await screen.findByRole('region', { name: 'Recent sales' }));
+      expect(block.getByText('Recent sales of this model: median $549 from 6 sales.')).toBeTruthy();
+      expect(block.getByText(VALUATION_SUMMARY)).toBeTruthy();
+      expect(block.getByRole('img', { name: VALUATION_SUMMARY })).toBeTruthy();
+      expect(fetch.requests.map((request) => new URL(request.url, 'http://localhost').pathname)).toContain(
+        `/api/listings/${LISTING_ID}/recent-sales`,
+      );
+    });
+
+    it('names the maker’s items when the value falls back to them', async () => {
+      const valuation = glock19Valuation({ level: 'manufacturerFamily', subject: 'Glock semi-auto pistols' });
+      renderApp(`/${LISTING_ID}`, { fetch: withRecentSales({ identity: glock19(), valuation }) });
+      expect(
+        await screen.findByText('Recent sales of Glock semi-auto pistols: median $549 from 6 sales.'),
+      ).toBeTruthy();
+    });
+
+    it.each([
+      ['a listing not identified', { identity: null, valuation: null }],
+      ['an identity without sales', { identity: glock19(), valuation: null }],
+      [
+        'no sale in the window',
+        { identity: glock19(), valuation: glock19Valuation({ value: null, range: null, salesUsed: 0 }) },
+      ],
+    ])('shows nothing for %s', async (_case, answer) => {
+      const fetch = withRecentSales(answer);
+      renderApp(`/${LISTING_ID}`, { fetch });
+      await screen.findByRole('region', { name: 'Details' });
+      await waitFor(() =>
+        expect(fetch.requests.some((request) => request.url.includes('/recent-sales'))).toBe(true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('region', { name: 'Recent sales' })).toBeNull();
+    });
   });
 });

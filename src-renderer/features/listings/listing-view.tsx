@@ -31,6 +31,7 @@ import { Button } from '../../ui/button.tsx';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 import { ListingGallery } from './listing-gallery.tsx';
 import styles from './listing-view.module.css';
+import { RecentSales } from './recent-sales.tsx';
 
 export const FFL_NOTICE =
   'This firearm ships to a licensed dealer (FFL) for transfer. Choose a dealer near you at checkout; you complete the transfer and background check there.';
@@ -279,26 +280,29 @@ export function ListingView({
             dangerouslySetInnerHTML={{ __html: listing.description }}
           />
         </section>
-        <section aria-labelledby="listing-details">
-          <h2 id="listing-details" className={styles.sectionHeading}>
-            Details
-          </h2>
-          <dl className={styles.facts}>
-            <Fact label="Manufacturer" value={listing.manufacturer} />
-            <Fact label="Model" value={listing.model} />
-            <Fact label="Caliber" value={listing.caliber} />
-            <Fact label="Condition" value={CONDITION_LABELS[listing.condition]} />
-            <Fact label="Category" value={familyLabelByKey(listing.family)} />
-            <Fact label="Quantity available" value={listing.available} />
-            <Fact label="UPC" value={listing.upc} />
-            <Fact label="SKU" value={listing.sku} />
-            <Fact label="Seller stock number" value={listing.sellerStockNumber} />
-            <Fact label="Payment" value={payments.length > 0 ? payments.join(', ') : null} />
-            <Fact label="Listed" value={dateText(listing.listingStartDate)} />
-            <Fact label="Ends" value={dateText(listing.listingEndDate)} />
-            <Fact label="Listing number" value={listing.listingNumber} />
-          </dl>
-        </section>
+        <div className={styles.aside}>
+          <section aria-labelledby="listing-details">
+            <h2 id="listing-details" className={styles.sectionHeading}>
+              Details
+            </h2>
+            <dl className={styles.facts}>
+              <Fact label="Manufacturer" value={listing.manufacturer} />
+              <Fact label="Model" value={listing.model} />
+              <Fact label="Caliber" value={listing.caliber} />
+              <Fact label="Condition" value={CONDITION_LABELS[listing.condition]} />
+              <Fact label="Category" value={familyLabelByKey(listing.family)} />
+              <Fact label="Quantity available" value={listing.available} />
+              <Fact label="UPC" value={listing.upc} />
+              <Fact label="SKU" value={listing.sku} />
+              <Fact label="Seller stock number" value={listing.sellerStockNumber} />
+              <Fact label="Payment" value={payments.length > 0 ? payments.join(', ') : null} />
+              <Fact label="Listed" value={dateText(listing.listingStartDate)} />
+              <Fact label="Ends" value={dateText(listing.listingEndDate)} />
+              <Fact label="Listing number" value={listing.listingNumber} />
+            </dl>
+          </section>
+          <RecentSales listingId={listing.id} />
+        </div>
       </div>
     </article>
   );

@@ -9,6 +9,7 @@ import {
 import { ListingOption, UPC_MESSAGES } from '../../../shared/domain/listing.ts';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../testing/fake-fetch.ts';
 import { fakeToken, SELLER_CLAIMS } from '../../testing/fake-token.ts';
+import { glock19, glock19Valuation } from '../../testing/identification-fixtures.ts';
 import { LISTING_ID, listingDetail } from '../../testing/listing-fixtures.ts';
 import { createMemoryPlatform } from '../../testing/memory-platform.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -690,3 +691,84 @@ async function fillMinimalListing() {
   await addPhotos(form, [photo('sling.jpg')]);
   return form;
 }
+
+describe('an identified firearm and its recent sales on the listing form', () => {
+  const PREFILLED =
+    '/dashboard/selling/list-item?manufacturer=Glock&model=19+Gen+5&caliber=9mm+Luger&familyId=18&condition=Used';
+
+  const value = (form: ReturnType<typeof within>, label: string | RegExp) =>
+    (form.getByLabelText(label) as HTMLInputElement).value;
+
+  it('starts a new listing with the item fields of “List this firearm”', async () => {
+    renderAsSeller(PREFILLED, {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(value(form, 'Category')).toBe('18');
+    expect(value(form, 'Manufacturer (optional)')).toBe('Glock');
+    expect(value(form, 'Model (optional)')).toBe('19 Gen 5');
+    expect(value(form, 'Caliber (optional)')).toBe('9mm Luger');
+    // The condition is checked in Chromium (tests/e2e/identify.spec.ts): happy-dom's select loses it.
+    await waitFor(() => expect(value(form, 'Title')).toMatch(/^Glock 19 Gen 5 9mm Luger - /));
+  });
+
+  it('puts the identified item fields over a kept draft’s, keeping the rest of the draft', async () => {
+    localStorage.setItem(
+      'listingDraft',
+      JSON.stringify({
+        savedAt: '2026-11-02T15:00:00.000Z',
+        values: { title: 'Ruger 10/22', manufacturer: 'Ruger', model: '10/22', familyId: 19, price: 329 },
+      }),
+    );
+    renderAsSeller(PREFILLED, {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(value(form, 'Manufacturer (optional)')).toBe('Glock');
+    expect(value(form, 'Category')).toBe('18');
+    expect(value(form, 'Price (USD)')).toBe('329');
+  });
+
+  it('links to identification from a new listing', async () => {
+    renderAsSeller('/dashboard/selling/list-item', {});
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(form.getByRole('link', { name: 'Identify your firearm from photos' }).getAttribute('href')).toBe(
+      '/identify',
+    );
+  });
+
+  it('says how the price stands against recent sales of the item, asking once typing stops', async () => {
+    const { fetch } = renderAsSeller(PREFILLED, {
+      '/api/firearms/price-hint': () =>
+        jsonResponse({ identity: glock19(), valuation: glock19Valuation({ salesUsed: 12 }) }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    expect(await form.findByText('Recent sales: median $549 from 12 sales of the model.')).toBeTruthy();
+    type(form, 'Price (USD)', '648');
+    expect(
+      form.getByText('Priced 18% above recent sales (median $549 from 12 sales of the model).'),
+    ).toBeTruthy();
+    type(form, 'Price (USD)', '520');
+    expect(
+      form.getByText('Priced 5% below recent sales (median $549 from 12 sales of the model).'),
+    ).toBeTruthy();
+    const hints = fetch.requests.filter((request) => request.url.includes('/firearms/price-hint'));
+    expect(hints).toHaveLength(1);
+    expect(JSON.parse(String(hints[0]?.body))).toEqual({
+      title: expect.stringMatching(/^Glock 19 Gen 5 9mm Luger - /),
+      manufacturer: 'Glock',
+      model: '19 Gen 5',
+      caliber: '9mm Luger',
+      familyId: 18,
+    });
+  });
+
+  it('says nothing beside the price for an item without recent sales', async () => {
+    const { fetch } = renderAsSeller(PREFILLED, {
+      '/api/firearms/price-hint': () => jsonResponse({ identity: null, valuation: null }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'List an item' }));
+    await waitFor(() =>
+      expect(fetch.requests.some((request) => request.url.includes('/firearms/price-hint'))).toBe(true),
+    );
+    type(form, 'Price (USD)', '648');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(form.queryByText(/recent sales/i)).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ListItemPrefill } from '../../../shared/routes/list-item-prefill.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
@@ -37,14 +38,20 @@ function EditListing({ listingId }: { listingId: string }) {
   return <ListingForm listing={editable} initialValues={listingValuesFromDetail(editable)} />;
 }
 
+export interface ListItemProps {
+  listingId: string | null;
+  /** Item fields a new listing starts with (an identified firearm's), over a kept draft's. */
+  prefill?: ListItemPrefill | undefined;
+}
+
 /** List an Item: the eligibility check first, then the form for a new listing or the one in `listingId`. */
-export function ListItem({ listingId }: { listingId: string | null }) {
+export function ListItem({ listingId, prefill }: ListItemProps) {
   return (
     <ListingEligibilityGate>
       {listingId ? (
         <EditListing listingId={listingId} />
       ) : (
-        <ListingForm initialValues={emptyListingValues()} />
+        <ListingForm initialValues={{ ...emptyListingValues(), ...prefill }} prefill={prefill} />
       )}
     </ListingEligibilityGate>
   );

@@ -20,12 +20,14 @@ export interface ListingFormProps {
   /** The listing being edited; absent for a new listing. */
   listing?: ListingDetail | undefined;
   initialValues: Partial<ListingInput>;
+  /** Item fields that win over a kept draft's (a new listing started from an identified firearm). */
+  prefill?: Partial<ListingInput> | undefined;
 }
 
 /** The listing form (create or edit): the listing fields with the contract's schema, photos and a browser draft. */
-export function ListingForm({ listing, initialValues }: ListingFormProps) {
+export function ListingForm({ listing, initialValues, prefill }: ListingFormProps) {
   const listingId = listing?.id ?? null;
-  const state = useListingForm(listingId, initialValues);
+  const state = useListingForm(listingId, initialValues, prefill);
   const photos = useListingPhotos(listing);
   const submit = useListingSubmit(listingId, state, photos);
   const busy = state.form.formState.isSubmitting;

@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { LISTING_TITLE_MAX } from '../../../shared/contract/listing-input.ts';
 import { CONDITION_LABELS, Condition } from '../../../shared/domain/listing.ts';
+import { paths } from '../../../shared/routes/paths.ts';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { useBrandNames } from './api/use-brand-names.ts';
 import { ListingCategoryField } from './listing-category-field.tsx';
@@ -21,6 +23,15 @@ export function ListingItemSection({ state }: { state: ListingFormState }) {
     <fieldset className={styles.section}>
       <legend className={styles.legend}>Item</legend>
       <ListingCategoryField form={form} fields={fields} />
+      {state.startValues.id ? null : (
+        <p className={styles.help}>
+          Not sure of the maker or model?{' '}
+          <Link className={styles.link} to={paths.identify()}>
+            Identify your firearm from photos
+          </Link>{' '}
+          and see what it sold for here recently.
+        </p>
+      )}
       <div className={styles.row3}>
         <FormField label="Manufacturer" optional error={errors.manufacturer?.message}>
           {(controlProps) => (

@@ -2,6 +2,7 @@ import type { ListingInput } from '../../../shared/contract/listing-input.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, ListingType } from '../../../shared/domain/listing.ts';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { usePriceHint } from './api/use-price-hint.ts';
 import {
   AUCTION_DEFAULT_DAYS,
   durationChoices,
@@ -13,6 +14,7 @@ import {
   toInstant,
   toNumber,
 } from './listing-form-fields.ts';
+import { priceHintText } from './listing-price-hint.ts';
 import styles from './selling.module.css';
 import type { ListingFormApi } from './use-listing-form.ts';
 
@@ -29,14 +31,33 @@ export interface ListingPriceSectionProps {
 export function ListingPriceSection({ form, durationDays }: ListingPriceSectionProps) {
   const { register, setValue } = form;
   const { errors } = form.formState;
-  const [listingType, listingOptions, id] = form.watch(['listingType', 'listingOptions', 'id']);
+  const [listingType, listingOptions, id, price] = form.watch([
+    'listingType',
+    'listingOptions',
+    'id',
+    'price',
+  ]);
   const auction = listingType === ListingType.Auction;
   const typeField = register('listingType', { setValueAs: toNumber });
+  const [title, manufacturer, model, caliber, familyId] = form.watch([
+    'title',
+    'manufacturer',
+    'model',
+    'caliber',
+    'familyId',
+  ]);
+  const hint = usePriceHint({ title, manufacturer, model, caliber, familyId });
+  const hintText = priceHintText(hint.data?.valuation, price, auction);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>Price and listing</legend>
       <div className={styles.row3}>
-        <FormField label={auction ? 'Starting bid (USD)' : 'Price (USD)'} error={errors.price?.message}>
+        <FormField
+          label={auction ? 'Starting bid (USD)' : 'Price (USD)'}
+          error={errors.price?.message}
+          // Always there, so the hint is announced as it arrives or changes.
+          help={<span aria-live="polite">{hintText}</span>}
+        >
           {(controlProps) => (
             <TextInput
               {...controlProps}

@@ -46,12 +46,13 @@ export interface ListingFormState {
 export function useListingForm(
   listingId: string | null,
   initialValues: Partial<ListingInput>,
+  prefill?: Partial<ListingInput>,
 ): ListingFormState {
   const draftKey = listingDraftKey(listingId);
   const [restored, setRestored] = useState<ListingDraft | null>(() => readListingDraft(draftKey));
   const [resetKey, setResetKey] = useState(0);
   const startValues = restored
-    ? { ...initialValues, ...restored.values, id: initialValues.id }
+    ? { ...initialValues, ...restored.values, ...prefill, id: initialValues.id }
     : initialValues;
   const [titleEdited, setTitleEdited] = useState(
     () =>

@@ -48,5 +48,8 @@ describe('sell guns page', () => {
       '/membership',
     );
     expect(screen.getByRole('link', { name: 'membership page' }).getAttribute('href')).toBe('/membership');
+    expect(screen.getByRole('link', { name: 'Identify your firearm' }).getAttribute('href')).toBe(
+      '/identify',
+    );
   });
 });

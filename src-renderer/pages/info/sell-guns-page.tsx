@@ -83,6 +83,13 @@ export function SellGunsPage() {
             </li>
           ))}
         </ol>
+        <h2 className={styles.sectionHeading}>What is your firearm worth?</h2>
+        <p>
+          Not sure what you have, or what to ask for it?{' '}
+          <Link to={paths.identify()}>Identify your firearm</Link> from photos and what is stamped on it: you
+          see the make, model and caliber it matches, and what the same firearm sold for here recently, sale
+          by sale. Then list it with those details filled in.
+        </p>
         <h2 className={styles.sectionHeading}>Seller plans and fees</h2>
         <p>
           Every plan lists items and takes payment at checkout. A plan’s monthly price is charged at the start

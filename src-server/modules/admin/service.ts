@@ -15,7 +15,14 @@ import type { CreditTransaction, creditTransactionRequestSchema } from '../../..
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import { clearFlag, hasFlag, setFlag } from '../../../shared/domain/flags.ts';
 import { ListingOption, STAFF_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
-import { AccountOption, FreezeReason, isAdminRole, Role, UserStatus } from '../../../shared/domain/user.ts';
+import {
+  AccountOption,
+  FreezeReason,
+  isAdminRole,
+  Role,
+  UserOption,
+  UserStatus,
+} from '../../../shared/domain/user.ts';
 import type { AccountsDeps } from '../../core/accounts/accounts-deps.ts';
 import type { UserRow } from '../../core/accounts/users-repository.ts';
 import { type AdminActor, audit } from '../../core/audit-log.ts';
@@ -43,6 +50,8 @@ export const ADMIN_MESSAGES = {
   alreadyLocked: 'The account is already locked.',
   notLocked: 'The account is not locked.',
   alreadyConfirmed: 'This account has confirmed its email already.',
+  alreadyValuationAllowed: 'This account already has the valuation option.',
+  notValuationAllowed: 'This account does not have the valuation option.',
 } as const;
 
 /** The largest single credit an admin may add; larger amounts go through billing. */
@@ -178,6 +187,7 @@ function accountState(user: UserRow): Record<string, unknown> {
     status: user.status,
     roles: [...user.roles],
     accountOptions: user.accountOptions,
+    userOptions: user.userOptions,
     tokenVersion: user.tokenVersion,
   };
 }
@@ -326,6 +336,7 @@ export async function accountAction(
     await audit(tx, actor, action.action, updated, accountState(before), {
       ...accountState(updated),
       ...('reason' in action ? { reason: action.reason } : {}),
+      ...('allowed' in action ? { valuationAllowed: action.allowed } : {}),
     });
     return updated;
   });
@@ -337,7 +348,9 @@ export async function accountAction(
   return toRow(after);
 }
 
-type UserChanges = Partial<Pick<UserRow, 'status' | 'roles' | 'accountOptions' | 'tokenVersion'>>;
+type UserChanges = Partial<
+  Pick<UserRow, 'status' | 'roles' | 'accountOptions' | 'userOptions' | 'tokenVersion'>
+>;
 
 async function changesFor(
   tx: DbExecutor,
@@ -400,5 +413,17 @@ async function changesFor(
     case 'resendConfirmation':
       if (user.emailConfirmedAt !== null) throw conflict(ADMIN_MESSAGES.alreadyConfirmed);
       return null;
+    case 'setValuationAccess': {
+      // The identification reads the option from the account, not the token: no new token is needed.
+      const flag = UserOption.WhatIsMyGunWorthAllowed;
+      if (hasFlag(user.userOptions, flag) === action.allowed) {
+        throw conflict(
+          action.allowed ? ADMIN_MESSAGES.alreadyValuationAllowed : ADMIN_MESSAGES.notValuationAllowed,
+        );
+      }
+      return {
+        userOptions: action.allowed ? setFlag(user.userOptions, flag) : clearFlag(user.userOptions, flag),
+      };
+    }
   }
 }

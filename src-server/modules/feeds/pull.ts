@@ -9,6 +9,7 @@ import {
 import { LISTING_INELIGIBILITY_MESSAGES } from '../../../shared/contract/users.ts';
 import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
 import { findUserById } from '../../core/accounts/users-repository.ts';
+import { firearmIndex } from '../../core/firearm-reference.ts';
 import type { Database } from '../../db/client.ts';
 import { distributorFeedRuns } from '../../db/schema.ts';
 import type { BlobStore } from '../../files/blob-store.ts';
@@ -115,7 +116,11 @@ async function applyFeed(
   const source = { kind: 'feed', feedId: feed.id, distributorId: feed.distributorId } as const;
   for (let start = 0; start < items.length; start += FEED_BATCH_SIZE) {
     const batch = items.slice(start, start + FEED_BATCH_SIZE);
-    const outcomes = await deps.db.transaction((tx) => upsertInventory(tx, feed.userId, batch, source));
+    // The reference the batch's identities are read with: one version check, outside the transaction.
+    const reference = await firearmIndex(deps.db);
+    const outcomes = await deps.db.transaction((tx) =>
+      upsertInventory(tx, feed.userId, batch, source, { reference }),
+    );
     for (const outcome of outcomes) {
       if (outcome.result === 'skipped') tally.skipped += 1;
       else tally[outcome.result] += 1;

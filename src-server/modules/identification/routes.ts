@@ -4,7 +4,7 @@ import { Throttle } from '../../core/throttle.ts';
 import type { Database } from '../../db/client.ts';
 import type { ModuleContext, ModuleParts } from '../../module-context.ts';
 import type { PeriodicJob } from '../../periodic-jobs.ts';
-import { identifyFromRequest } from './service.ts';
+import { identifyFromRequest, listingRecentSales, priceHint, valuationCache } from './service.ts';
 
 /** How often the backfill looks for listings without an identity. */
 export const LISTING_IDENTITY_MS = 60 * 1000;
@@ -53,10 +53,22 @@ export function listingIdentityJob(db: Database, options: ListingIdentityJobOpti
 }
 
 /** Firearm identification: a signed-in account identifies a firearm from photos and what it knows. */
-export function registerIdentificationModule({ endpoints, database, blobs }: ModuleContext): ModuleParts {
-  const deps = { db: database.db, blobs, throttle: new Throttle(database.db) };
+export function registerIdentificationModule({
+  endpoints,
+  database,
+  blobs,
+  config,
+}: ModuleContext): ModuleParts {
+  const deps = {
+    db: database.db,
+    blobs,
+    throttle: new Throttle(database.db),
+    valuations: valuationCache(config),
+  };
   endpoints(IDENTIFICATION_ENDPOINTS, {
     firearmsIdentify: ({ auth, body, files }) => identifyFromRequest(deps, auth, body, files),
+    listingsRecentSales: ({ params }) => listingRecentSales(deps, params.id),
+    firearmsPriceHint: ({ body }) => priceHint(deps, body),
   });
   return { jobs: [listingIdentityJob(database.db)] };
 }

@@ -7,6 +7,7 @@ import {
   validateInventoryRow,
 } from '../../../shared/domain/inventory.ts';
 import type { ColumnMapping, InventoryColumn } from '../../../shared/domain/inventory-columns.ts';
+import { firearmIndex } from '../../core/firearm-reference.ts';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import type { bulkUploads } from '../../db/schema.ts';
 import type { SuggestionFields } from '../listings/index.ts';
@@ -91,6 +92,9 @@ export async function applyBatch(
     itemRows.push(pending.row);
   }
   const last = batch.at(-1)?.row ?? committedBefore;
+  // The firearms reference the batch's identities are read with: kept in memory per database, so
+  // this is one version check per batch (read outside the transaction, which would rebuild it).
+  const reference = await firearmIndex(run.db);
   await run.db.transaction(async (tx) => {
     const touched: SuggestionFields[] = [];
     const outcomes = await upsertInventory(
@@ -98,7 +102,7 @@ export async function applyBatch(
       run.upload.userId,
       items,
       { kind: 'bulk', uploadId: run.upload.id },
-      { deferSuggestionTerms: touched },
+      { deferSuggestionTerms: touched, reference },
     );
     const counts = { created: 0, updated: 0, unchanged: 0 };
     for (const outcome of outcomes) {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FirearmIndex } from '../../../shared/domain/firearm-index.ts';
 import type { InventoryItem } from '../../../shared/domain/inventory.ts';
 import { isListingFrozen, ListingOption, ListingType } from '../../../shared/domain/listing.ts';
+import { firearmIndex, identifyListings } from '../../core/firearm-reference.ts';
 import { listingRoom } from '../../core/plan-limits.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { liveCheckoutOf } from '../billing/index.ts';
@@ -50,6 +52,13 @@ export interface UpsertOptions {
    * in every batch.
    */
   deferSuggestionTerms?: SuggestionFields[];
+  /**
+   * The firearms reference the written listings' identities are read with, as the caller read it
+   * before its transaction (`firearmIndex(db)`: kept in memory per database, one version check).
+   * Left out, it is read inside the transaction, which rebuilds it: a transaction is a database
+   * handle of its own to the in-memory cache.
+   */
+  reference?: FirearmIndex;
 }
 
 /** Listing writes of one seller's inventory take turns, so two uploads or feeds never create one stock number twice. */
@@ -116,7 +125,8 @@ function storedDescription(item: InventoryItem): string {
  * for batches of up to about 1000 items: one lookup, one multi-row insert and one multi-row update
  * whatever the batch size. Unchanged items (same content hash, still offered) write nothing. The
  * keyword copy, its postings and the catalogue version follow by their triggers; the suggestion
- * terms of the fields before and after are recounted here, as the listing form does. An auction item
+ * terms of the fields before and after are recounted here, as the listing form does, and each listing
+ * written gets its identity (listing_identities) from `options.reference`. An auction item
  * is listed as the listing form lists one (its auction's row beside it, its end its auction's); an
  * item of an existing auction is refused when the form would refuse the edit (an auction with bids
  * keeps its prices; a listing never changes to or from an auction), and never reopens it.
@@ -314,6 +324,28 @@ export async function upsertInventory(
   }
 
   await writeImageSources(tx, imageWrites);
+  // Each listing written gets its identity now, as a listing saved with the form does; an edit reads
+  // it again. One read of the reference for the whole batch, then one multi-row upsert.
+  const written = [
+    ...toCreate.map(({ index, item }) => ({ id: outcomes[index]?.listingId ?? null, item })),
+    ...toUpdate.map(({ item, row }) => ({ id: row.id, item })),
+  ].flatMap(({ id, item }) =>
+    id === null
+      ? []
+      : [
+          {
+            id,
+            title: item.title,
+            manufacturer: item.manufacturer ?? null,
+            model: item.model ?? null,
+            caliber: item.caliber ?? null,
+            familyId: item.familyId,
+          },
+        ],
+  );
+  if (written.length > 0) {
+    await identifyListings(tx, written, options.reference ?? (await firearmIndex(tx)));
+  }
   const touched: SuggestionFields[] = [];
   for (const { item } of toCreate) touched.push(suggestionFieldsOf(item));
   for (const { item, row } of toUpdate) touched.push(row, suggestionFieldsOf(item));

@@ -10,6 +10,7 @@ import type { InventoryItem } from '../../../shared/domain/inventory.ts';
 import { ListingType } from '../../../shared/domain/listing.ts';
 import { listingEligibilityOf } from '../../core/accounts/account-state.ts';
 import { findUserById } from '../../core/accounts/users-repository.ts';
+import { firearmIndex } from '../../core/firearm-reference.ts';
 import type { Database } from '../../db/client.ts';
 import type { SellerApiClient } from '../../http/auth-context.ts';
 import { AppError, fieldsFromZod, notFound } from '../../http/errors.ts';
@@ -68,12 +69,15 @@ async function upsertItems(
 ): Promise<InventoryOutcome[]> {
   await assertSellerMayList(db, client.sellerId);
   const valid = checked.flatMap((entry, index) => ('item' in entry ? [{ index, item: entry.item }] : []));
+  // The reference the written listings' identities are read with, read outside the transaction.
+  const reference = await firearmIndex(db);
   const written = await db.transaction((tx) =>
     upsertInventory(
       tx,
       client.sellerId,
       valid.map((entry) => entry.item),
       { kind: 'api', credentialId: client.credentialId },
+      { reference },
     ),
   );
   const outcomes: InventoryOutcome[] = checked.map((entry, index) =>

@@ -14,6 +14,16 @@ import {
   ARTICLES_PER_PAGE_MAX,
   type ArticleInput,
 } from '../../../../shared/contract/content.ts';
+import type {
+  CaliberChange,
+  ManufacturerChange,
+  ModelChange,
+  NewCaliber,
+  NewManufacturer,
+  NewModel,
+  NewVariant,
+  VariantChange,
+} from '../../../../shared/contract/firearm-reference.ts';
 import type { MessageReportAction } from '../../../../shared/contract/moderation.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
@@ -268,4 +278,92 @@ export function useSaveAdCreative() {
 export function useDeleteAdCreative() {
   const api = useApiClient();
   return useAdminMutation((id: string) => api.call('adsDelete', { params: { id } }));
+}
+
+/** Manufacturers of the firearms reference shown per page. */
+export const FIREARM_REFERENCE_PAGE_SIZE = 20;
+
+/** GET /pprAdmin/firearm-reference: a page of manufacturers with their models and variants. */
+export function useFirearmReference(query: { keyword: string; page: number }) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'firearm-reference', query],
+    queryFn: ({ signal }) =>
+      api.call(
+        'adminFirearmReference',
+        {
+          query: {
+            keyword: query.keyword || undefined,
+            page: query.page,
+            pageSize: FIREARM_REFERENCE_PAGE_SIZE,
+          },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /pprAdmin/firearm-reference/calibers: every caliber, for its table and the variants' choices. */
+export function useFirearmCalibers() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [ADMIN_ROOT, 'firearm-calibers'],
+    queryFn: ({ signal }) => api.call('adminFirearmCalibers', { query: {} }, { signal }),
+  });
+}
+
+/** One write of the firearms reference: a record added, changed (renamed, aliases, deactivated) or removed. */
+export type ReferenceWrite =
+  | { op: 'add'; part: 'manufacturer'; body: NewManufacturer }
+  | { op: 'add'; part: 'model'; body: NewModel }
+  | { op: 'add'; part: 'variant'; body: NewVariant }
+  | { op: 'add'; part: 'caliber'; body: NewCaliber }
+  | { op: 'edit'; part: 'manufacturer'; id: string; body: ManufacturerChange }
+  | { op: 'edit'; part: 'model'; id: string; body: ModelChange }
+  | { op: 'edit'; part: 'variant'; id: string; body: VariantChange }
+  | { op: 'edit'; part: 'caliber'; id: string; body: CaliberChange }
+  | { op: 'remove'; part: 'manufacturer' | 'model' | 'variant' | 'caliber'; id: string };
+
+/** The firearms reference's writes; each refreshes what the console shows (the lists and the audit log). */
+export function useReferenceWrite() {
+  const api = useApiClient();
+  return useAdminMutation(async (write: ReferenceWrite): Promise<unknown> => {
+    if (write.op === 'remove') {
+      const params = { id: write.id };
+      switch (write.part) {
+        case 'manufacturer':
+          return api.call('adminRemoveFirearmManufacturer', { params });
+        case 'model':
+          return api.call('adminRemoveFirearmModel', { params });
+        case 'variant':
+          return api.call('adminRemoveFirearmVariant', { params });
+        case 'caliber':
+          return api.call('adminRemoveFirearmCaliber', { params });
+      }
+    }
+    if (write.op === 'add') {
+      switch (write.part) {
+        case 'manufacturer':
+          return api.call('adminAddFirearmManufacturer', { body: write.body });
+        case 'model':
+          return api.call('adminAddFirearmModel', { body: write.body });
+        case 'variant':
+          return api.call('adminAddFirearmVariant', { body: write.body });
+        case 'caliber':
+          return api.call('adminAddFirearmCaliber', { body: write.body });
+      }
+    }
+    const params = { id: write.id };
+    switch (write.part) {
+      case 'manufacturer':
+        return api.call('adminEditFirearmManufacturer', { params, body: write.body });
+      case 'model':
+        return api.call('adminEditFirearmModel', { params, body: write.body });
+      case 'variant':
+        return api.call('adminEditFirearmVariant', { params, body: write.body });
+      case 'caliber':
+        return api.call('adminEditFirearmCaliber', { params, body: write.body });
+    }
+  });
 }
