@@ -57,6 +57,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'cluster',
+          // Three server processes, S3 and HAProxy (scripts/cluster): `npm run test:cluster`.
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'fuzz',
           include: ['tests/fuzz/**/*.test.ts'],
           environment: 'node',

@@ -2,8 +2,9 @@
  * Runs every test of the project and ends with one summary line:
  *   unit and renderer tests, API tests on the embedded database (PGlite), its fault and queue tests,
  *   the contract fuzz suite (tests/fuzz, fixed seed and bounded count), the API and PostgreSQL fault
- *   tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given, the web build, then the
- *   end-to-end tests (Playwright driving Chromium against the real server).
+ *   tests on PostgreSQL when --postgres URL (or TEST_POSTGRES_URL) is given, with the cluster tests
+ *   (three servers behind HAProxy on a database of that server, tests/cluster), the web build, then
+ *   the end-to-end tests (Playwright driving Chromium against the real server).
  * Independent suites run side by side, one per core (`--jobs N` to choose, `--jobs 1` for one at a
  * time); each one's output is printed whole when it ends, and a failed one's errors again under
  * the summary. The fault tests, which time recoveries after killing processes, run alone once
@@ -15,6 +16,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:f
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { findHaproxy, HAPROXY_INSTALL_HELP } from './cluster/haproxy.ts';
 import { CHROMIUM_INSTALL_HELP, findChromium } from './find-chromium.ts';
 
 interface Tally {
@@ -97,6 +99,12 @@ if (!chromium) {
   process.exit(1);
 }
 
+// The cluster tests run with the PostgreSQL tests, behind HAProxy.
+if (postgresUrl && !findHaproxy()) {
+  console.error(`\n${HAPROXY_INSTALL_HELP}\n`);
+  process.exit(1);
+}
+
 const pglite = { DATABASE_URL: '' };
 const steps: Step[] = [];
 if (!flag('--skip-build')) {
@@ -127,6 +135,15 @@ if (postgresUrl) {
       {
         alone: true,
       },
+    ),
+  );
+  // Three server processes, HAProxy and an S3 server on a database of their own: alone, as they time restarts.
+  steps.push(
+    vitest(
+      'cluster behind HAProxy',
+      ['--project', 'cluster'],
+      { CLUSTER_TEST_POSTGRES_URL: postgresUrl, DATABASE_URL: '' },
+      { alone: true },
     ),
   );
 }

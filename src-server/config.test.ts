@@ -92,6 +92,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), AUCTION_SOFT_CLOSE_MINUTES: '0' })).toThrow(ConfigError);
   });
 
+  it('stops on SIGTERM with no drain and a 10 s bound by default, or the SHUTDOWN_* seconds', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).shutdown).toEqual({ drainMs: 0, timeoutMs: 10_000 });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_DRAIN_SECONDS: '3', SHUTDOWN_TIMEOUT_SECONDS: '2.5' })
+        .shutdown,
+    ).toEqual({ drainMs: 3000, timeoutMs: 2500 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(ConfigError);
+  });
+
   it('holds a bulk upload claim 60 s by default, or the seconds of BULK_UPLOAD_LEASE_SECONDS', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).bulkUploadLeaseSeconds).toBe(60);
     expect(loadConfig({ DATA_DIR: tempDir(), BULK_UPLOAD_LEASE_SECONDS: '5' }).bulkUploadLeaseSeconds).toBe(

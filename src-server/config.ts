@@ -48,6 +48,14 @@ const envSchema = z.object({
   ALERT_RUN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Auctions' soft close: a bid this close to the end moves the end to this long after the bid. */
   AUCTION_SOFT_CLOSE_MINUTES: z.coerce.number().int().min(1).max(60).default(2),
+  /**
+   * On SIGTERM, how long the server goes on serving while /api/health answers 503 (and every answer
+   * closes its connection), so a load balancer's health checks take it out of rotation before it
+   * stops taking connections. 0 (default): it stops taking connections at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** After it stops taking connections, the longest requests under way may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
    * How many reverse proxies in front of the server may be believed about the client address
@@ -151,6 +159,8 @@ export interface AppConfig {
   imageFetchAllowLoopback?: boolean;
   /** Where uploaded files are kept: `s3` in the bucket of `s3`; unset or `files`: under DATA_DIR/files. */
   blobStore?: 'files' | 's3';
+  /** SIGTERM: serve while reporting unhealthy for `drainMs`, then close, cutting requests still running after `timeoutMs`. */
+  shutdown?: { drainMs: number; timeoutMs: number };
   /** The S3-compatible bucket when S3_BUCKET is set: BLOB_STORE=s3 keeps files there, `npm run blobs:copy-to-s3` fills it. */
   s3?: S3Settings | undefined;
 }
@@ -213,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieDomain: e.COOKIE_DOMAIN?.replace(/^\./, '').toLowerCase(),
     thirdPartyScripts: { adScriptUrl: e.AD_SCRIPT_URL, marketingScriptUrl: e.MARKETING_SCRIPT_URL },
     blobStore: e.BLOB_STORE,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     s3: e.S3_BUCKET ? s3SettingsOf(e, e.S3_BUCKET) : undefined,
   };
 }

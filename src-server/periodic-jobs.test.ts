@@ -78,4 +78,33 @@ describe('the job runner', () => {
     await runner.stop();
     expect(events).toEqual(['first boot', 'second boot', 'second close', 'first close']);
   });
+
+  it('tells a run under way that the server stops, and a second stop waits for the first', async () => {
+    vi.useFakeTimers();
+    const events: string[] = [];
+    let batches = 0;
+    const runner = new JobRunner();
+    runner.add(
+      job('images', events, 100, {
+        // A backlog of batches, as the photo-link job runs until nothing waits.
+        run: async (stopping) => {
+          while (!stopping?.aborted && batches < 1000) {
+            batches += 1;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        },
+        atClose: async () => {
+          events.push('images close');
+        },
+      }),
+    );
+    await runner.start(log);
+    await vi.advanceTimersByTimeAsync(130);
+    const first = runner.stop();
+    const second = runner.stop();
+    await vi.advanceTimersByTimeAsync(10);
+    await Promise.all([first, second]);
+    expect(batches).toBeLessThan(10);
+    expect(events).toEqual(['images boot', 'images close']);
+  });
 });

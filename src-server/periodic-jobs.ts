@@ -4,10 +4,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * A job the server runs while it is up: `atBoot` once the app is ready (a failure fails the boot),
  * then `run` every `intervalMs` until the app closes (failures are logged as `failureMessage`);
  * `atClose`, when given, once its timer has stopped (a worker finishing its batch under way).
+ * `run` is given a signal that aborts when the server stops: a run that loops over batches stops
+ * after the batch under way, so a shutdown waits for one batch, not for the whole backlog.
  */
 export interface PeriodicJob {
   atBoot: () => Promise<void>;
-  run: () => Promise<void>;
+  run: (stopping?: AbortSignal) => Promise<void>;
   intervalMs: number;
   failureMessage: string;
   atClose?: () => Promise<void>;
@@ -23,15 +25,16 @@ export interface PeriodicRun {
  * while the previous run still runs is skipped; failures go to `onError`.
  */
 export function startPeriodicRun(options: {
-  run: () => Promise<void>;
+  run: (stopping?: AbortSignal) => Promise<void>;
   onError: (error: unknown) => void;
   intervalMs: number;
 }): PeriodicRun {
   let running: Promise<void> | null = null;
+  const stopping = new AbortController();
   const timer = setInterval(() => {
     if (running) return;
     running = options
-      .run()
+      .run(stopping.signal)
       .catch(options.onError)
       .finally(() => {
         running = null;
@@ -41,6 +44,7 @@ export function startPeriodicRun(options: {
   return {
     stop: async () => {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };
@@ -54,6 +58,7 @@ export function startPeriodicRun(options: {
 export class JobRunner {
   readonly #jobs: PeriodicJob[] = [];
   readonly #runs: (PeriodicRun | null)[] = [];
+  #stopping: Promise<void> | null = null;
 
   add(...jobs: PeriodicJob[]): void {
     this.#jobs.push(...jobs);
@@ -64,10 +69,15 @@ export class JobRunner {
     return this.#jobs;
   }
 
-  /** Each job in turn: its boot work (a failure fails the boot, later jobs do not start), then its timer. */
+  /**
+   * Each job in turn: its boot work (a failure fails the boot, later jobs do not start), then its
+   * timer. A runner asked to stop meanwhile (a shutdown during the boot) starts no further job.
+   */
   async start(log: FastifyBaseLogger): Promise<void> {
     for (const job of this.#jobs) {
+      if (this.#stopping) return;
       await job.atBoot();
+      if (this.#stopping) return;
       this.#runs.push(
         startPeriodicRun({
           run: job.run,
@@ -78,13 +88,20 @@ export class JobRunner {
     }
   }
 
-  /** Last declared first: stops each timer and waits for its run under way, then the job's `atClose`. */
-  async stop(): Promise<void> {
-    for (let index = this.#jobs.length - 1; index >= 0; index--) {
-      await this.#runs[index]?.stop();
-      await this.#jobs[index]?.atClose?.();
-    }
-    this.#runs.length = 0;
+  /**
+   * Last declared first: stops each timer and waits for its run under way, then the job's `atClose`
+   * (which gives back what the job holds, such as a bulk upload's lease). A graceful shutdown calls
+   * it as it begins and the app's close again: the second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      for (let index = this.#jobs.length - 1; index >= 0; index--) {
+        await this.#runs[index]?.stop();
+        await this.#jobs[index]?.atClose?.();
+      }
+      this.#runs.length = 0;
+    })();
+    return this.#stopping;
   }
 }
 

@@ -1,21 +1,42 @@
+import { API_BASE } from '../shared/contract/endpoints.ts';
+import { HEALTH_ENDPOINTS } from '../shared/contract/health.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderLockedError } from './db/data-lock.ts';
+import { installGracefulShutdown } from './http/graceful-shutdown.ts';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 import { DEFAULT_SEED_OPTIONS } from './seed/seed.ts';
+
+/** After the requests' bound, what the close hooks (jobs' last batch, the database) may take before the process exits anyway. */
+const SHUTDOWN_CLOSE_HOOKS_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config, { demoData: DEFAULT_SEED_OPTIONS });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  const { drainMs, timeoutMs } = config.shutdown ?? { drainMs: 0, timeoutMs: 10_000 };
+  const graceful = installGracefulShutdown(app, {
+    drainMs,
+    timeoutMs,
+    healthPath: `${API_BASE}${HEALTH_ENDPOINTS.health.path}`,
+    stopBackgroundWork: () => app.jobs.stop(),
+  });
+  let exitTimer: NodeJS.Timeout | null = null;
+  // SIGTERM (a rolling restart, a service manager): drain first; SIGINT (Ctrl+C): stop now.
+  const shutdown = async (signal: 'SIGINT' | 'SIGTERM') => {
     app.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a close hook, a job's batch), the process ends: a lease it held lapses by itself.
+    exitTimer ??= setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time; exiting');
+        process.exit(1);
+      },
+      drainMs + timeoutMs + SHUTDOWN_CLOSE_HOOKS_MS,
+    );
+    exitTimer.unref();
     try {
       // Closing the app closes the database, which flushes PGlite and releases the data-folder lock.
-      await app.close();
+      await graceful.shutdown({ drain: signal === 'SIGTERM' });
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,7 +1,9 @@
 /**
  * A server-sent events answer that stays open (text/event-stream): events are written in order, a
  * comment line keeps proxies from closing an idle stream, and the stream ends when the client
- * leaves, the caller's token expires, a check of the caller fails, or the server closes it.
+ * leaves, the caller's token expires, a check of the caller fails, or the server closes it (a stream
+ * the server ends carries a short `retry` hint, so the client reconnects, through a load balancer to
+ * another server when this one is stopping).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,6 +11,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const EVENT_STREAM_HEARTBEAT_MS = 25_000;
 /** What a client waits before reconnecting after the stream drops (the SSE `retry` field). */
 export const EVENT_STREAM_RETRY_MS = 3_000;
+/**
+ * A stream the server ends (it is shutting down, the session ended) says to reconnect sooner: after
+ * 0.5 to 1.5 s, spread so the clients of a stopping server do not all come back at one instant. Behind
+ * a load balancer the reconnection reaches another server.
+ */
+export const EVENT_STREAM_RECONNECT_MS = { min: 500, spread: 1_000 } as const;
+
+/** The `retry` field a stream the server ends carries (the SSE reconnection time, in ms). */
+export function reconnectHint(random: () => number = Math.random): string {
+  const ms = EVENT_STREAM_RECONNECT_MS.min + Math.floor(random() * EVENT_STREAM_RECONNECT_MS.spread);
+  return `retry: ${ms}\n\n`;
+}
 /** The longest delay a Node timer takes (about 24.8 days); a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -84,7 +98,9 @@ export function openEventStream(
       closed = true;
       clearInterval(heartbeat);
       if (expiry) clearTimeout(expiry);
-      if (!raw.writableEnded) raw.end();
+      // Ended here while the client still listens: a reconnect hint goes out before the end.
+      if (!raw.writableEnded && !raw.destroyed) raw.end(reconnectHint());
+      else if (!raw.writableEnded) raw.end();
       options.onClose();
     },
   };

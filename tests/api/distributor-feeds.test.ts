@@ -556,6 +556,39 @@ describe('one pull at a time per feed', () => {
     const inAnHour = Date.parse(feed?.nextRunAt ?? '') - Date.parse(feed?.lastRunAt ?? '');
     expect(Math.abs(inAnHour - 60 * 60 * 1000)).toBeLessThan(5_000);
   });
+
+  it('a stopping server gives back the feeds it claimed but did not start, still due', async () => {
+    await t.database.db.execute(sql`update distributor_feeds set next_run_at = now() + interval '1 day'`);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      served.set(`/stopping/${n}.csv`, fixture('liveinv.csv'));
+      const feed = await saved(tokens.dealer, {
+        name: `Stopping ${n}`,
+        source: 'url',
+        url: `${origin}/stopping/${n}.csv`,
+        format: 'zanders',
+        priceRule: PRICE_RULE,
+        schedule: 'Hourly',
+      });
+      ids.push(feed.id);
+    }
+    // The server is asked to stop while it claims: it starts no pull.
+    const stopping = new AbortController();
+    const deps = feedDeps(t.database.db);
+    const pulling = runDueFeeds(deps, 3, stopping.signal);
+    stopping.abort();
+    expect(await pulling).toBe(3);
+    expect(await runsOf(t.database.db, ids)).toEqual([]);
+    const leased = await queryRows<{ id: string; leased: boolean; due: boolean }>(
+      t.database.db,
+      sql`select id::text, lease_token is not null or leased_until is not null as leased, next_run_at <= now() as due
+        from distributor_feeds where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid)`,
+    );
+    // No claim is kept: the three are due and free, and the next look (any server's) takes them.
+    expect(leased.filter((row) => row.leased)).toEqual([]);
+    expect(leased.filter((row) => row.due)).toHaveLength(3);
+    expect(await runDueFeeds(deps)).toBe(3);
+  });
 });
 
 const byFeed = (a: { feed_id: string }, b: { feed_id: string }) => a.feed_id.localeCompare(b.feed_id);

@@ -1,5 +1,5 @@
 import type { PeriodicJob } from '../../periodic-jobs.ts';
-import { claimDueFeeds, newLeaseToken } from './lease.ts';
+import { claimDueFeeds, newLeaseToken, releaseFeed } from './lease.ts';
 import { type FeedDeps, pullFeed } from './pull.ts';
 
 /** How often a server looks for feeds whose pull is due. */
@@ -10,12 +10,24 @@ const FEEDS_PER_TICK = 4;
 /**
  * Pulls the feeds that are due, one after another. Each is claimed first (SKIP LOCKED, then a lease),
  * so two servers never pull one feed at once and a pull started by hand is never doubled.
+ * A server that stops (`stopping`) finishes the pull under way and gives back the feeds it claimed
+ * but did not start, still due, for another server's next look rather than after their lease.
  * Answers how many feeds this server took.
  */
-export async function runDueFeeds(deps: FeedDeps, limit = FEEDS_PER_TICK): Promise<number> {
+export async function runDueFeeds(
+  deps: FeedDeps,
+  limit = FEEDS_PER_TICK,
+  stopping?: AbortSignal,
+): Promise<number> {
   const token = newLeaseToken();
   const ids = await claimDueFeeds(deps.db, token, limit);
-  for (const id of ids) await pullFeed(deps, id, 'schedule', token);
+  for (const [index, id] of ids.entries()) {
+    if (stopping?.aborted) {
+      for (const left of ids.slice(index)) await releaseFeed(deps.db, left, token);
+      break;
+    }
+    await pullFeed(deps, id, 'schedule', token);
+  }
   return ids.length;
 }
 
@@ -23,8 +35,8 @@ export async function runDueFeeds(deps: FeedDeps, limit = FEEDS_PER_TICK): Promi
 export function feedPullJob(deps: FeedDeps): PeriodicJob {
   return {
     atBoot: async () => {},
-    run: async () => {
-      await runDueFeeds(deps);
+    run: async (stopping) => {
+      await runDueFeeds(deps, FEEDS_PER_TICK, stopping);
     },
     intervalMs: FEED_SCHEDULER_INTERVAL_MS,
     failureMessage: 'distributor feed pulls failed',

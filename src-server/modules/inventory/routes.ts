@@ -44,9 +44,9 @@ export function registerInventoryModule(ctx: ModuleContext): ModuleParts {
   };
   const imageFetch: PeriodicJob = {
     atBoot: async () => {},
-    run: async () => {
-      // Runs until no link is waiting, a few at a time.
-      while ((await fetchPendingImages(imageDeps)) > 0) {}
+    run: async (stopping) => {
+      // Runs until no link is waiting, a few at a time; a stopping server ends after the batch under way.
+      while (!stopping?.aborted && (await fetchPendingImages(imageDeps)) > 0) {}
     },
     intervalMs: IMAGE_FETCH_INTERVAL_MS,
     failureMessage: 'fetching the photo links of inventory rows failed',

@@ -71,7 +71,7 @@ async function pgliteSnapshot(): Promise<Blob> {
  * The name of a template database migrated to these migrations, made once under an advisory lock
  * (test runs in parallel wait for it); templates of older migrations are dropped then.
  */
-async function postgresTemplate(adminUrl: string): Promise<string> {
+export async function postgresTemplate(adminUrl: string): Promise<string> {
   const template = `ironsight_template_${await migrationsDigest()}`;
   return withAdminClient(adminUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', ['ironsight_test_template']);
