@@ -5,7 +5,19 @@
  * unknown fields are stripped before they leave). No channel name is written anywhere else.
  */
 import { z } from 'zod';
-import type { DesktopBridge, FilePickKind } from './desktop-bridge.ts';
+import { uuidSchema } from './contract/common.ts';
+import { listingInputSchema } from './contract/listing-input.ts';
+import { messageInputSchema } from './contract/messages.ts';
+import { respondOfferRequestSchema } from './contract/offers.ts';
+import { shipOrderRequestSchema } from './contract/orders.ts';
+import type {
+  DesktopBridge,
+  FilePickKind,
+  OutboxAction,
+  OutboxItemView,
+  OutboxSnapshot,
+  WatchedFolderState,
+} from './desktop-bridge.ts';
 
 /**
  * An app path the renderer's router understands: absolute, URL-encoded (printable ASCII, no
@@ -56,6 +68,86 @@ const pickedFileSchema = z.object({
   data: z.instanceof(ArrayBuffer),
 });
 
+const isoDateTime = z.iso.datetime({ offset: true });
+const rowCount = z.int().min(0);
+
+export const watchedFolderStateSchema = z.object({
+  folder: z.string().max(4096).nullable(),
+  paused: z.boolean(),
+  status: z.enum(['off', 'paused', 'watching', 'uploading', 'error']),
+  pendingFiles: z.array(z.string().max(1024)).max(1000),
+  lastRun: z
+    .object({
+      at: isoDateTime,
+      fileName: z.string().max(1024),
+      uploadId: uuidSchema,
+      status: z.enum(['Processing', 'Completed', 'Failed']),
+      createdCount: rowCount,
+      updatedCount: rowCount,
+      unchangedCount: rowCount,
+      errorCount: rowCount,
+      failureMessage: z.string().max(2000).nullable(),
+    })
+    .nullable(),
+  lastError: z
+    .object({ at: isoDateTime, fileName: z.string().max(1024).nullable(), message: z.string().max(2000) })
+    .nullable(),
+}) satisfies z.ZodType<WatchedFolderState>;
+
+/** A value of the listing as the dealer saw it; only plain values are compared. */
+const expectedValueSchema = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+
+/**
+ * An action for the offline outbox, checked with the same request schemas the server parses the
+ * call with, so a queued action is one the server would accept in form.
+ */
+export const outboxActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('message'),
+    input: messageInputSchema,
+    conversationId: uuidSchema.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('listingEdit'),
+    input: listingInputSchema.refine((input) => input.id !== undefined, {
+      error: 'Only an edit of an existing listing can wait offline.',
+      path: ['id'],
+    }),
+    expected: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), expectedValueSchema)
+      .refine((fields) => Object.keys(fields).length <= 60, 'Expected at most 60 fields'),
+  }),
+  z.strictObject({ kind: z.literal('offerAnswer'), offerId: uuidSchema, answer: respondOfferRequestSchema }),
+  z.strictObject({ kind: z.literal('orderShipping'), orderId: uuidSchema, shipment: shipOrderRequestSchema }),
+]);
+/** An outbox action after validation, as the main process keeps and sends it. */
+export type ParsedOutboxAction = z.output<typeof outboxActionSchema>;
+
+/** The bridge's action type is what the schema takes. */
+type ActionAccepted = OutboxAction extends z.input<typeof outboxActionSchema> ? true : never;
+const actionAccepted: ActionAccepted = true;
+void actionAccepted;
+
+export const outboxLabelSchema = z.string().trim().min(1).max(200);
+
+export const outboxItemViewSchema = z.object({
+  id: uuidSchema,
+  kind: z.enum(['message', 'listingEdit', 'offerAnswer', 'orderShipping']),
+  label: z.string().max(200),
+  resource: z.string().max(200),
+  queuedAt: isoDateTime,
+  state: z.enum(['pending', 'conflict', 'rejected']),
+  problem: z.string().max(2000).nullable(),
+  attempts: z.int().min(0),
+}) satisfies z.ZodType<OutboxItemView>;
+
+export const outboxSnapshotSchema = z.object({
+  items: z.array(outboxItemViewSchema),
+  status: z.enum(['idle', 'sending', 'waiting', 'signedOut']),
+  nextAttemptAt: isoDateTime.nullable(),
+  persistent: z.boolean(),
+}) satisfies z.ZodType<OutboxSnapshot>;
+
 interface InvokeChannelSpec {
   readonly args: z.ZodTuple;
   readonly result: z.ZodType;
@@ -76,6 +168,18 @@ export const desktopInvokeChannels = {
   'settings:message-notifications:get': { args: z.tuple([]), result: z.boolean() },
   'settings:message-notifications:set': { args: z.tuple([z.boolean()]), result: z.void() },
   'shell:open-external': { args: z.tuple([externalUrlSchema]), result: z.void() },
+  'watched-folder:get': { args: z.tuple([]), result: watchedFolderStateSchema },
+  'watched-folder:choose': { args: z.tuple([]), result: watchedFolderStateSchema },
+  'watched-folder:clear': { args: z.tuple([]), result: watchedFolderStateSchema },
+  'watched-folder:set-paused': { args: z.tuple([z.boolean()]), result: watchedFolderStateSchema },
+  'outbox:list': { args: z.tuple([]), result: outboxSnapshotSchema },
+  'outbox:enqueue': {
+    args: z.tuple([outboxActionSchema, outboxLabelSchema.optional()]),
+    result: outboxItemViewSchema,
+  },
+  'outbox:retry': { args: z.tuple([uuidSchema]), result: z.void() },
+  'outbox:discard': { args: z.tuple([uuidSchema]), result: z.void() },
+  'outbox:send-now': { args: z.tuple([]), result: z.void() },
 } as const satisfies Record<string, InvokeChannelSpec>;
 
 export type DesktopInvokeChannel = keyof typeof desktopInvokeChannels;
@@ -95,6 +199,10 @@ export type DesktopInvokeResult<C extends DesktopInvokeChannel> = z.output<Resul
 export const desktopEventChannels = {
   /** A deep link or a notification click asks the renderer to show an app path. */
   navigate: appPathSchema,
+  /** The watched inventory folder's state changed (a file was sent, an error, paused). */
+  'watched-folder:changed': watchedFolderStateSchema,
+  /** The outbox changed (an action queued, sent, held as a conflict). */
+  'outbox:changed': outboxSnapshotSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DesktopEventChannel = keyof typeof desktopEventChannels;

@@ -3,10 +3,12 @@
  * Kept apart from the composition root so a test can check every channel is answered.
  */
 import type { DesktopSettingsStore } from './services/desktop-settings.ts';
-import type { PickFiles } from './services/file-pickers.ts';
+import type { PickFiles, PickFolder } from './services/file-pickers.ts';
 import type { PresentNotice } from './services/notices.ts';
+import type { Outbox } from './services/outbox.ts';
 import type { TokenVault } from './services/token-vault.ts';
 import type { UnreadNotifier } from './services/unread-notifier.ts';
+import type { WatchedFolder } from './services/watched-folder.ts';
 import type { TrustedIpc } from './trusted-ipc.ts';
 
 export interface DesktopServices {
@@ -17,6 +19,10 @@ export interface DesktopServices {
   presentNotice: PresentNotice;
   unread: UnreadNotifier;
   settings: DesktopSettingsStore;
+  /** The folder dialog: the watched folder is only ever chosen there, never named by the page. */
+  pickFolder: PickFolder;
+  watchedFolder: WatchedFolder;
+  outbox: Outbox;
   /** The session token was stored or cleared: the main process follows messages for the new session. */
   onSessionChanged?: () => void;
   /** Opens a web page in the OS browser; false when refused. */
@@ -49,4 +55,16 @@ export function registerDesktopHandlers(ipc: TrustedIpc, services: DesktopServic
   ipc.handle('shell:open-external', async ([url]) => {
     if (!(await services.openInBrowser(url))) throw new Error('The link could not be opened in the browser');
   });
+  ipc.handle('watched-folder:get', () => services.watchedFolder.state());
+  ipc.handle('watched-folder:choose', async () => {
+    const folder = await services.pickFolder();
+    return folder === null ? services.watchedFolder.state() : services.watchedFolder.setFolder(folder);
+  });
+  ipc.handle('watched-folder:clear', () => services.watchedFolder.setFolder(null));
+  ipc.handle('watched-folder:set-paused', ([paused]) => services.watchedFolder.setPaused(paused));
+  ipc.handle('outbox:list', () => services.outbox.snapshot());
+  ipc.handle('outbox:enqueue', ([action, label]) => services.outbox.enqueue(action, label));
+  ipc.handle('outbox:retry', ([id]) => services.outbox.retry(id));
+  ipc.handle('outbox:discard', ([id]) => services.outbox.discard(id));
+  ipc.handle('outbox:send-now', () => services.outbox.flush());
 }

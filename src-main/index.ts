@@ -26,17 +26,23 @@ import { type DesktopConfig, loadDesktopConfig } from './config.ts';
 import { registerDesktopHandlers } from './desktop-ipc-handlers.ts';
 import { createNavigationGuard, type NavigationGuard } from './navigation-guard.ts';
 import { isPermissionGranted } from './permission-policy.ts';
+import { createJsonStateFile } from './services/atomic-file.ts';
+import { createBulkUploadClient } from './services/bulk-upload-client.ts';
 import { createDeepLinkService } from './services/deep-links.ts';
 import { createDesktopSettings } from './services/desktop-settings.ts';
-import { createFilePicker } from './services/file-pickers.ts';
+import { createFilePicker, createFolderPicker } from './services/file-pickers.ts';
 import { createMessageFollower } from './services/message-follower.ts';
 import { createNoticePresenter } from './services/notices.ts';
+import { createOutbox, safeStorageCipher } from './services/outbox.ts';
+import { accountOfToken, createOutboxTransport } from './services/outbox-transport.ts';
 import { ADMIN_TOKEN_FILE_NAME, createTokenVault } from './services/token-vault.ts';
 import { createUnreadNotifier } from './services/unread-notifier.ts';
+import { createWatchedFolder } from './services/watched-folder.ts';
 import { createTrustedIpc, sendDesktopEvent } from './trusted-ipc.ts';
 import { contentSecurityPolicyFor, createMainWindowOptions, createWebPreferences } from './window-options.ts';
 
 const APP_USER_MODEL_ID = 'com.ironsight.desktop';
+const WATCHED_FOLDER_FILE = 'watched-folder.json';
 const RENDERER_DIR = join(import.meta.dirname, '../renderer');
 const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
 
@@ -199,15 +205,14 @@ function start(config: DesktopConfig): void {
         onDiscarded: (reason) => log(`stored admin session dropped: ${reason}`),
       });
 
-      const pickFiles = createFilePicker({
-        dialog: {
-          showOpenDialog: (options) => {
-            const parent = liveWindow();
-            return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
-          },
+      const openDialog = {
+        showOpenDialog: (options: Parameters<typeof dialog.showOpenDialog>[0]) => {
+          const parent = liveWindow();
+          return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
         },
-        fs: { stat, readFile },
-      });
+      };
+      const pickFiles = createFilePicker({ dialog: openDialog, fs: { stat, readFile } });
+      const pickFolder = createFolderPicker({ dialog: openDialog });
 
       // Notifications are kept referenced until dismissed, or their click handler is collected.
       const shownNotifications = new Set<Notification>();
@@ -254,7 +259,48 @@ function start(config: DesktopConfig): void {
         notifier: unread,
       });
       void messages.restart();
-      app.on('before-quit', () => messages.stop());
+
+      const userData = app.getPath('userData');
+      const stateFs = { readFile, writeFile, rename, mkdir };
+      const getToken = () => tokenVault.get();
+      const apiFetch = (url: string, init: RequestInit) => fetch(url, init);
+      const watchedFolder = createWatchedFolder({
+        fs: { readdir: (path) => readdir(path), stat, readFile },
+        uploader: createBulkUploadClient({ apiOrigin: config.apiOrigin, getToken, fetch: apiFetch }),
+        store: createJsonStateFile({ fs: stateFs, directory: userData, fileName: WATCHED_FOLDER_FILE }),
+        notify: (notice) => {
+          presentNotice(notice);
+        },
+        onLog: log,
+      });
+      await watchedFolder.load();
+      const outbox = createOutbox({
+        fs: stateFs,
+        directory: userData,
+        cipher: safeStorageCipher(safeStorage),
+        transport: createOutboxTransport({ apiOrigin: config.apiOrigin, getToken, fetch: apiFetch }),
+        currentAccount: async () => accountOfToken(await tokenVault.get()),
+        notify: (notice) => {
+          presentNotice(notice);
+        },
+        onLog: log,
+      });
+      await outbox.load();
+      // The settings and pending-outbox views follow these without asking again.
+      watchedFolder.onChange((state) => {
+        const window = liveWindow();
+        if (window) sendDesktopEvent(window.webContents, 'watched-folder:changed', state);
+      });
+      outbox.onChange((snapshot) => {
+        const window = liveWindow();
+        if (window) sendDesktopEvent(window.webContents, 'outbox:changed', snapshot);
+      });
+
+      app.on('before-quit', () => {
+        messages.stop();
+        watchedFolder.stop();
+        outbox.stop();
+      });
 
       const trustedIpc = createTrustedIpc({
         ipcMain,
@@ -269,7 +315,15 @@ function start(config: DesktopConfig): void {
         presentNotice,
         unread,
         settings,
-        onSessionChanged: () => void messages.restart(),
+        pickFolder,
+        watchedFolder,
+        outbox,
+        onSessionChanged: () => {
+          void messages.restart();
+          // A sign-in may be what the folder's failed uploads and the outbox were waiting for.
+          watchedFolder.retryNow();
+          void outbox.flush();
+        },
         openInBrowser: guard.openInBrowser,
       });
 

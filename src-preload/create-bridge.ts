@@ -2,7 +2,7 @@
  * Builds `window.desktop` from the typed IPC channels. Only these functions cross into the page:
  * never `ipcRenderer` itself, nor an IPC event object.
  */
-import type { DesktopBridge } from '../shared/desktop-bridge.ts';
+import type { DesktopBridge, OutboxAction } from '../shared/desktop-bridge.ts';
 import {
   type DesktopEventChannel,
   type DesktopEventPayload,
@@ -65,6 +65,24 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
     for (const listener of [...listeners]) listener(path);
   });
 
+  /** Listeners of an event the page may subscribe to any number of times. */
+  const broadcast = <C extends DesktopEventChannel>(channel: C) => {
+    const subscribers = new Set<(payload: DesktopEventPayload<C>) => void>();
+    subscribe(channel, (payload) => {
+      for (const listener of [...subscribers]) listener(payload);
+    });
+    return (listener: (payload: DesktopEventPayload<C>) => void) => {
+      // Only the function is kept; the page cannot reach the IPC event.
+      const wrapped = (payload: DesktopEventPayload<C>) => listener(payload);
+      subscribers.add(wrapped);
+      return () => {
+        subscribers.delete(wrapped);
+      };
+    };
+  };
+  const onWatchedFolderChange = broadcast('watched-folder:changed');
+  const onOutboxChange = broadcast('outbox:changed');
+
   const bridge: DesktopBridge = {
     platform: 'desktop',
     appVersion: launch.appVersion,
@@ -88,6 +106,22 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
       set: (enabled: boolean) => invoke('settings:message-notifications:set', enabled),
     }),
     openExternal: (url) => invoke('shell:open-external', url),
+    watchedFolder: Object.freeze({
+      get: () => invoke('watched-folder:get'),
+      choose: () => invoke('watched-folder:choose'),
+      clear: () => invoke('watched-folder:clear'),
+      setPaused: (paused: boolean) => invoke('watched-folder:set-paused', paused),
+      onChange: onWatchedFolderChange,
+    }),
+    outbox: Object.freeze({
+      list: () => invoke('outbox:list'),
+      enqueue: (action: OutboxAction, label?: string) =>
+        label === undefined ? invoke('outbox:enqueue', action) : invoke('outbox:enqueue', action, label),
+      retry: (id: string) => invoke('outbox:retry', id),
+      discard: (id: string) => invoke('outbox:discard', id),
+      sendNow: () => invoke('outbox:send-now'),
+      onChange: onOutboxChange,
+    }),
     onNavigate(listener) {
       // Only the function is kept; the page cannot reach the IPC event.
       const wrapped = (path: string) => listener(path);

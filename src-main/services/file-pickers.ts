@@ -66,7 +66,7 @@ export const FILE_PICK_RULES = {
 export interface OpenDialogOptions {
   title: string;
   filters: Array<{ name: string; extensions: string[] }>;
-  properties: Array<'openFile' | 'multiSelections' | 'dontAddToRecent'>;
+  properties: Array<'openFile' | 'openDirectory' | 'createDirectory' | 'multiSelections' | 'dontAddToRecent'>;
 }
 
 export interface DialogLike {
@@ -161,6 +161,22 @@ export function createFilePicker(options: FilePickerOptions): PickFiles {
       files.push({ name, type, size: bytes.byteLength, data: toArrayBuffer(bytes) });
     }
     return files;
+  };
+}
+
+/** Opens the OS folder dialog; the chosen folder's path, or null when cancelled. */
+export type PickFolder = () => Promise<string | null>;
+
+export const FOLDER_DIALOG_OPTIONS: OpenDialogOptions = {
+  title: 'Choose the folder your inventory is exported to',
+  filters: [],
+  properties: ['openDirectory', 'createDirectory', 'dontAddToRecent'],
+};
+
+export function createFolderPicker(options: { dialog: DialogLike }): PickFolder {
+  return async () => {
+    const choice = await options.dialog.showOpenDialog(FOLDER_DIALOG_OPTIONS);
+    return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 }
 

@@ -224,6 +224,19 @@ describe('composition root', () => {
     );
   });
 
+  it('starts the watched folder (none chosen yet) and the outbox (empty, kept encrypted on disk)', async () => {
+    await expect(fake.ipcHandlers.get('watched-folder:get')?.(appFrame(1))).resolves.toMatchObject({
+      folder: null,
+      status: 'off',
+    });
+    await expect(fake.ipcHandlers.get('outbox:list')?.(appFrame(1))).resolves.toEqual({
+      items: [],
+      status: 'idle',
+      nextAttemptAt: null,
+      persistent: true,
+    });
+  });
+
   it('sends a second launch’s deep link to the loaded page, resolved by the route rules', () => {
     const window = fake.windows[0]!;
     window.webContents.emit('did-finish-load');

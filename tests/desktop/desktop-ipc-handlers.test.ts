@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { desktopInvokeChannels } from '../../shared/desktop-ipc.ts';
 import { type DesktopServices, registerDesktopHandlers } from '../../src-main/desktop-ipc-handlers.ts';
 import { createDesktopSettings } from '../../src-main/services/desktop-settings.ts';
+import { createOutbox } from '../../src-main/services/outbox.ts';
 import { ADMIN_TOKEN_FILE_NAME, createTokenVault } from '../../src-main/services/token-vault.ts';
 import { createUnreadNotifier } from '../../src-main/services/unread-notifier.ts';
+import { createWatchedFolder } from '../../src-main/services/watched-folder.ts';
 import { createTrustedIpc } from '../../src-main/trusted-ipc.ts';
 import { createDesktopBridge, type IpcRendererLike } from '../../src-preload/create-bridge.ts';
 import { appPageEvent, FakeFs, FakeIpcMain, MAIN_WINDOW_ID } from './fakes.ts';
@@ -61,6 +63,44 @@ function services() {
   const pickFiles = vi.fn(async () => []);
   const openInBrowser = vi.fn(async () => true);
   const onSessionChanged = vi.fn();
+  const pickFolder = vi.fn(async (): Promise<string | null> => '/Users/dealer/POS exports');
+  const idleTimers = { setTimeout: () => 0, clearTimeout: () => {} };
+  const watchedFolder = createWatchedFolder({
+    fs: {
+      readdir: async () => [],
+      stat: (path) => fs.stat(path).then((info) => ({ ...info, mtimeMs: 0 })),
+      readFile: (path) => fs.readFile(path),
+    },
+    uploader: {
+      send: async () => ({ uploadId: '0b7e5a52-6f0e-4c1e-9d0a-1b2c3d4e5f60' }),
+      result: async () => {
+        throw new Error('not used');
+      },
+    },
+    store: { read: async () => null, write: async () => {} },
+    notify: () => {},
+    timers: idleTimers,
+  });
+  const sent: string[] = [];
+  const outbox = createOutbox({
+    fs,
+    directory: '/user-data',
+    cipher: {
+      isAvailable: () => true,
+      encrypt: (plain) => new TextEncoder().encode(plain),
+      decrypt: (data) => new TextDecoder().decode(data),
+    },
+    transport: {
+      send: async ({ action, idempotencyKey }) => {
+        sent.push(
+          `${idempotencyKey} ${action.kind === 'orderShipping' ? action.shipment.trackingNumber : ''}`,
+        );
+        throw new TypeError('fetch failed');
+      },
+    },
+    currentAccount: async () => '11111111-1111-4111-8111-111111111111',
+    timers: idleTimers,
+  });
   return {
     fs,
     tokenVault,
@@ -72,6 +112,10 @@ function services() {
     pickFiles,
     openInBrowser,
     onSessionChanged,
+    pickFolder,
+    watchedFolder,
+    outbox,
+    sent,
   };
 }
 
@@ -167,5 +211,73 @@ describe('desktop IPC handlers', () => {
     await expect(bridge.tokenVault.get()).rejects.toThrow('Refused');
     await expect(bridge.pickFiles('bulkInventory')).rejects.toThrow('Refused');
     expect(fakes.pickFiles).not.toHaveBeenCalled();
+  });
+
+  it('chooses the watched folder only through the OS dialog, and pauses or clears it', async () => {
+    const fakes = services();
+    const { bridge } = connect(fakes);
+    await expect(bridge.watchedFolder.get()).resolves.toMatchObject({ folder: null, status: 'off' });
+    await expect(bridge.watchedFolder.choose()).resolves.toMatchObject({
+      folder: '/Users/dealer/POS exports',
+      status: 'watching',
+    });
+    fakes.pickFolder.mockResolvedValueOnce(null);
+    await expect(bridge.watchedFolder.choose()).resolves.toMatchObject({
+      folder: '/Users/dealer/POS exports',
+    });
+    await expect(bridge.watchedFolder.setPaused(true)).resolves.toMatchObject({
+      paused: true,
+      status: 'paused',
+    });
+    await expect(bridge.watchedFolder.clear()).resolves.toMatchObject({ folder: null, status: 'off' });
+    fakes.watchedFolder.stop();
+  });
+
+  it('queues outbox actions the contract accepts, lists them, and drops them on request', async () => {
+    const fakes = services();
+    const { bridge } = connect(fakes);
+    await fakes.outbox.load();
+    const queued = await bridge.outbox.enqueue(
+      {
+        kind: 'orderShipping',
+        orderId: '9b1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f71',
+        shipment: { carrier: 'UPS', trackingNumber: ' 1Z999AA10123456784 ' },
+      },
+      'Ship order #1042',
+    );
+    expect(queued).toMatchObject({ kind: 'orderShipping', label: 'Ship order #1042', state: 'pending' });
+    await fakes.outbox.flush();
+    // The key sent is the one fixed at queuing, and the tracking number went as the contract parses it.
+    expect(fakes.sent).toContain(`${queued.id} 1Z999AA10123456784`);
+    const listed = await bridge.outbox.list();
+    expect(listed).toMatchObject({ status: 'waiting', items: [{ id: queued.id }] });
+    expect(fakes.fs.files.has('/user-data/outbox.bin')).toBe(true);
+
+    await expect(
+      bridge.outbox.enqueue({
+        kind: 'orderShipping',
+        orderId: 'not-an-id',
+        shipment: { carrier: 'UPS', trackingNumber: '1Z' },
+      }),
+    ).rejects.toThrow('Invalid arguments for outbox:enqueue');
+    await expect(
+      bridge.outbox.enqueue({
+        kind: 'listingEdit',
+        input: {
+          title: 'New listing',
+          description: 'x',
+          familyId: 1,
+          condition: 'Used',
+          quantity: 1,
+          price: 10,
+        },
+        expected: {},
+      }),
+    ).rejects.toThrow('Only an edit of an existing listing can wait offline.');
+
+    await bridge.outbox.discard(queued.id);
+    await expect(bridge.outbox.list()).resolves.toMatchObject({ items: [] });
+    await expect(bridge.outbox.retry('not-an-id')).rejects.toThrow('Invalid arguments');
+    fakes.outbox.stop();
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   appPathSchema,
+  desktopEventChannels,
   desktopInvokeChannels,
   externalUrlSchema,
   formatLaunchArguments,
+  outboxActionSchema,
   parseLaunchArguments,
   sessionTokenSchema,
 } from '../../shared/desktop-ipc.ts';
@@ -16,6 +18,11 @@ describe('desktop IPC contract', () => {
       'admin-token-vault:set',
       'files:pick',
       'notifications:show',
+      'outbox:discard',
+      'outbox:enqueue',
+      'outbox:list',
+      'outbox:retry',
+      'outbox:send-now',
       'settings:message-notifications:get',
       'settings:message-notifications:set',
       'shell:open-external',
@@ -24,7 +31,74 @@ describe('desktop IPC contract', () => {
       'token-vault:is-strong',
       'token-vault:set',
       'unread:report',
+      'watched-folder:choose',
+      'watched-folder:clear',
+      'watched-folder:get',
+      'watched-folder:set-paused',
     ]);
+    expect(Object.keys(desktopEventChannels).sort()).toEqual([
+      'navigate',
+      'outbox:changed',
+      'watched-folder:changed',
+    ]);
+  });
+
+  it('takes the watched folder from the OS dialog only: no channel accepts a path from the page', () => {
+    for (const channel of ['watched-folder:get', 'watched-folder:choose', 'watched-folder:clear'] as const) {
+      expect(desktopInvokeChannels[channel].args.safeParse(['/etc']).success, channel).toBe(false);
+    }
+  });
+
+  it('accepts the four outbox actions in the form their endpoints take, and nothing else', () => {
+    const order = '9b1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f71';
+    const listing = '7d0c5a52-6f0e-4c1e-9d0a-1b2c3d4e5f61';
+    const valid = [
+      { kind: 'message', input: { recipientId: order, body: 'Still available?' } },
+      { kind: 'message', input: { id: order, isRead: true } },
+      {
+        kind: 'listingEdit',
+        input: {
+          id: listing,
+          title: 'Glock 19',
+          description: 'x',
+          familyId: 1,
+          condition: 'Used',
+          quantity: 1,
+          price: 1,
+        },
+        expected: { price: 549, title: 'Glock 19', caliber: null },
+      },
+      { kind: 'offerAnswer', offerId: order, answer: { action: 'counter', amount: 500 } },
+      { kind: 'orderShipping', orderId: order, shipment: { carrier: 'UPS', trackingNumber: '1Z999AA1' } },
+    ];
+    for (const action of valid) expect(outboxActionSchema.safeParse(action).success, action.kind).toBe(true);
+    const invalid = [
+      { kind: 'message', input: { recipientId: order } },
+      { kind: 'offerAnswer', offerId: order, answer: { action: 'counter' } },
+      { kind: 'orderShipping', orderId: order, shipment: { carrier: 'UPS', trackingNumber: '1Z' } },
+      {
+        kind: 'orderShipping',
+        orderId: order,
+        shipment: { carrier: 'UPS', trackingNumber: '1Z999AA1' },
+        path: '/admin',
+      },
+      {
+        kind: 'listingEdit',
+        input: {
+          id: listing,
+          title: 'Glock 19',
+          description: 'x',
+          familyId: 1,
+          condition: 'Used',
+          quantity: 1,
+          price: 1,
+        },
+        expected: { images: ['a.jpg'] },
+      },
+      { kind: 'checkout', body: {} },
+    ];
+    for (const action of invalid)
+      expect(outboxActionSchema.safeParse(action).success, JSON.stringify(action)).toBe(false);
   });
 
   it.each(['/', '/dashboard/messages/inbox', '/listing?p=123', '/search?keyword=sig%20p365#top'])(

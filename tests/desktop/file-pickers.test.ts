@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createFilePicker,
+  createFolderPicker,
   type DialogLike,
   FILE_PICK_RULES,
   FilePickError,
@@ -126,5 +127,23 @@ describe('picking files', () => {
     fs.files.set('/p/growing.csv', new Uint8Array(10));
     vi.spyOn(fs, 'readFile').mockResolvedValueOnce(new Uint8Array(21 * MB));
     await expect(pick('bulkInventory')).rejects.toThrow('"growing.csv" is 21 MB.');
+  });
+});
+
+describe('watched folder dialog', () => {
+  it('opens a folder dialog and answers the chosen folder, or null when cancelled', async () => {
+    const showOpenDialog = vi.fn<DialogLike['showOpenDialog']>(async () => ({
+      canceled: false,
+      filePaths: ['C:\\POS\\Exports'],
+    }));
+    const pickFolder = createFolderPicker({ dialog: { showOpenDialog } });
+    await expect(pickFolder()).resolves.toBe('C:\\POS\\Exports');
+    expect(showOpenDialog.mock.calls[0]?.[0].properties).toEqual([
+      'openDirectory',
+      'createDirectory',
+      'dontAddToRecent',
+    ]);
+    showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    await expect(pickFolder()).resolves.toBeNull();
   });
 });

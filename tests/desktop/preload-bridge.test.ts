@@ -118,4 +118,73 @@ describe('window.desktop (preload bridge)', () => {
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(Object.isFrozen(bridge.tokenVault)).toBe(true);
   });
+
+  it('calls the watched-folder and outbox channels, passing a label only when given', async () => {
+    const ipc = new FakeIpcRenderer();
+    const bridge = createDesktopBridge(ipc, argv);
+    const action = {
+      kind: 'offerAnswer' as const,
+      offerId: '5a1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f70',
+      answer: { action: 'accept' as const },
+    };
+    await bridge.watchedFolder.get();
+    await bridge.watchedFolder.choose();
+    await bridge.watchedFolder.setPaused(true);
+    await bridge.watchedFolder.clear();
+    await bridge.outbox.list();
+    await bridge.outbox.enqueue(action);
+    await bridge.outbox.enqueue(action, 'Accept the offer');
+    await bridge.outbox.retry('id-1');
+    await bridge.outbox.discard('id-2');
+    await bridge.outbox.sendNow();
+    expect(ipc.invoke.mock.calls).toEqual([
+      ['watched-folder:get'],
+      ['watched-folder:choose'],
+      ['watched-folder:set-paused', true],
+      ['watched-folder:clear'],
+      ['outbox:list'],
+      ['outbox:enqueue', action],
+      ['outbox:enqueue', action, 'Accept the offer'],
+      ['outbox:retry', 'id-1'],
+      ['outbox:discard', 'id-2'],
+      ['outbox:send-now'],
+    ]);
+  });
+
+  it('hands watched-folder and outbox changes to every subscriber, checked against the contract', () => {
+    const ipc = new FakeIpcRenderer();
+    const bridge = createDesktopBridge(ipc, argv);
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = bridge.watchedFolder.onChange(first);
+    bridge.watchedFolder.onChange(second);
+    const state = {
+      folder: '/exports',
+      paused: false,
+      status: 'watching',
+      pendingFiles: [],
+      lastRun: null,
+      lastError: null,
+    };
+    ipc.emit('watched-folder:changed', state);
+    ipc.emit('watched-folder:changed', { ...state, status: 'exploded' });
+    expect(first.mock.calls).toEqual([[state]]);
+    stopFirst();
+    ipc.emit('watched-folder:changed', state);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+
+    const pending = vi.fn();
+    bridge.outbox.onChange(pending);
+    const snapshot = {
+      items: [],
+      status: 'waiting',
+      nextAttemptAt: '2025-06-15T15:07:00.000Z',
+      persistent: true,
+    };
+    ipc.emit('outbox:changed', snapshot);
+    expect(pending).toHaveBeenCalledWith(snapshot);
+    expect(Object.isFrozen(bridge.outbox)).toBe(true);
+    expect(Object.isFrozen(bridge.watchedFolder)).toBe(true);
+  });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DesktopBridge } from '../../../shared/desktop-bridge.ts';
+import type { DesktopBridge, WatchedFolderState } from '../../../shared/desktop-bridge.ts';
 import { createDesktopPlatform } from './desktop-platform.ts';
+
+const watchedFolderOff: WatchedFolderState = {
+  folder: null,
+  paused: false,
+  status: 'off',
+  pendingFiles: [],
+  lastRun: null,
+  lastError: null,
+};
 
 function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
   let stored: string | null = 'stored.token.value';
@@ -35,6 +44,28 @@ function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
     reportUnreadCount: vi.fn(async () => {}),
     messageNotifications: { get: vi.fn(async () => true), set: vi.fn(async () => {}) },
     openExternal: vi.fn(async () => {}),
+    watchedFolder: {
+      get: vi.fn(async () => watchedFolderOff),
+      choose: vi.fn(async () => watchedFolderOff),
+      clear: vi.fn(async () => watchedFolderOff),
+      setPaused: vi.fn(async () => watchedFolderOff),
+      onChange: vi.fn(() => () => {}),
+    },
+    outbox: {
+      list: vi.fn(async () => ({
+        items: [],
+        status: 'idle' as const,
+        nextAttemptAt: null,
+        persistent: true,
+      })),
+      enqueue: vi.fn(async () => {
+        throw new Error('not used here');
+      }),
+      retry: vi.fn(async () => {}),
+      discard: vi.fn(async () => {}),
+      sendNow: vi.fn(async () => {}),
+      onChange: vi.fn(() => () => {}),
+    },
     onNavigate: vi.fn(() => () => {}),
     ...overrides,
   };
