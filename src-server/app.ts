@@ -212,7 +212,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cors, {
     origin: [DESKTOP_APP_ORIGIN, config.publicOrigin],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type'],
+    // idempotency-key: the endpoints the contract marks `idempotencyHeader` read it (http/idempotency.ts).
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
     maxAge: 600,
   });
   await installRateLimit(app);

@@ -11,6 +11,7 @@ import {
   type InProcessEndpoints,
   registerEndpoints,
 } from './http/endpoint.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import type { PageResolver } from './http/page-decision.ts';
 import { RATE_LIMITED_POLICY } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -47,7 +48,7 @@ export function createModuleContext(
   pageResolvers: Map<string, PageResolver>,
 ): ModuleContext {
   const inProcess: InProcessEndpoints = new Map();
-  const options = { ...endpointOptionsFor(config), inProcess };
+  const options = { ...endpointOptionsFor(config), inProcess, idempotency: createIdempotency(database.db) };
   return {
     app,
     inProcess,

@@ -165,6 +165,8 @@ export const ErrorCode = {
   Forbidden: 'forbidden',
   NotFound: 'not_found',
   Conflict: 'conflict',
+  /** An `Idempotency-Key` sent again with a different request than the one it was first used for. */
+  IdempotencyKeyReused: 'idempotency_key_reused',
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   TooManyRequests: 'too_many_requests',
@@ -186,6 +188,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

@@ -90,6 +90,13 @@ export interface EndpointDefinition {
    * through an impersonation token is refused (403).
    */
   readonly refusesImpersonation?: true;
+  /**
+   * The call honours an `Idempotency-Key` header (RFC draft "The Idempotency-Key HTTP Header
+   * Field"): a signed-in caller's repeat with the same key and the same request answers the first
+   * answer again without acting twice; the same key with another request answers 422; while the
+   * first is still under way a repeat answers 409. Keys are kept 24 hours, per account and endpoint.
+   */
+  readonly idempotencyHeader?: true;
   /** A brute-force or enumeration target: the server applies its strict per-address limit. */
   readonly rateLimited?: true;
   /** The answer, or its error answer, carries a token: never kept by a browser or proxy cache. */
@@ -119,6 +126,15 @@ export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E):
 }
 
 export const MB = 1024 * 1024;
+
+/** The request header of endpoints marked `idempotencyHeader`. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The answer header set on an answer replayed for a repeated `Idempotency-Key`. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** A key: 8 to 128 printable ASCII characters without spaces, e.g. a UUID. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+/** How long a key is remembered. */
+export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -243,6 +243,8 @@ export const LISTINGS_ENDPOINTS = {
     },
     // Each call may decode up to 20 photos.
     rateLimited: true,
+    // The desktop outbox resends an edit with the key it queued it under.
+    idempotencyHeader: true,
   }),
   listingsDeleteImage: defineEndpoint({
     method: 'DELETE',

@@ -266,6 +266,7 @@ export const MESSAGES_ENDPOINTS = {
       maxFileBytes: MESSAGE_ATTACHMENT_MAX_BYTES,
       accept: MESSAGE_ATTACHMENT_TYPES,
     },
+    idempotencyHeader: true,
   }),
   messagesGetUnreadCount: defineEndpoint({
     method: 'GET',

@@ -126,6 +126,7 @@ export const OFFERS_ENDPOINTS = {
     params: idParamsSchema,
     body: respondOfferRequestSchema,
     response: offerSchema,
+    idempotencyHeader: true,
   }),
   offersGetAll: defineEndpoint({
     method: 'POST',

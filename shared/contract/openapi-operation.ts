@@ -7,6 +7,9 @@ import { errorEnvelopeSchema } from './common.ts';
 import {
   type Access,
   type EndpointDefinition,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_LIFETIME_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
   type OwnedResource,
   pathParamNames,
   type UploadSpec,
@@ -56,9 +59,18 @@ export const ERROR_RESPONSES = {
   401: { name: 'Unauthorized', description: 'No valid bearer token was sent (`unauthorized`).' },
   403: { name: 'Forbidden', description: 'The caller may not make this call (`forbidden`).' },
   404: { name: 'NotFound', description: 'No such record, or not the caller’s own (`not_found`).' },
+  409: {
+    name: 'Conflict',
+    description:
+      'The call conflicts with the record’s state, or a request with the same `Idempotency-Key` is still in progress (`conflict`).',
+  },
   413: {
     name: 'PayloadTooLarge',
     description: 'The request or one of its files is too large (`payload_too_large`).',
+  },
+  422: {
+    name: 'IdempotencyKeyReused',
+    description: 'The `Idempotency-Key` was already used for a different request (`idempotency_key_reused`).',
   },
   429: { name: 'TooManyRequests', description: 'Too many requests from this address; try again later.' },
   500: { name: 'InternalError', description: 'Something went wrong on the server (`internal`).' },
@@ -75,6 +87,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  422: 'Unprocessable Content',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -168,6 +181,19 @@ function parametersOf(
     }
   }
   add(endpoint.query, 'query');
+  if (endpoint.idempotencyHeader) {
+    parameters.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        `A key the client picks for one request (a UUID, say): a signed-in caller's repeat with the same key and ` +
+        `the same request answers the first successful answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, ` +
+        'without acting twice; the same key with another request answers 422, and 409 while the first is in ' +
+        `progress. A failed request may be retried with its key. Keys are kept ${IDEMPOTENCY_KEY_LIFETIME_HOURS} hours, per account and call.`,
+      schema: { type: 'string', minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
+    });
+  }
   return parameters;
 }
 
@@ -210,7 +236,9 @@ function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
   )
     statuses.push(403);
   if (endpoint.params || (endpoint.owner && endpoint.owner !== 'account')) statuses.push(404);
+  if (endpoint.idempotencyHeader) statuses.push(409);
   if (endpoint.multipart || endpoint.maxBodyBytes) statuses.push(413);
+  if (endpoint.idempotencyHeader) statuses.push(422);
   if (endpoint.rateLimited) statuses.push(429);
   statuses.push(500);
   if (endpoint.planned) statuses.push(501);
@@ -229,6 +257,9 @@ function descriptionOf(endpoint: EndpointDefinition): string {
   }
   if (endpoint.maxBodyBytes) lines.push(`**Body:** at most ${megabytes(endpoint.maxBodyBytes)}.`);
   if (endpoint.rateLimited) lines.push('**Rate limited** per client address.');
+  if (endpoint.idempotencyHeader) {
+    lines.push(`**Idempotent retries:** send an \`${IDEMPOTENCY_KEY_HEADER}\` header to make a retry safe.`);
+  }
   if (endpoint.specPath) lines.push(`Written \`${endpoint.specPath}\` in the specification.`);
   if (endpoint.planned)
     lines.push('**Planned:** the server answers 501 `not_implemented` until this call is built.');

@@ -5,7 +5,7 @@ export type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   schema: JsonSchema;

@@ -464,6 +464,7 @@ export const ORDERS_ENDPOINTS = {
     params: idParamsSchema,
     body: shipOrderRequestSchema,
     response: orderResponseSchema,
+    idempotencyHeader: true,
   }),
   ordersCancel: defineEndpoint({
     method: 'POST',

@@ -2,9 +2,9 @@
  * How the outbox sends an action: the contract call the web app makes for it, with the session
  * token from the keychain and the action's idempotency key as the `Idempotency-Key` header.
  *
- * None of the four calls takes an idempotency key in its body (only checkout and auction bids
- * do), and the server does not yet read the header; until it does, a retry after an answer that
- * was lost on the way back may apply an action twice (see docs/desktop/watched-folder-and-outbox.md).
+ * The four calls declare the header in the contract (`idempotencyHeader`): the server keeps each
+ * signed-in account's keys for 24 hours and answers a repeat with the stored answer, so a retry
+ * after an answer lost on the way back applies nothing twice (docs/api.md, Retrying safely).
  *
  * A listing edit replaces the whole listing and the server keeps no version to compare, so before
  * sending one the listing is read back and compared with the values the dealer edited from

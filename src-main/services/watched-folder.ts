@@ -1,32 +1,6 @@
-/**
- * The watched inventory folder: a dealer points the desktop client at the folder their
- * point-of-sale or bound-book software exports inventory CSV into, and each new or changed file is
- * sent through the bulk-upload path (POST /users/process-bulkuploads, the server's own preview
- * rules and idempotent upserts), with a notification of what the server made of it.
- *
- * - **Polling, not `fs.watch`:** the folder is listed once a second. `fs.watch` misses or merges
- *   events on network shares (SMB/NFS, where point-of-sale exports often land), differs per OS and
- *   says nothing about whether a writer is done; a poll of a folder of a few files costs nothing.
- * - **Never half-written:** a file is read only once its size and modification time have stayed
- *   the same across two polls at least `stableForMs` apart, and is set aside again when they
- *   changed while it was read.
- * - **Once per content:** a file is sent when its SHA-256 differs from the content last sent under
- *   its name and from the content last sent from the folder at all; re-exporting the same
- *   inventory (same file, or a copy under a new name) sends nothing. Going back to an earlier
- *   content is a change and is sent. The hashes are kept on disk, so a restart sends nothing new.
- * - **Failures:** reported once per file content (a notification and the last error); a failure
- *   the server may get over (no connection, 5xx, 429, signed out) is retried after a backoff of
- *   30 s doubling to 15 min, a refusal (4xx, too large) only when the file changes.
- * - Only `*.csv` files directly in the folder count; hidden files and Office lock files (`~$…`)
- *   do not.
- */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { BULK_UPLOAD_MAX_BYTES } from '../../shared/contract/inventory.ts';
 import type { DesktopNotice, WatchedFolderRun, WatchedFolderState } from '../../shared/desktop-bridge.ts';
-import { paths } from '../../shared/routes/paths.ts';
-import type { JsonStateFile } from './atomic-file.ts';
 import {
   asFailure,
   failureNotice,

@@ -12,6 +12,7 @@ export * from './schema/content.ts';
 export * from './schema/feeds.ts';
 export * from './schema/ffl.ts';
 export * from './schema/firearm-reference.ts';
+export * from './schema/idempotency.ts';
 export * from './schema/inventory.ts';
 export * from './schema/messages.ts';
 export * from './schema/moderation.ts';

@@ -4,6 +4,7 @@ import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import {
   API_BASE,
   type EndpointDefinition,
+  IDEMPOTENT_REPLAYED_HEADER,
   satisfiesAccess,
   toFastifyPath,
 } from '../../shared/contract/endpoint.ts';
@@ -11,6 +12,7 @@ import { unstorableTextReason } from '../../shared/domain/text.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext, SellerApiClient } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
+import { type Claim, type Idempotency, idempotencyKeyOf, requestHashOf } from './idempotency.ts';
 import { readMultipartForm, type UploadedFile } from './multipart.ts';
 
 /** The parts of one entry of the shared endpoint table that the server acts on. */
@@ -36,6 +38,7 @@ export type EndpointSpec = Pick<
   | 'bodyEncoding'
   | 'errorFormat'
   | 'produces'
+  | 'idempotencyHeader'
 >;
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -108,6 +111,8 @@ export interface EndpointOptions {
   validateResponses: boolean;
   /** Route options for endpoints marked `rateLimited` (the one per-address policy). */
   rateLimit: RouteShorthandOptions['config'];
+  /** Where endpoints marked `idempotencyHeader` keep their keys and answers (required by them). */
+  idempotency?: Idempotency;
 }
 
 const ACCESS_DENIED: Record<'seller' | 'admin', string> = {
@@ -292,16 +297,73 @@ const routeUrl = (endpoint: EndpointSpec) => `${API_BASE}${toFastifyPath(endpoin
 const routeConfig = (endpoint: EndpointSpec, options: EndpointOptions) =>
   endpoint.rateLimited ? { config: options.rateLimit } : {};
 
+/** The answer a response-schema check lets through: the handler's, unchanged. */
+function checkedAnswer(
+  endpoint: EndpointSpec,
+  request: FastifyRequest,
+  options: EndpointOptions,
+  result: unknown,
+): unknown {
+  if (options.validateResponses) {
+    const checked = endpoint.response.safeParse(result);
+    if (!checked.success) {
+      request.log.error(
+        { issues: checked.error.issues, path: endpoint.path },
+        'response breaks the contract',
+      );
+      throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`);
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs the handler under a claimed `Idempotency-Key` (idempotency.ts): a 2xx answer is kept for
+ * repeats, any other outcome (an error, a non-2xx status, an answer the handler sent itself) gives
+ * the key up so the request may be retried with it.
+ */
+async function runClaimed(
+  idempotency: Idempotency,
+  claim: Claim,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (error) {
+    await idempotency.release(claim).catch(() => undefined);
+    throw error;
+  }
+  const status = reply.statusCode;
+  if (reply.sent || status < 200 || status >= 300) {
+    await idempotency.release(claim).catch(() => undefined);
+    return result;
+  }
+  // The work is done: a failure to keep its answer is logged, not answered (the claim's lease runs out).
+  await idempotency
+    .complete(claim, status, result === undefined ? null : JSON.stringify(result))
+    .catch((error: unknown) => request.log.error({ err: error }, 'could not keep an idempotent answer'));
+  return result;
+}
+
 /**
  * Registers one endpoint of the shared table: the path and method come from the contract,
  * access is checked before anything else, then params/query/body are parsed with its schemas.
+ * `name` (its name in the table) names the endpoint's `Idempotency-Key`s.
  */
 export function registerEndpoint<E extends EndpointSpec>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
   options: EndpointOptions,
+  name = `${endpoint.method} ${endpoint.path}`,
 ): void {
+  const idempotency = endpoint.idempotencyHeader ? options.idempotency : undefined;
+  if (endpoint.idempotencyHeader && !idempotency) {
+    throw new Error(`${name} honours Idempotency-Key but no idempotency store was given`);
+  }
   app.route({
     method: endpoint.method,
     url: routeUrl(endpoint),
@@ -314,6 +376,7 @@ export function registerEndpoint<E extends EndpointSpec>(
         reply.header('cache-control', 'no-store');
       }
       authorize(endpoint, request, reply);
+      const idempotencyKey = idempotency ? idempotencyKeyOf(request.headers) : null;
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');
       const { body, files } = await readBody(endpoint, request);
@@ -328,19 +391,31 @@ export function registerEndpoint<E extends EndpointSpec>(
         reply,
       } as HandlerContext<E, AuthFor<E>>;
       checkAccountOwner(endpoint, ctx);
-      const result = await handler(ctx);
-      if (reply.sent) return reply;
-      if (options.validateResponses) {
-        const checked = endpoint.response.safeParse(result);
-        if (!checked.success) {
-          request.log.error(
-            { issues: checked.error.issues, path: endpoint.path },
-            'response breaks the contract',
-          );
-          throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`);
-        }
+      const run = async () => {
+        const result = await handler(ctx);
+        return reply.sent ? result : checkedAnswer(endpoint, request, options, result);
+      };
+      // Keys are an account's own: a visitor's key (on a public endpoint) is not kept.
+      const userId = request.auth?.userId;
+      if (!idempotency || !idempotencyKey || !userId) {
+        const result = await run();
+        return reply.sent ? reply : result;
       }
-      return result;
+      const ref = { userId, endpoint: name, key: idempotencyKey };
+      const claimed = await idempotency
+        .claim(ref, requestHashOf({ params, query, body, files }))
+        .catch((error: unknown) => {
+          // In progress: worth asking again in a moment, when the first request has finished.
+          if (error instanceof AppError && error.status === 409) reply.header('retry-after', '1');
+          throw error;
+        });
+      if (claimed.kind === 'replay') {
+        reply.code(claimed.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        if (claimed.body === null) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(claimed.body);
+      }
+      const result = await runClaimed(idempotency, claimed.claim, request, reply, run);
+      return reply.sent ? reply : result;
     },
   });
 }
@@ -424,7 +499,7 @@ export function registerEndpoints<T extends Record<string, EndpointSpec>>(
     if (endpoint.planned) continue;
     const handler = byName.get(name);
     if (!isEndpointHandler(handler)) throw new Error(`No handler for the endpoint ${name}`);
-    registerEndpoint(app, endpoint, handler, options);
+    registerEndpoint(app, endpoint, handler, options, name);
     if (
       options.inProcess &&
       endpoint.access === 'public' &&
