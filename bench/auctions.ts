@@ -6,7 +6,8 @@
  *   another auction (connections open, the server's code compiled). Prints bids per second, latency (p50, p95,
  *   p99) and the answers by status; then checks the auction: every bid answered 200 applied once,
  *   the history numbered without gaps, and the standing equal to replaying the applied maximums
- *   one by one in the order the auction applied them (shared/domain/auctions.ts).
+ *   one by one in the order the auction applied them (shared/domain/auctions.ts); prints how many
+ *   transactions applied them (the auction's writer applies the bids waiting for it together).
  * - `--watchers` visitors (20) follow the contested auction's live channel meanwhile: prints how
  *   long after each bid's answer every watcher saw a bid count at least that bid's (p50, p95, p99).
  * - `--ending` auctions (10,000) whose ends fall in the same minute, ended by the ending job's
@@ -14,6 +15,7 @@
  *
  * Usage: npm run bench:auctions [-- --bidders 200] [--think 1] [--duration 10]
  *          [--ending 10000] [--watchers 20] [--postgres URL | --no-postgres] [--no-pglite]
+ *          [--by-second] (latency of the bids sent in each second of the contest)
  * PostgreSQL defaults to postgres://postgres@127.0.0.1:5432/test; the benchmark creates a database
  * of its own there and drops it afterwards.
  */
@@ -47,6 +49,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '10' },
     ending: { type: 'string', default: '10000' },
     watchers: { type: 'string', default: '20' },
+    'by-second': { type: 'boolean', default: false },
     postgres: { type: 'string' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
@@ -325,21 +328,23 @@ async function contest(title: string, serverEnv: NodeJS.ProcessEnv, open: () => 
   );
   const server = await startProcess(SERVER_ARGV, benchServerEnv(serverEnv));
   let outcomes: BidOutcome[];
-  let started: number;
+  /** How long the contest's bids took, from the first sent to the last answered. */
+  let seconds: number;
   const watchers: Watcher[] = [];
   try {
     // The same bidders on another auction first: connections open and the server's code warm.
     await bidFor(server.origin, warmUpListingId, tokens, WARM_UP_S);
     for (let i = 0; i < WATCHERS; i += 1) watchers.push(await watchAuction(server.origin, listingId));
-    started = performance.now();
+    const started = performance.now();
     outcomes = await bidFor(server.origin, listingId, tokens, DURATION_S);
+    // Not counting the wait below and the server's stop (PGlite's flush takes seconds).
+    seconds = (performance.now() - started) / 1000;
     // The last bids' events are still on their way.
     await new Promise((resolve) => setTimeout(resolve, 2000));
   } finally {
     await Promise.all(watchers.map((watcher) => watcher.stop()));
     await server.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
   const handle = await open();
   try {
     const appliedKeys = new Set(
@@ -368,6 +373,16 @@ async function contest(title: string, serverEnv: NodeJS.ProcessEnv, open: () => 
     console.info(
       `| ${outcomes.length} | ${Math.round(outcomes.length / seconds)} | ${ms(percentile(latencies, 0.5))} | ${ms(percentile(latencies, 0.95))} | ${ms(percentile(latencies, 0.99))} | ${ms(latencies.at(-1) ?? 0)} | ${byStatus(200, 300)} | ${byStatus(400, 500)} | ${byStatus(500, 600)} |`,
     );
+    // Rows written by one transaction share its xmin: how many transactions applied the bids.
+    const [written] = await handle.db
+      .select({ transactions: sql<number>`count(distinct xmin::text)::int` })
+      .from(auctionBidRequests)
+      .where(eq(auctionBidRequests.listingId, listingId));
+    const transactions = written?.transactions ?? 0;
+    console.info(
+      `applied in ${transactions} transactions (${transactions > 0 ? (appliedKeys.size / transactions).toFixed(1) : 0} bids each on average)`,
+    );
+    if (flags['by-second']) printBySecond(outcomes);
     const delays = liveDelays(outcomes, watchers);
     const missed = delays.filter((delay) => delay === null).length;
     const arrived = delays.filter((delay) => delay !== null).sort((a, b) => a - b);
@@ -400,6 +415,26 @@ async function contest(title: string, serverEnv: NodeJS.ProcessEnv, open: () => 
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** `--by-second`: the bids sent in each second of the contest, their latency and their 5xx. */
+function printBySecond(outcomes: readonly BidOutcome[]): void {
+  const sentAt = (outcome: BidOutcome) => outcome.answeredAt - outcome.ms;
+  const first = Math.min(...outcomes.map(sentAt));
+  const bySecond = new Map<number, BidOutcome[]>();
+  for (const outcome of outcomes) {
+    const second = Math.floor((sentAt(outcome) - first) / 1000);
+    bySecond.set(second, [...(bySecond.get(second) ?? []), outcome]);
+  }
+  console.info('| second | bids | p50 | p99 | 5xx |');
+  console.info('|---:|---:|---:|---:|---:|');
+  for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+    const latencies = list.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    const failed = list.filter((outcome) => outcome.status >= 500).length;
+    console.info(
+      `| ${second + 1} | ${list.length} | ${ms(percentile(latencies, 0.5))} | ${ms(percentile(latencies, 0.99))} | ${failed} |`,
+    );
+  }
+}
 
 async function benchPglite(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ironsight-auctions-'));

@@ -22,6 +22,20 @@ export async function announceAccountSignal(db: DbExecutor, signal: AccountSigna
   await announceSignal(db, ACCOUNT_SIGNALS_CHANNEL, signal);
 }
 
+/** Announces several account signals in one statement (the outbid notices of a batch of bids). */
+export async function announceAccountSignals(
+  db: DbExecutor,
+  signals: readonly AccountSignal[],
+): Promise<void> {
+  if (signals.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${ACCOUNT_SIGNALS_CHANNEL}, payload) from (values ${sql.join(
+      signals.map((signal) => sql`(${JSON.stringify(signal)})`),
+      sql`, `,
+    )}) as signals(payload)`,
+  );
+}
+
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 export function parseAccountSignal(payload: string): AccountSignal | null {
@@ -52,10 +66,14 @@ export function parseAccountSignal(payload: string): AccountSignal | null {
 
 export const AUCTION_SIGNALS_CHANNEL = 'auction_signals';
 
-/** The auction of `listingId` changed (a bid, its end, buy now, a cancel); `bidderId`: who bid, if someone did. */
+/**
+ * The auction of `listingId` changed (a bid, its end, buy now, a cancel); `bidderId`: who bid, if
+ * someone did; `bidderIds`: who bid, when one transaction applied the bids of several.
+ */
 export interface AuctionSignal {
   listingId: string;
   bidderId?: string;
+  bidderIds?: string[];
 }
 
 /** Announces an auction's change; call inside the transaction of the change. */
@@ -81,7 +99,12 @@ export function parseAuctionSignal(payload: string): AuctionSignal | null {
   try {
     const value = JSON.parse(payload) as Record<string, unknown>;
     if (!isText(value.listingId)) return null;
-    return { listingId: value.listingId, ...(isText(value.bidderId) ? { bidderId: value.bidderId } : {}) };
+    const bidderIds = Array.isArray(value.bidderIds) ? value.bidderIds.filter(isText) : [];
+    return {
+      listingId: value.listingId,
+      ...(isText(value.bidderId) ? { bidderId: value.bidderId } : {}),
+      ...(bidderIds.length > 0 ? { bidderIds } : {}),
+    };
   } catch {
     return null;
   }

@@ -37,26 +37,33 @@ export interface StoredUserAlert extends NewUserAlert {
  * A link that breaks the alert link rule is refused here rather than hidden later.
  */
 export async function addUserAlert(db: DbExecutor, alert: NewUserAlert): Promise<StoredUserAlert> {
+  const [row] = await db.insert(alerts).values(alertRow(alert)).returning({ id: alerts.id });
+  return { ...alert, id: row!.id };
+}
+
+/** Adds several alerts, as `addUserAlert` does each, in one statement (the outbid notices of a batch of bids). */
+export async function addUserAlerts(db: DbExecutor, list: readonly NewUserAlert[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(alerts).values(list.map(alertRow));
+}
+
+function alertRow(alert: NewUserAlert) {
   if (alert.link !== undefined && alertLinkTarget(alert.link) === null) {
     throw new Error(`An alert link must be a path of this site or an https address: ${alert.link}`);
   }
-  const [row] = await db
-    .insert(alerts)
-    .values({
-      userId: alert.userId,
-      kind: alert.kind,
-      location: AlertLocation.UserDashboard,
-      title: USER_ALERT_TITLES[alert.kind],
-      message: alert.text,
-      linkUrl: alert.link ?? null,
-      linkText: alert.link ? (alert.linkText ?? 'View') : null,
-      subject: alert.subject ?? null,
-      times: alert.times ?? null,
-      ...(alert.severity ? { severity: alert.severity } : {}),
-      endsAt: sql`now() + make_interval(days => ${USER_ALERT_LIFETIME_DAYS})`,
-    })
-    .returning({ id: alerts.id });
-  return { ...alert, id: row!.id };
+  return {
+    userId: alert.userId,
+    kind: alert.kind,
+    location: AlertLocation.UserDashboard,
+    title: USER_ALERT_TITLES[alert.kind],
+    message: alert.text,
+    linkUrl: alert.link ?? null,
+    linkText: alert.link ? (alert.linkText ?? 'View') : null,
+    subject: alert.subject ?? null,
+    times: alert.times ?? null,
+    ...(alert.severity ? { severity: alert.severity } : {}),
+    endsAt: sql`now() + make_interval(days => ${USER_ALERT_LIFETIME_DAYS})`,
+  };
 }
 
 /** Alerts of these kinds with one subject are shown as one entry: the latest, with how many there were. */

@@ -131,7 +131,10 @@ export class AuctionWatch {
         bidders: new Set(),
       };
       created.unsubscribe = this.bus.subscribe(listingId, (signal) => {
-        if (signal !== 'resync' && signal.bidderId) created.bidders.add(signal.bidderId);
+        if (signal !== 'resync') {
+          if (signal.bidderId) created.bidders.add(signal.bidderId);
+          for (const bidderId of signal.bidderIds ?? []) created.bidders.add(bidderId);
+        }
         void this.refresh(listingId, created);
       });
       this.watched.set(listingId, created);

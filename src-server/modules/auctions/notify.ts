@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { alertSubject, UserAlertKind } from '../../../shared/domain/alerts.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
-import { announceAccountSignal } from '../../core/live-signals.ts';
-import { addUserAlert } from '../../core/user-alerts.ts';
+import { announceAccountSignals } from '../../core/live-signals.ts';
+import { addUserAlerts } from '../../core/user-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { alerts, listings, users } from '../../db/schema.ts';
 import { auctionMessage } from '../../mail/auction-messages.ts';
@@ -61,61 +61,81 @@ export interface AuctionNoticeDeps {
 }
 
 /**
- * Tells a bidder they were outbid: a dashboard alert, an event on their live channel (the desktop
- * client shows it as a notification) and an e-mail, at most one per auction every 5 minutes. Runs after the bid's commit,
- * outside the auction's lock; a failure is logged, never the bid's.
+ * Tells bidders they were outbid (those a batch of bids outbid and left behind): a dashboard alert,
+ * an event on their live channel (the desktop client shows it as a notification) and an e-mail, to
+ * each at most once per auction every 5 minutes. Runs after the batch's commit, outside the
+ * auction's lock; a failure is logged, never the bids'. Whatever the batch's size, the database is
+ * asked four statements: the recent outbid alerts of all of them, their addresses, their alerts
+ * and their live-channel events; a bidder this instance told within the 5 minutes costs nothing.
  */
 export async function noticeOutbid(
   deps: AuctionNoticeDeps,
   listingId: string,
-  bidderId: string,
+  bidderIds: readonly string[],
   price: number,
 ): Promise<void> {
-  const key = `${listingId}:${bidderId}`;
   const windowMs = OUTBID_NOTICE_MINUTES * 60_000;
-  const last = recentNotices.get(key);
-  if (last !== undefined && Date.now() - last < windowMs) return;
+  const now = Date.now();
+  const keyOf = (bidderId: string) => `${listingId}:${bidderId}`;
+  const candidates = [...new Set(bidderIds)].filter((bidderId) => {
+    const last = recentNotices.get(keyOf(bidderId));
+    return last === undefined || now - last >= windowMs;
+  });
+  if (candidates.length === 0) return;
+  // Held before the database is asked: the next batch's notices do not ask again for these bidders.
+  for (const bidderId of candidates) remember(keyOf(bidderId), now, windowMs);
   try {
-    const [recent] = await deps.db
-      .select({ at: alerts.createdAt })
+    const recent = await deps.db
+      .select({ userId: alerts.userId, at: max(alerts.createdAt) })
       .from(alerts)
       .where(
         and(
-          eq(alerts.userId, bidderId),
+          inArray(alerts.userId, candidates),
           eq(alerts.subject, alertSubject.auction(listingId)),
           sql`${alerts.message} like ${`${OUTBID_TEXT_START}%`}`,
           sql`${alerts.createdAt} > now() - make_interval(mins => ${OUTBID_NOTICE_MINUTES})`,
         ),
       )
-      .limit(1);
-    if (recent) return remember(key, recent.at.getTime(), windowMs);
-    remember(key, Date.now(), windowMs);
-    const [found] = await deps.db
-      .select({ title: listings.title, email: users.email, firstName: users.firstName })
+      .groupBy(alerts.userId);
+    for (const row of recent)
+      if (row.userId && row.at) remember(keyOf(row.userId), row.at.getTime(), windowMs);
+    const told = new Set(recent.map((row) => row.userId));
+    const toTell = candidates.filter((bidderId) => !told.has(bidderId));
+    if (toTell.length === 0) return;
+    const found = await deps.db
+      .select({ id: users.id, title: listings.title, email: users.email, firstName: users.firstName })
       .from(listings)
-      .innerJoin(users, eq(users.id, bidderId))
+      .innerJoin(users, inArray(users.id, toTell))
       .where(eq(listings.id, listingId));
-    if (!found) return;
-    const notice = auctionAlert(listingId, found.title, 'Bid again');
-    const sentence = `${OUTBID_TEXT_START}“${found.title}”: the price is now ${formatPrice(price)}.`;
-    await addUserAlert(deps.db, { ...notice, userId: bidderId, text: sentence });
-    // The account's live channel: the open pages and the desktop client's notification.
-    await announceAccountSignal(deps.db, {
-      userId: bidderId,
-      kind: 'outbid',
-      listingId,
-      title: found.title,
-      price,
-    });
-    await deps.mailer.send(
-      auctionMessage(found, {
-        subject: `Outbid: ${found.title}`,
-        sentence,
-        title: found.title,
-        url: auctionUrl(deps.publicOrigin, listingId, found.title),
-      }),
+    const title = found[0]?.title;
+    if (title === undefined) return;
+    const notice = auctionAlert(listingId, title, 'Bid again');
+    const sentence = `${OUTBID_TEXT_START}“${title}”: the price is now ${formatPrice(price)}.`;
+    await addUserAlerts(
+      deps.db,
+      found.map((bidder) => ({ ...notice, userId: bidder.id, text: sentence })),
     );
+    // The accounts' live channel: the open pages and the desktop client's notification.
+    await announceAccountSignals(
+      deps.db,
+      found.map((bidder) => ({ userId: bidder.id, kind: 'outbid', listingId, title, price })),
+    );
+    const message = {
+      subject: `Outbid: ${title}`,
+      sentence,
+      title,
+      url: auctionUrl(deps.publicOrigin, listingId, title),
+    };
+    // One after the other: composing a message takes the event loop for a moment, and a batch's
+    // e-mails all at once would hold up the requests being answered meanwhile.
+    for (const bidder of found) {
+      await deps.mailer
+        .send(auctionMessage(bidder, message))
+        .catch((error: unknown) =>
+          deps.log.error({ err: error, listingId, bidderId: bidder.id }, 'the outbid e-mail failed'),
+        );
+    }
   } catch (error) {
-    deps.log.error({ err: error, listingId, bidderId }, 'the outbid notice failed');
+    deps.log.error({ err: error, listingId, bidderIds: candidates }, 'the outbid notice failed');
   }
 }

@@ -1,10 +1,11 @@
 import { AUCTIONS_ENDPOINTS } from '../../../shared/contract/auctions.ts';
 import type { ModuleContext, ModuleParts } from '../../module-context.ts';
 import type { PeriodicJob } from '../../periodic-jobs.ts';
+import { AuctionBidWriter } from './bids.ts';
 import { AUCTION_ENDING_MS, endDueAuctions, noticeEndingSoon } from './ending.ts';
 import { AuctionWatch } from './live.ts';
 import { buyNow, cancelAuction, offerSecondChance } from './sales.ts';
-import { type AuctionsDeps, auctionView, bid, bidHistory, listAuctions } from './service.ts';
+import { type AuctionsDeps, auctionView, bidHistory, listAuctions } from './service.ts';
 
 /**
  * Auctions: anyone reads an auction's standing and its bid history (bidders masked) and watches it
@@ -15,6 +16,8 @@ export function registerAuctionsModule(
   deps: AuctionsDeps,
 ): ModuleParts {
   const watch = new AuctionWatch(database, deps, app.log);
+  // Bids on one auction go through one writer per auction in this instance, several per transaction.
+  const bids = new AuctionBidWriter(deps);
   app.addHook('onReady', () => watch.start());
   // Before the server stops taking connections: open streams would otherwise hold the close.
   app.addHook('preClose', () => watch.stop());
@@ -24,7 +27,7 @@ export function registerAuctionsModule(
       await watch.serve(request, reply, auth, params.id);
       return '';
     },
-    auctionsBid: async ({ auth, params, body }) => bid(deps, auth, params.id, body),
+    auctionsBid: async ({ auth, params, body }) => bids.bid(auth, params.id, body),
     auctionsBuyNow: async ({ auth, params }) => buyNow(deps, auth, params.id),
     auctionsSecondChance: async ({ auth, params }) => offerSecondChance(deps, auth, params.id),
     auctionsBidHistory: async ({ auth, params, query }) => bidHistory(deps, auth, params.id, query),

@@ -5,8 +5,6 @@ import type {
   AuctionsGetAllResponse,
   AuctionView,
   BidHistoryResponse,
-  PlaceBidRequest,
-  PlaceBidResponse,
 } from '../../../shared/contract/auctions.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/contract/common.ts';
 import {
@@ -17,12 +15,10 @@ import {
   buyNowAvailable,
   maskBidderName,
   minimumBidCents,
-  placeBid,
   reserveMet,
   SOFT_CLOSE_DEFAULT_MINUTES,
-  softClose,
 } from '../../../shared/domain/auctions.ts';
-import { checkItem, checkItemAnywhere } from '../../../shared/domain/compliance.ts';
+import { type ComplianceItem, checkItem, checkItemAnywhere } from '../../../shared/domain/compliance.ts';
 import { hasFlag } from '../../../shared/domain/flags.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { toCents } from '../../../shared/domain/membership.ts';
@@ -30,13 +26,11 @@ import { isShipToRegion } from '../../../shared/domain/us-states.ts';
 import { AccountOption } from '../../../shared/domain/user.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 import { complianceItemOf } from '../../core/cart.ts';
-import { auctionSignalExpression } from '../../core/live-signals.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/constraint-errors.ts';
-import { auctionBidRequests, auctionBids, auctions, listings, users } from '../../db/schema.ts';
+import { auctionBids, auctions, listings, users } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type AuctionNoticeDeps, noticeOutbid } from './notify.ts';
+import { type AppError, forbidden, notFound } from '../../http/errors.ts';
+import type { AuctionNoticeDeps } from './notify.ts';
 
 export interface AuctionsDeps extends AuctionNoticeDeps {
   db: Database;
@@ -177,18 +171,11 @@ export function viewOf(
 }
 
 /**
- * The auction's row, locked, with what a bid is checked against in the same statement: the
- * listing's seller, state and compliance facts, the bidder's account, and whether a bid request
- * with `idempotencyKey` was already applied. That last is read with the statement's snapshot, from
- * before the lock was granted: a retry racing its first attempt can miss it, and is then stopped by
- * the key's unique index when it writes, or read again before a refusal (`bid` answers it as a retry).
+ * The auction's row, locked, with what buy now (and the staff's actions) check against in the same
+ * statement: the listing's seller, state and compliance facts, and the caller's account. Bids take
+ * the same lock through the auction's writer (bids.ts), which reads every bidder of its batch at once.
  */
-export async function lockForBid(
-  tx: Transaction,
-  listingId: string,
-  bidderId: string,
-  idempotencyKey?: string,
-) {
+export async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
   const [row] = await tx
     .select({
       auction: auctions,
@@ -201,11 +188,6 @@ export async function lockForBid(
       excludedShipToStates: listings.excludedShipToStates,
       bidderOptions: users.accountOptions,
       bidderState: users.state,
-      keyApplied:
-        idempotencyKey === undefined
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from auction_bid_requests r
-              where r.listing_id = ${listingId} and r.bidder_id = ${bidderId} and r.idempotency_key = ${idempotencyKey})`,
     })
     .from(auctions)
     .innerJoin(listings, eq(listings.id, auctions.listingId))
@@ -215,136 +197,35 @@ export async function lockForBid(
   return row ?? null;
 }
 
-/** Whether the bidder's request with this key was applied (read with a snapshot of its own). */
-async function keyApplied(
-  tx: Transaction,
-  listingId: string,
-  bidderId: string,
-  key: string,
-): Promise<boolean> {
-  const [earlier] = await tx
-    .select({ id: auctionBidRequests.id })
-    .from(auctionBidRequests)
-    .where(
-      and(
-        eq(auctionBidRequests.listingId, listingId),
-        eq(auctionBidRequests.bidderId, bidderId),
-        eq(auctionBidRequests.idempotencyKey, key),
-      ),
-    );
-  return earlier !== undefined;
+/** What a bidder is checked on: their account's options and state (null: no such account). */
+export interface BidderFacts {
+  options: number | null;
+  state: string | null;
+}
+
+/**
+ * Why a bidder may not be sold the item, or null: a frozen account, or a state rule of checkout (a
+ * firearm goes to a dealer in the bidder's state, so the checkout rules for that state apply now).
+ */
+export function bidderRefusal(item: ComplianceItem, bidder: BidderFacts): AppError | null {
+  const options = bidder.options ?? 0;
+  if (hasFlag(options, AccountOption.FrozenForNonPayment) || hasFlag(options, AccountOption.FrozenForFraud)) {
+    return forbidden(AUCTION_MESSAGES.frozen);
+  }
+  const result =
+    bidder.state && isShipToRegion(bidder.state)
+      ? checkItem(item, { state: bidder.state, toDealer: true })
+      : checkItemAnywhere(item);
+  return result.allowed ? null : forbidden(result.message);
 }
 
 /** Refuses a bidder the item may not be sold to: a frozen account, or a state rule of checkout. */
 export function assertMayBid(locked: NonNullable<Awaited<ReturnType<typeof lockForBid>>>): void {
-  const options = locked.bidderOptions ?? 0;
-  if (hasFlag(options, AccountOption.FrozenForNonPayment) || hasFlag(options, AccountOption.FrozenForFraud)) {
-    throw forbidden(AUCTION_MESSAGES.frozen);
-  }
-  // A firearm goes to a dealer in the bidder's state: the checkout rules for that state apply now.
-  const item = complianceItemOf(locked);
-  const result =
-    locked.bidderState && isShipToRegion(locked.bidderState)
-      ? checkItem(item, { state: locked.bidderState, toDealer: true })
-      : checkItemAnywhere(item);
-  if (!result.allowed) throw forbidden(result.message);
-}
-
-/**
- * POST /auctions/{id}/bids: applies a maximum bid. The auction's row is locked for the whole
- * transaction, so bids on one auction are applied one at a time in the order they take the lock;
- * a request whose idempotency key was already applied changes nothing and answers the standing.
- * The listing's price follows the auction's, and its end the soft close, in the same transaction.
- * Two statements hold the lock: the locking read (which also checks the key), and one statement
- * that writes the request, the history rows, the standing and the listing, and tells the auction's
- * watchers.
- */
-export async function bid(
-  deps: AuctionsDeps,
-  auth: AuthContext,
-  listingId: string,
-  body: PlaceBidRequest,
-): Promise<PlaceBidResponse> {
-  const now = nowOf(deps);
-  const maxCents = toCents(body.maxBid);
-  const applied = await deps.db
-    .transaction(async (tx) => {
-      const locked = await lockForBid(tx, listingId, auth.userId, body.idempotencyKey);
-      if (!locked) throw notFound(AUCTION_MESSAGES.notAuction);
-      const { auction: row } = locked;
-      if (locked.keyApplied) return null;
-      if (locked.sellerId === auth.userId) throw forbidden(AUCTION_MESSAGES.ownItem);
-      const phase = phaseOf(row, locked.listingActive, now);
-      if (phase === 'ended') throw conflict(AUCTION_MESSAGES.ended);
-      if (phase === 'scheduled') throw conflict(AUCTION_MESSAGES.notStarted);
-      assertMayBid(locked);
-
-      const result = placeBid(bidStateOf(row), auth.userId, maxCents);
-      if (!result.accepted) {
-        // The standing may be this request's own first attempt, committed while it waited for the
-        // lock: read the key again, with a snapshot taken now, before refusing it.
-        if (await keyApplied(tx, listingId, auth.userId, body.idempotencyKey)) return null;
-        const message =
-          result.reason === 'too_low'
-            ? AUCTION_MESSAGES.bidTooLow(dollarsText(result.minimumCents))
-            : AUCTION_MESSAGES.notAboveOwnMax(dollarsText(result.currentMaxCents));
-        throw badRequest(message, { maxBid: message });
-      }
-      const close = softClose(row.endsAt, now, row.extensions, softCloseMinutesOf(deps) * 60_000);
-      const { state } = result;
-      const next: AuctionRow = {
-        ...row,
-        currentPrice: toDollars(state.priceCents),
-        bidCount: state.bidCount,
-        requestsApplied: row.requestsApplied + 1,
-        highBidderId: state.leader?.bidderId ?? null,
-        highMax: state.leader ? toDollars(state.leader.maxCents) : null,
-        endsAt: close.endsAt,
-        extensions: close.extensions,
-        updatedAt: now,
-      };
-      const history =
-        result.rows.length === 0
-          ? sql``
-          : sql`, history as (
-            insert into auction_bids (listing_id, bidder_id, seq, amount, automatic, created_at)
-            values ${sql.join(
-              result.rows.map(
-                (entry, index) =>
-                  sql`(${listingId}, ${entry.bidderId}, ${row.bidCount + index + 1}, ${toDollars(entry.amountCents)}, ${entry.automatic}, ${now})`,
-              ),
-              sql`, `,
-            )})`;
-      // Searches, cards and kept answers read the listing: its price and end follow the auction's.
-      await tx.execute(sql`
-      with request as (
-        insert into auction_bid_requests (listing_id, bidder_id, idempotency_key, seq, max_bid, created_at)
-        values (${listingId}, ${auth.userId}, ${body.idempotencyKey}, ${next.requestsApplied}, ${body.maxBid}, ${now})
-      )${history}, standing as (
-        update auctions set
-          current_price = ${next.currentPrice}, bid_count = ${next.bidCount},
-          requests_applied = ${next.requestsApplied}, high_bidder_id = ${next.highBidderId},
-          high_max = ${next.highMax}, ends_at = ${next.endsAt}, extensions = ${next.extensions},
-          updated_at = ${now}
-        where listing_id = ${listingId}
-      ), listing as (
-        update listings set price = ${next.currentPrice}, listing_end_date = ${next.endsAt}, updated_at = ${now}
-        where id = ${listingId}
-          and (price <> ${next.currentPrice} or listing_end_date is distinct from ${next.endsAt})
-      )
-      select ${auctionSignalExpression({ listingId, bidderId: auth.userId })}`);
-      return { row: next, listingActive: locked.listingActive, outbid: result.outbidBidderId };
-    })
-    // A retry that raced its first attempt past the locking read: the key's index refused it.
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'auction_bid_requests_key_idx')) return null;
-      throw error;
-    });
-  if (!applied) return { applied: false, auction: await auctionView(deps, auth, listingId) };
-  // Not awaited: the bidder's answer does not wait for the other bidder's mail.
-  if (applied.outbid) void noticeOutbid(deps, listingId, applied.outbid, applied.row.currentPrice);
-  // The bidder has bid: built from the row just written, with no read after the commit.
-  return { applied: true, auction: viewOf(deps, applied.row, applied.listingActive, auth, true) };
+  const refusal = bidderRefusal(complianceItemOf(locked), {
+    options: locked.bidderOptions,
+    state: locked.bidderState,
+  });
+  if (refusal) throw refusal;
 }
 
 /** GET /auctions/{id}/bids: the public history, newest first; each bidder masked, the caller's own marked. */
