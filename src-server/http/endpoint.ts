@@ -12,8 +12,9 @@ import { unstorableTextReason } from '../../shared/domain/text.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext, SellerApiClient } from './auth-context.ts';
 import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
-import { type Claim, type Idempotency, idempotencyKeyOf, requestHashOf } from './idempotency.ts';
+import { answerIdempotently, type Idempotency, idempotencyKeyOf, requestHashOf } from './idempotency.ts';
 import { readMultipartForm, type UploadedFile } from './multipart.ts';
+import { parsePart } from './request-parts.ts';
 
 /** The parts of one entry of the shared endpoint table that the server acts on. */
 export type EndpointSpec = Pick<
@@ -198,59 +199,6 @@ function checkAccountOwner(
   }
 }
 
-interface Visit {
-  value: unknown;
-  key: string;
-  parent: Visit | undefined;
-}
-
-function pathTo(visit: Visit): string[] {
-  const keys: string[] = [];
-  for (let at: Visit = visit; at.parent; at = at.parent) keys.push(at.key);
-  return keys.reverse();
-}
-
-/**
- * The first string (value or key) no text column can store (a NUL or an unpaired surrogate): its
- * path and why. Walked with a stack and parent links, so deeply nested JSON cannot overflow or slow it.
- */
-function unstorableText(root: unknown): { path: string[]; reason: string } | undefined {
-  const pending: Visit[] = [{ value: root, key: '', parent: undefined }];
-  for (let visit = pending.pop(); visit; visit = pending.pop()) {
-    const { value } = visit;
-    const reason = typeof value === 'string' ? unstorableTextReason(value) : undefined;
-    if (reason) return { path: pathTo(visit), reason };
-    if (value === null || typeof value !== 'object') continue;
-    for (const [key, item] of Object.entries(value)) {
-      const child = { value: item, key, parent: visit };
-      const keyReason = unstorableTextReason(key);
-      if (keyReason) return { path: pathTo(child), reason: keyReason };
-      pending.push(child);
-    }
-  }
-  return undefined;
-}
-
-function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
-  if (!schema) return undefined;
-  // The request schemas refuse such text; this catches any text field, key or id that slipped through them.
-  const unstorable = unstorableText(value);
-  if (unstorable) {
-    const field =
-      [where === 'body' ? undefined : where, ...unstorable.path].filter(Boolean).join('.') || where;
-    throw new AppError(400, 'validation_failed', 'The request is not valid.', {
-      fields: { [field]: unstorable.reason },
-    });
-  }
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  // A rule on the whole request (no path) carries a message of the contract, e.g. 'No ids provided'.
-  const wholeRequestIssue = result.error.issues.find((issue) => issue.path.length === 0);
-  throw new AppError(400, 'validation_failed', wholeRequestIssue?.message ?? 'The request is not valid.', {
-    fields: fieldsFromZod(result.error, where === 'body' ? undefined : where),
-  });
-}
-
 /** An application/x-www-form-urlencoded request. */
 const isFormRequest = (request: FastifyRequest): boolean =>
   /^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers['content-type'] ?? '');
@@ -318,37 +266,6 @@ function checkedAnswer(
 }
 
 /**
- * Runs the handler under a claimed `Idempotency-Key` (idempotency.ts): a 2xx answer is kept for
- * repeats, any other outcome (an error, a non-2xx status, an answer the handler sent itself) gives
- * the key up so the request may be retried with it.
- */
-async function runClaimed(
-  idempotency: Idempotency,
-  claim: Claim,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: () => Promise<unknown>,
-): Promise<unknown> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (error) {
-    await idempotency.release(claim).catch(() => undefined);
-    throw error;
-  }
-  const status = reply.statusCode;
-  if (reply.sent || status < 200 || status >= 300) {
-    await idempotency.release(claim).catch(() => undefined);
-    return result;
-  }
-  // The work is done: a failure to keep its answer is logged, not answered (the claim's lease runs out).
-  await idempotency
-    .complete(claim, status, result === undefined ? null : JSON.stringify(result))
-    .catch((error: unknown) => request.log.error({ err: error }, 'could not keep an idempotent answer'));
-  return result;
-}
-
-/**
  * Registers one endpoint of the shared table: the path and method come from the contract,
  * access is checked before anything else, then params/query/body are parsed with its schemas.
  * `name` (its name in the table) names the endpoint's `Idempotency-Key`s.
@@ -402,19 +319,8 @@ export function registerEndpoint<E extends EndpointSpec>(
         return reply.sent ? reply : result;
       }
       const ref = { userId, endpoint: name, key: idempotencyKey };
-      const claimed = await idempotency
-        .claim(ref, requestHashOf({ params, query, body, files }))
-        .catch((error: unknown) => {
-          // In progress: worth asking again in a moment, when the first request has finished.
-          if (error instanceof AppError && error.status === 409) reply.header('retry-after', '1');
-          throw error;
-        });
-      if (claimed.kind === 'replay') {
-        reply.code(claimed.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        if (claimed.body === null) return reply.send();
-        return reply.type('application/json; charset=utf-8').send(claimed.body);
-      }
-      const result = await runClaimed(idempotency, claimed.claim, request, reply, run);
+      const hash = requestHashOf({ params, query, body, files });
+      const result = await answerIdempotently(idempotency, ref, hash, request, reply, run);
       return reply.sent ? reply : result;
     },
   });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_LIFETIME_HOURS,
   IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
 } from '../../shared/contract/endpoint.ts';
 import { type Database, queryRows } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -211,4 +213,62 @@ export function createIdempotency(db: Database, options: IdempotencyOptions = {}
     },
     sweep,
   };
+}
+
+/**
+ * Runs the handler under a claimed `Idempotency-Key` (idempotency.ts): a 2xx answer is kept for
+ * repeats, any other outcome (an error, a non-2xx status, an answer the handler sent itself) gives
+ * the key up so the request may be retried with it.
+ */
+async function runClaimed(
+  idempotency: Idempotency,
+  claim: Claim,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (error) {
+    await idempotency.release(claim).catch(() => undefined);
+    throw error;
+  }
+  const status = reply.statusCode;
+  if (reply.sent || status < 200 || status >= 300) {
+    await idempotency.release(claim).catch(() => undefined);
+    return result;
+  }
+  // The work is done: a failure to keep its answer is logged, not answered (the claim's lease runs out).
+  await idempotency
+    .complete(claim, status, result === undefined ? null : JSON.stringify(result))
+    .catch((error: unknown) => request.log.error({ err: error }, 'could not keep an idempotent answer'));
+  return result;
+}
+
+/**
+ * Answers a request of a signed-in account that carries an `Idempotency-Key`: a repeat of an answered
+ * request gets the kept answer (with `Idempotent-Replayed: true`) and the handler does not run; a
+ * repeat while the first is in progress is refused (409, `Retry-After: 1`); otherwise the handler
+ * runs under the claimed key (`runClaimed`).
+ */
+export async function answerIdempotently(
+  idempotency: Idempotency,
+  ref: KeyRef,
+  hash: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const claimed = await idempotency.claim(ref, hash).catch((error: unknown) => {
+    // In progress: worth asking again in a moment, when the first request has finished.
+    if (error instanceof AppError && error.status === 409) reply.header('retry-after', '1');
+    throw error;
+  });
+  if (claimed.kind === 'replay') {
+    reply.code(claimed.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    if (claimed.body === null) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(claimed.body);
+  }
+  return runClaimed(idempotency, claimed.claim, request, reply, run);
 }
