@@ -42,6 +42,8 @@ export function createMemoryPlatform(initialToken: string | null = null): Platfo
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    watchedFolder: null,
+    outbox: null,
     navigateTo: (path) => {
       for (const listener of listeners) listener(path);
     },

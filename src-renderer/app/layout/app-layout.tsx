@@ -4,6 +4,7 @@ import { HeaderAccount, useSellTarget } from '../../features/account-menu/index.
 import { UserAlertBannerPart } from '../../features/alerts/index.ts';
 import { LoginModalHost } from '../../features/auth/index.ts';
 import { CartHeaderButton, CartServerSync } from '../../features/cart/index.ts';
+import { OutboxIndicator } from '../../features/desktop-sync/index.ts';
 import { FavoritesSheetPart, FavoritesSyncSlot } from '../../features/favorites/index.ts';
 import { LazyProductCard } from '../../features/listings/index.ts';
 import { MessagesBackgroundSlot, UnreadMessagesLinkPart } from '../../features/messages/index.ts';
@@ -72,6 +73,7 @@ export function AppLayout() {
             </HydrateWhenIdle>
           }
           cart={<CartHeaderButton />}
+          outbox={<OutboxIndicator />}
           messages={
             <HydrateWhenIdle>
               <UnreadMessagesLinkPart.Component />

@@ -16,6 +16,8 @@ export interface HeaderSlots {
   search?: ReactNode;
   /** Unread-messages link, shown only when signed in with unread messages. */
   messages?: ReactNode;
+  /** The desktop client's count of changes waiting to be sent (offline outbox); empty otherwise. */
+  outbox?: ReactNode;
   /** Favorites button and its side sheet. */
   favorites?: ReactNode;
   /** Cart button with its count badge. */
@@ -37,7 +39,16 @@ function LogoMark() {
   );
 }
 
-export function Header({ search, messages, favorites, cart, account, navigation, sellTo }: HeaderSlots) {
+export function Header({
+  search,
+  messages,
+  outbox,
+  favorites,
+  cart,
+  account,
+  navigation,
+  sellTo,
+}: HeaderSlots) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -73,6 +84,7 @@ export function Header({ search, messages, favorites, cart, account, navigation,
           <LinkButton to={sellTo ?? paths.sellGuns()} size="sm">
             Sell
           </LinkButton>
+          <div data-slot="header-outbox">{outbox}</div>
           <div data-slot="header-messages">{messages}</div>
           <div data-slot="header-favorites">{favorites}</div>
           <div data-slot="header-cart">{cart}</div>

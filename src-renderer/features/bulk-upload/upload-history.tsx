@@ -27,7 +27,8 @@ export function UploadHistory({ headingId }: { headingId: string }) {
   const uploads = useBulkUploads();
   const rows = uploads.data?.results ?? [];
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    // The id lets other pages link here (the desktop client's watched folder links its last upload).
+    <section id="upload-history" className={styles.panel} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.subheading}>
         Upload history
       </h3>

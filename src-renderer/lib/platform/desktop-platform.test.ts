@@ -149,4 +149,31 @@ describe('desktop platform', () => {
     expect(await platform.leaveApp('https://digest.ironsight.example/')).toBe('stayed');
     expect(bridge.openExternal).toHaveBeenCalledWith('https://digest.ironsight.example/');
   });
+
+  it("hands the watched folder and the outbox through to the main process's services", async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+    const folderListener = () => {};
+    const outboxListener = () => {};
+
+    expect(await platform.watchedFolder?.get()).toEqual(watchedFolderOff);
+    await platform.watchedFolder?.choose();
+    await platform.watchedFolder?.setPaused(true);
+    await platform.watchedFolder?.clear();
+    platform.watchedFolder?.onChange(folderListener);
+    expect((await platform.outbox?.list())?.status).toBe('idle');
+    await platform.outbox?.retry('a');
+    await platform.outbox?.discard('b');
+    await platform.outbox?.sendNow();
+    platform.outbox?.onChange(outboxListener);
+
+    expect(bridge.watchedFolder.choose).toHaveBeenCalledOnce();
+    expect(bridge.watchedFolder.setPaused).toHaveBeenCalledWith(true);
+    expect(bridge.watchedFolder.clear).toHaveBeenCalledOnce();
+    expect(bridge.watchedFolder.onChange).toHaveBeenCalledWith(folderListener);
+    expect(bridge.outbox.retry).toHaveBeenCalledWith('a');
+    expect(bridge.outbox.discard).toHaveBeenCalledWith('b');
+    expect(bridge.outbox.sendNow).toHaveBeenCalledOnce();
+    expect(bridge.outbox.onChange).toHaveBeenCalledWith(outboxListener);
+  });
 });

@@ -48,5 +48,20 @@ export function createDesktopPlatform(bridge: DesktopBridge): Platform {
       return 'stayed';
     },
     onNavigate: (listener) => bridge.onNavigate(listener),
+    watchedFolder: {
+      get: () => bridge.watchedFolder.get(),
+      choose: () => bridge.watchedFolder.choose(),
+      clear: () => bridge.watchedFolder.clear(),
+      setPaused: (paused) => bridge.watchedFolder.setPaused(paused),
+      onChange: (listener) => bridge.watchedFolder.onChange(listener),
+    },
+    outbox: {
+      list: () => bridge.outbox.list(),
+      enqueue: (action, label) => bridge.outbox.enqueue(action, label),
+      retry: (id) => bridge.outbox.retry(id),
+      discard: (id) => bridge.outbox.discard(id),
+      sendNow: () => bridge.outbox.sendNow(),
+      onChange: (listener) => bridge.outbox.onChange(listener),
+    },
   };
 }

@@ -1,8 +1,20 @@
-import type { DesktopNotice, FilePickKind } from '../../../shared/desktop-bridge.ts';
+import type { DesktopBridge, DesktopNotice, FilePickKind } from '../../../shared/desktop-bridge.ts';
 
-export type { DesktopNotice as PlatformNotice, FilePickKind } from '../../../shared/desktop-bridge.ts';
+export type {
+  DesktopNotice as PlatformNotice,
+  FilePickKind,
+  OutboxItemView,
+  OutboxSnapshot,
+  WatchedFolderRun,
+  WatchedFolderState,
+} from '../../../shared/desktop-bridge.ts';
 
 export type PlatformKind = 'web' | 'desktop';
+
+/** The desktop client's watched inventory folder (the main process opens the dialog and watches). */
+export type WatchedFolderControl = DesktopBridge['watchedFolder'];
+/** The desktop client's offline outbox: actions kept until the server can be reached. */
+export type OutboxControl = DesktopBridge['outbox'];
 
 /** Where the user is after `leaveApp`: gone to the other site, or still in the app. */
 export type LeaveOutcome = 'left' | 'stayed';
@@ -47,6 +59,10 @@ export interface Platform {
   leaveApp(url: string): Promise<LeaveOutcome>;
   /** App paths to open that come from outside the page (deep links, notification clicks). */
   onNavigate(listener: (path: string) => void): () => void;
+  /** The watched inventory folder: the desktop client only, null on the web. */
+  readonly watchedFolder: WatchedFolderControl | null;
+  /** The offline outbox: the desktop client only, null on the web. */
+  readonly outbox: OutboxControl | null;
 }
 
 /** File types and counts each kind of pick accepts. */

@@ -22,5 +22,7 @@ export function createServerPlatform(): Platform {
     openExternal: async () => undefined,
     leaveApp: async () => 'stayed',
     onNavigate: () => () => undefined,
+    watchedFolder: null,
+    outbox: null,
   };
 }

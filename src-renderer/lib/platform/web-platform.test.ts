@@ -167,5 +167,8 @@ describe('web platform files and links', () => {
 
     expect(platform.kind).toBe('web');
     expect(platform.apiOrigin).toBe('');
+    // The desktop client's own services do not exist on the web.
+    expect(platform.watchedFolder).toBeNull();
+    expect(platform.outbox).toBeNull();
   });
 });

@@ -164,5 +164,8 @@ export function createWebPlatform(win: Window = window): Platform {
         navigateListeners.delete(listener);
       };
     },
+    // Desktop services: the web has neither a watched folder nor an outbox.
+    watchedFolder: null,
+    outbox: null,
   };
 }
