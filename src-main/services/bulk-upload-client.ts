@@ -13,8 +13,10 @@ import { apiUrl, type FetchLike, isTransientStatus, problemOf } from './api-call
 import {
   type Clock,
   type InventoryUploader,
+  processingOutcome,
+  SYSTEM_CLOCK,
+  SYSTEM_TIMERS,
   UploadFailure,
-  type UploadOutcome,
   type WatchTimers,
 } from './watched-folder.ts';
 
@@ -35,11 +37,8 @@ export interface BulkUploadClientOptions {
 export const SIGNED_OUT_MESSAGE = 'Sign in to Ironsight to upload inventory from the watched folder.';
 
 export function createBulkUploadClient(options: BulkUploadClientOptions): InventoryUploader {
-  const clock = options.clock ?? { now: () => Date.now() };
-  const timers = options.timers ?? {
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  };
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const timers = options.timers ?? SYSTEM_TIMERS;
   const pollMs = options.pollMs ?? RESULT_POLL_MS;
   const waitMs = options.waitMs ?? RESULT_WAIT_MS;
   const sleep = (ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
@@ -81,15 +80,7 @@ export function createBulkUploadClient(options: BulkUploadClientOptions): Invent
     async result(uploadId) {
       const endpoint = INVENTORY_ENDPOINTS.usersBulkUploads;
       const deadline = clock.now() + waitMs;
-      let latest: UploadOutcome = {
-        uploadId,
-        status: 'Processing',
-        createdCount: 0,
-        updatedCount: 0,
-        unchangedCount: 0,
-        errorCount: 0,
-        failureMessage: null,
-      };
+      let latest = processingOutcome(uploadId);
       while (clock.now() < deadline) {
         await sleep(pollMs);
         try {

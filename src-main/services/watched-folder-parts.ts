@@ -30,6 +30,17 @@ export interface InventoryFile {
 /** What the server made of an upload. */
 export type UploadOutcome = Omit<WatchedFolderRun, 'at' | 'fileName'>;
 
+/** An upload the server has queued and not processed yet. */
+export const processingOutcome = (uploadId: string): UploadOutcome => ({
+  uploadId,
+  status: 'Processing',
+  createdCount: 0,
+  updatedCount: 0,
+  unchangedCount: 0,
+  errorCount: 0,
+  failureMessage: null,
+});
+
 /** A send that did not go through; `retryable` when trying the same bytes later may work. */
 export class UploadFailure extends Error {
   override name = 'UploadFailure';
@@ -56,6 +67,13 @@ export interface WatchTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
+
+/** The real clock and timers, for when the options give none (tests give fakes). */
+export const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
+export const SYSTEM_TIMERS: WatchTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface WatchedFolderOptions {
   fs: WatchedFolderFs;

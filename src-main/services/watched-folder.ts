@@ -9,10 +9,13 @@ import {
   keptSchema,
   MAX_NAMES_KEPT,
   NOTHING_KEPT,
+  processingOutcome,
   retryDelay,
   runNotice,
   type Seen,
   STABLE_FOR_MS,
+  SYSTEM_CLOCK,
+  SYSTEM_TIMERS,
   sameFile,
   sha256,
   UploadFailure,
@@ -25,11 +28,8 @@ import {
 export * from './watched-folder-parts.ts';
 
 export function createWatchedFolder(options: WatchedFolderOptions): WatchedFolder {
-  const clock = options.clock ?? { now: () => Date.now() };
-  const timers = options.timers ?? {
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  };
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const timers = options.timers ?? SYSTEM_TIMERS;
   const pollMs = options.pollMs ?? WATCH_POLL_MS;
   const stableForMs = options.stableForMs ?? STABLE_FOR_MS;
 
@@ -210,17 +210,7 @@ export function createWatchedFolder(options: WatchedFolderOptions): WatchedFolde
     refused.delete(name);
     rememberSent(name, hash);
     const sentAt = isoNow();
-    const queued: WatchedFolderRun = {
-      at: sentAt,
-      fileName: name,
-      uploadId,
-      status: 'Processing',
-      createdCount: 0,
-      updatedCount: 0,
-      unchangedCount: 0,
-      errorCount: 0,
-      failureMessage: null,
-    };
+    const queued: WatchedFolderRun = { at: sentAt, fileName: name, ...processingOutcome(uploadId) };
     kept = { ...kept, lastRun: queued, lastError: null };
     await save();
     emit();

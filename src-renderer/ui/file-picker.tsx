@@ -4,6 +4,7 @@ import { FILE_PICK_RULES, type FilePickKind } from '../lib/platform/platform.ts'
 import { usePlatform } from '../lib/platform/platform-context.tsx';
 import { Button } from './button.tsx';
 import styles from './file-picker.module.css';
+import { FieldError } from './form-field.tsx';
 
 export interface FileChooserProps
   extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'className' | 'onChange' | 'children'> {
@@ -150,5 +151,34 @@ export function DropZone({
       </div>
       {children}
     </fieldset>
+  );
+}
+
+export interface DropZoneMessagesProps {
+  /** The id the zone was given as `errorId`, which ties the message to it. */
+  errorId: string;
+  error?: string | null | undefined;
+  /** Why each file left out of the last drop or choice was refused. */
+  refused: readonly string[];
+  /** What a screen reader is told of the last change (files added, moved or removed). */
+  announcement: string;
+}
+
+/** What is said under a drop zone: its message, the files refused and why, and the last change. */
+export function DropZoneMessages({ errorId, error, refused, announcement }: DropZoneMessagesProps) {
+  return (
+    <>
+      <FieldError id={errorId}>{error}</FieldError>
+      {refused.length > 0 ? (
+        <ul className={styles.refused} role="alert">
+          {refused.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
+    </>
   );
 }

@@ -4,14 +4,12 @@ import { ERROR_STATUS, ErrorCode } from '../../shared/contract/common.ts';
 import {
   API_BASE,
   type EndpointDefinition,
-  IDEMPOTENT_REPLAYED_HEADER,
   satisfiesAccess,
   toFastifyPath,
 } from '../../shared/contract/endpoint.ts';
-import { unstorableTextReason } from '../../shared/domain/text.ts';
 import type { EndpointAnswer, EndpointCallInput } from '../../shared/server-render.ts';
 import type { AuthContext, SellerApiClient } from './auth-context.ts';
-import { AppError, fieldsFromZod, forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import { answerIdempotently, type Idempotency, idempotencyKeyOf, requestHashOf } from './idempotency.ts';
 import { readMultipartForm, type UploadedFile } from './multipart.ts';
 import { parsePart } from './request-parts.ts';

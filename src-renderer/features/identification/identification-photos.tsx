@@ -5,8 +5,7 @@ import { MAX_IDENTIFICATION_IMAGES } from '../../../shared/contract/identificati
 import { MAX_LISTING_IMAGE_BYTES } from '../../../shared/contract/listing-input.ts';
 import { usePlatform } from '../../lib/platform/platform-context.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DropZone, FileChooser } from '../../ui/file-picker.tsx';
-import { FieldError } from '../../ui/form-field.tsx';
+import { DropZone, DropZoneMessages, FileChooser } from '../../ui/file-picker.tsx';
 import styles from './identification.module.css';
 
 /** A photo chosen for the identification, with its preview while the page shows it. */
@@ -154,17 +153,7 @@ export function IdentificationPhotos({
           {photos.length} of {MAX_IDENTIFICATION_IMAGES} photos
         </p>
       </DropZone>
-      <FieldError id={errorId}>{error}</FieldError>
-      {refused.length > 0 ? (
-        <ul className={styles.refused} role="alert">
-          {refused.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div role="status" className="visually-hidden">
-        {announcement}
-      </div>
+      <DropZoneMessages errorId={errorId} error={error} refused={refused} announcement={announcement} />
       {photos.length > 0 ? (
         <ul ref={listRef} className={styles.thumbs} aria-label="Chosen photos">
           {photos.map((photo, index) => (

@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { DropZone } from '../../ui/file-picker.tsx';
-import { FieldError } from '../../ui/form-field.tsx';
+import { DropZone, DropZoneMessages } from '../../ui/file-picker.tsx';
 import { LISTING_PHOTO_LIMIT, LISTING_PHOTO_MAX_MB } from './listing-form-fields.ts';
 import styles from './photo-list.module.css';
 import { addPhotos, makeMainPhoto, movePhoto, type PhotoItem } from './photo-list-state.ts';
@@ -109,17 +108,7 @@ export function PhotoList({
           {photos.length} of {LISTING_PHOTO_LIMIT} photos
         </p>
       </DropZone>
-      <FieldError id={errorId}>{error}</FieldError>
-      {refused.length > 0 ? (
-        <ul className={styles.refused} role="alert">
-          {refused.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div role="status" className="visually-hidden">
-        {announcement}
-      </div>
+      <DropZoneMessages errorId={errorId} error={error} refused={refused} announcement={announcement} />
       {photos.length > 0 ? (
         <ol ref={listRef} className={styles.list} aria-label="Photos, main photo first">
           {photos.map((photo, index) => {

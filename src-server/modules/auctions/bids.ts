@@ -50,6 +50,7 @@ import {
 import { noticeOutbid } from './notify.ts';
 import {
   type AuctionsDeps,
+  auctionWithListing,
   type BidderFacts,
   bidderRefusal,
   bidStateOf,
@@ -345,14 +346,7 @@ async function lockForBatch(tx: Transaction, listingId: string, batch: readonly 
   const keys = list(batch.map((pending) => pending.key));
   const [row] = await tx
     .select({
-      auction: auctions,
-      sellerId: listings.userId,
-      listingActive: listings.isActive,
-      familyId: listings.familyId,
-      title: listings.title,
-      caliber: listings.caliber,
-      magazineCapacity: listings.magazineCapacity,
-      excludedShipToStates: listings.excludedShipToStates,
+      ...auctionWithListing,
       seenRequestsApplied: sql<number>`(select s.requests_applied from auctions s where s.listing_id = ${listingId})`,
       bidders: sql<unknown>`(select coalesce(json_agg(json_build_object('id', u.id, 'options', u.account_options, 'state', u.state)), '[]'::json)
         from users u where u.id in (${bidderIds}))`,

@@ -171,6 +171,21 @@ export function viewOf(
 }
 
 /**
+ * What a locked auction is read with, by buy now here and by the bids' writer (bids.ts): its row and
+ * the listing's seller, state and compliance facts.
+ */
+export const auctionWithListing = {
+  auction: auctions,
+  sellerId: listings.userId,
+  listingActive: listings.isActive,
+  familyId: listings.familyId,
+  title: listings.title,
+  caliber: listings.caliber,
+  magazineCapacity: listings.magazineCapacity,
+  excludedShipToStates: listings.excludedShipToStates,
+};
+
+/**
  * The auction's row, locked, with what buy now (and the staff's actions) check against in the same
  * statement: the listing's seller, state and compliance facts, and the caller's account. Bids take
  * the same lock through the auction's writer (bids.ts), which reads every bidder of its batch at once.
@@ -178,14 +193,7 @@ export function viewOf(
 export async function lockForBid(tx: Transaction, listingId: string, bidderId: string) {
   const [row] = await tx
     .select({
-      auction: auctions,
-      sellerId: listings.userId,
-      listingActive: listings.isActive,
-      familyId: listings.familyId,
-      title: listings.title,
-      caliber: listings.caliber,
-      magazineCapacity: listings.magazineCapacity,
-      excludedShipToStates: listings.excludedShipToStates,
+      ...auctionWithListing,
       bidderOptions: users.accountOptions,
       bidderState: users.state,
     })

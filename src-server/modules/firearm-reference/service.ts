@@ -70,6 +70,12 @@ function keptAliases(name: string | null, aliases: readonly string[]): string[] 
   return aliases.filter((alias) => firearmKey(alias) !== own);
 }
 
+/** A new record's name and the aliases kept with it. */
+const named = <Name extends string | null>(body: { name: Name; aliases: readonly string[] }) => ({
+  name: body.name,
+  aliases: keptAliases(body.name, body.aliases),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------
@@ -91,8 +97,133 @@ export async function edit<T>(
   }
 }
 
-/** The record as the audit log keeps it: which part, and its fields. */
-export const audited = (part: ReferencePartName, row: object): Record<string, unknown> => ({ part, ...row });
+/** Each part's table; their statement triggers move the reference version with every write. */
+const TABLES = {
+  manufacturer: firearmManufacturers,
+  model: firearmModels,
+  variant: firearmVariants,
+  caliber: firearmCalibers,
+} as const;
+type ReferenceTable = (typeof TABLES)[ReferencePartName];
+type StoredRecord<P extends ReferencePartName> = (typeof TABLES)[P]['$inferSelect'];
+type NewRecord<P extends ReferencePartName> = (typeof TABLES)[P]['$inferInsert'];
+
+/**
+ * Writes the audit entry of a staff change to one record: added when there is nothing before,
+ * removed when there is nothing after, edited otherwise.
+ */
+export async function auditChange(
+  tx: DbExecutor,
+  actor: AdminActor,
+  part: ReferencePartName,
+  before: object | null,
+  after: object | null,
+): Promise<void> {
+  const action =
+    before === null
+      ? AdminAuditAction.AddFirearmReference
+      : after === null
+        ? AdminAuditAction.RemoveFirearmReference
+        : AdminAuditAction.EditFirearmReference;
+  // The record as the audit log keeps it: which part, and its fields.
+  const entry = (record: object | null) => (record === null ? null : { part, ...record });
+  await audit(tx, actor, action, null, entry(before), entry(after));
+}
+
+/** The one record a statement answers; none is a 404 with the part's message. */
+function theRecord<T>(rows: readonly T[], part: ReferencePartName): T {
+  const [row] = rows;
+  if (!row) throw notFound(REFERENCE_MESSAGES.notFound[part]);
+  return row;
+}
+
+/** The record a statement has just written; none is a fault of the server, not of the request. */
+function written<T>(rows: readonly T[], part: ReferencePartName): T {
+  const [row] = rows;
+  if (!row) throw new Error(`The ${part} was not written`);
+  return row;
+}
+
+// The part names the table, and so the record's type: drizzle cannot follow that through the
+// union of the four tables, hence the casts below.
+
+/** Locks one record of the part for the rest of the transaction (404 when there is none). */
+export async function lock<P extends ReferencePartName>(
+  tx: DbExecutor,
+  part: P,
+  id: string,
+): Promise<StoredRecord<P>> {
+  const table: ReferenceTable = TABLES[part];
+  const rows = await tx.select().from(table).where(eq(table.id, id)).for('update');
+  return theRecord(rows as StoredRecord<P>[], part);
+}
+
+async function insertRecord<P extends ReferencePartName>(
+  tx: DbExecutor,
+  part: P,
+  values: NewRecord<P>,
+): Promise<StoredRecord<P>> {
+  const table: ReferenceTable = TABLES[part];
+  const rows = await tx
+    .insert(table)
+    .values(values as never)
+    .returning();
+  return written(rows as StoredRecord<P>[], part);
+}
+
+async function updateRecord<P extends ReferencePartName>(
+  tx: DbExecutor,
+  part: P,
+  id: string,
+  values: Partial<NewRecord<P>>,
+): Promise<StoredRecord<P>> {
+  const table: ReferenceTable = TABLES[part];
+  const rows = await tx
+    .update(table)
+    .set(values as never)
+    .where(eq(table.id, id))
+    .returning();
+  return theRecord(rows as StoredRecord<P>[], part);
+}
+
+/** Removes one record of the part; what it owns goes with it (the foreign keys cascade). */
+export async function deleteRecord(tx: DbExecutor, part: ReferencePartName, id: string): Promise<void> {
+  const table: ReferenceTable = TABLES[part];
+  await tx.delete(table).where(eq(table.id, id));
+}
+
+/** The name, aliases and active flag a change leaves a record with. */
+function namedFields<Name extends string | null>(
+  before: { name: Name; aliases: string[]; active: boolean },
+  change: { name?: Name; aliases?: string[] | undefined; active?: boolean | undefined },
+) {
+  const name = change.name === undefined ? before.name : change.name;
+  return {
+    name,
+    aliases: keptAliases(name, change.aliases ?? before.aliases),
+    active: change.active ?? before.active,
+  };
+}
+
+/**
+ * A staff edit of one record: locks it, writes what `change` makes of it and audits it before and
+ * after, then answers it as the console reads it (`read`).
+ */
+function editRecord<P extends ReferencePartName, Row>(
+  db: Database,
+  actor: AdminActor,
+  part: P,
+  id: string,
+  change: (before: StoredRecord<P>) => Partial<NewRecord<P>>,
+  read: (tx: Transaction) => Promise<Row[]>,
+): Promise<Row> {
+  return edit(db, part, async (tx) => {
+    const before = await lock(tx, part, id);
+    const after = await updateRecord(tx, part, id, change(before));
+    await auditChange(tx, actor, part, before, after);
+    return theRecord(await read(tx), part);
+  });
+}
 
 /** Refuses caliber ids the reference does not have (400, naming the field). */
 async function assertCalibers(tx: DbExecutor, ids: readonly string[]): Promise<void> {
@@ -114,24 +245,6 @@ async function chamber(tx: DbExecutor, variantId: string, caliberIds: readonly s
   }
 }
 
-async function lockedRow<T>(rows: Promise<T[]>, part: ReferencePartName): Promise<T> {
-  const [row] = await rows;
-  if (!row) throw notFound(REFERENCE_MESSAGES.notFound[part]);
-  return row;
-}
-
-export const lockManufacturer = (tx: DbExecutor, id: string) =>
-  lockedRow(
-    tx.select().from(firearmManufacturers).where(eq(firearmManufacturers.id, id)).for('update'),
-    'manufacturer',
-  );
-export const lockModel = (tx: DbExecutor, id: string) =>
-  lockedRow(tx.select().from(firearmModels).where(eq(firearmModels.id, id)).for('update'), 'model');
-export const lockVariant = (tx: DbExecutor, id: string) =>
-  lockedRow(tx.select().from(firearmVariants).where(eq(firearmVariants.id, id)).for('update'), 'variant');
-export const lockCaliber = (tx: DbExecutor, id: string) =>
-  lockedRow(tx.select().from(firearmCalibers).where(eq(firearmCalibers.id, id)).for('update'), 'caliber');
-
 export const caliberIdsOf = async (tx: DbExecutor, variantId: string) =>
   (
     await tx
@@ -142,6 +255,20 @@ export const caliberIdsOf = async (tx: DbExecutor, variantId: string) =>
     .map((row) => row.id)
     .sort();
 
+/** A manufacturer or a caliber: a name and its aliases. */
+function addNamed<P extends 'manufacturer' | 'caliber'>(
+  db: Database,
+  actor: AdminActor,
+  part: P,
+  body: z.output<typeof newManufacturerSchema>,
+): Promise<StoredRecord<P>> {
+  return edit(db, part, async (tx) => {
+    const row = await insertRecord(tx, part, named(body));
+    await auditChange(tx, actor, part, null, row);
+    return row;
+  });
+}
+
 // Manufacturers --------------------------------------------------------------------------------
 
 export async function addManufacturer(
@@ -149,48 +276,23 @@ export async function addManufacturer(
   actor: AdminActor,
   body: z.output<typeof newManufacturerSchema>,
 ): Promise<ReferenceManufacturerRow> {
-  return edit(db, 'manufacturer', async (tx) => {
-    const [row] = await tx
-      .insert(firearmManufacturers)
-      .values({ name: body.name, aliases: keptAliases(body.name, body.aliases) })
-      .returning();
-    if (!row) throw new Error('The manufacturer was not written');
-    await audit(tx, actor, AdminAuditAction.AddFirearmReference, null, null, audited('manufacturer', row));
-    return { ...row, listingCount: 0, models: [] };
-  });
+  return { ...(await addNamed(db, actor, 'manufacturer', body)), listingCount: 0, models: [] };
 }
 
-export async function editManufacturer(
+export function editManufacturer(
   db: Database,
   actor: AdminActor,
   id: string,
   change: z.output<typeof manufacturerChangeSchema>,
 ): Promise<ReferenceManufacturerRow> {
-  return edit(db, 'manufacturer', async (tx) => {
-    const before = await lockManufacturer(tx, id);
-    const name = change.name ?? before.name;
-    const [after] = await tx
-      .update(firearmManufacturers)
-      .set({
-        name,
-        aliases: keptAliases(name, change.aliases ?? before.aliases),
-        active: change.active ?? before.active,
-      })
-      .where(eq(firearmManufacturers.id, id))
-      .returning();
-    if (!after) throw notFound(REFERENCE_MESSAGES.notFound.manufacturer);
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.EditFirearmReference,
-      null,
-      audited('manufacturer', before),
-      audited('manufacturer', after),
-    );
-    const [row] = await manufacturerRows(tx, [id]);
-    if (!row) throw notFound(REFERENCE_MESSAGES.notFound.manufacturer);
-    return row;
-  });
+  return editRecord(
+    db,
+    actor,
+    'manufacturer',
+    id,
+    (before) => namedFields(before, change),
+    (tx) => manufacturerRows(tx, [id]),
+  );
 }
 
 // Models ---------------------------------------------------------------------------------------
@@ -201,70 +303,34 @@ export async function addModel(
   body: z.output<typeof newModelSchema>,
 ): Promise<ReferenceModelRow> {
   return edit(db, 'model', async (tx) => {
-    await lockManufacturer(tx, body.manufacturerId);
-    const [model] = await tx
-      .insert(firearmModels)
-      .values({
-        manufacturerId: body.manufacturerId,
-        name: body.name,
-        aliases: keptAliases(body.name, body.aliases),
-        familyId: body.familyId,
-      })
-      .returning();
-    if (!model) throw new Error('The model was not written');
+    await lock(tx, 'manufacturer', body.manufacturerId);
+    const model = await insertRecord(tx, 'model', {
+      ...named(body),
+      manufacturerId: body.manufacturerId,
+      familyId: body.familyId,
+    });
     // A model is read through its variants: a new one starts with its plain variant.
-    const [variant] = await tx
-      .insert(firearmVariants)
-      .values({ modelId: model.id, name: null, aliases: [] })
-      .returning();
-    if (!variant) throw new Error('The variant was not written');
+    const variant = await insertRecord(tx, 'variant', { modelId: model.id, name: null, aliases: [] });
     await chamber(tx, variant.id, body.caliberIds);
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.AddFirearmReference,
-      null,
-      null,
-      audited('model', { ...model, caliberIds: body.caliberIds }),
-    );
-    const [row] = await modelRows(tx, { ids: [model.id] });
-    if (!row) throw new Error('The model was not written');
-    return row;
+    await auditChange(tx, actor, 'model', null, { ...model, caliberIds: body.caliberIds });
+    return written(await modelRows(tx, { ids: [model.id] }), 'model');
   });
 }
 
-export async function editModel(
+export function editModel(
   db: Database,
   actor: AdminActor,
   id: string,
   change: z.output<typeof modelChangeSchema>,
 ): Promise<ReferenceModelRow> {
-  return edit(db, 'model', async (tx) => {
-    const before = await lockModel(tx, id);
-    const name = change.name ?? before.name;
-    const [after] = await tx
-      .update(firearmModels)
-      .set({
-        name,
-        aliases: keptAliases(name, change.aliases ?? before.aliases),
-        familyId: change.familyId ?? before.familyId,
-        active: change.active ?? before.active,
-      })
-      .where(eq(firearmModels.id, id))
-      .returning();
-    if (!after) throw notFound(REFERENCE_MESSAGES.notFound.model);
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.EditFirearmReference,
-      null,
-      audited('model', before),
-      audited('model', after),
-    );
-    const [row] = await modelRows(tx, { ids: [id] });
-    if (!row) throw notFound(REFERENCE_MESSAGES.notFound.model);
-    return row;
-  });
+  return editRecord(
+    db,
+    actor,
+    'model',
+    id,
+    (before) => ({ ...namedFields(before, change), familyId: change.familyId ?? before.familyId }),
+    (tx) => modelRows(tx, { ids: [id] }),
+  );
 }
 
 // Variants -------------------------------------------------------------------------------------
@@ -275,30 +341,16 @@ export async function addVariant(
   body: z.output<typeof newVariantSchema>,
 ): Promise<ReferenceVariantRow> {
   return edit(db, 'variant', async (tx) => {
-    await lockModel(tx, body.modelId);
-    const [variant] = await tx
-      .insert(firearmVariants)
-      .values({
-        modelId: body.modelId,
-        name: body.name,
-        aliases: keptAliases(body.name, body.aliases),
-        familyId: body.familyId,
-        barrelInches: body.barrelInches,
-      })
-      .returning();
-    if (!variant) throw new Error('The variant was not written');
+    await lock(tx, 'model', body.modelId);
+    const variant = await insertRecord(tx, 'variant', {
+      ...named(body),
+      modelId: body.modelId,
+      familyId: body.familyId,
+      barrelInches: body.barrelInches,
+    });
     await chamber(tx, variant.id, body.caliberIds);
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.AddFirearmReference,
-      null,
-      null,
-      audited('variant', { ...variant, caliberIds: body.caliberIds }),
-    );
-    const [row] = await variantRows(tx, { ids: [variant.id] }, new Map());
-    if (!row) throw new Error('The variant was not written');
-    return row;
+    await auditChange(tx, actor, 'variant', null, { ...variant, caliberIds: body.caliberIds });
+    return written(await variantRows(tx, { ids: [variant.id] }, new Map()), 'variant');
   });
 }
 
@@ -309,34 +361,23 @@ export async function editVariant(
   change: z.output<typeof variantChangeSchema>,
 ): Promise<ReferenceVariantRow> {
   return edit(db, 'variant', async (tx) => {
-    const before = await lockVariant(tx, id);
+    const before = await lock(tx, 'variant', id);
     const caliberIdsBefore = await caliberIdsOf(tx, id);
-    const name = change.name === undefined ? before.name : change.name;
-    const [after] = await tx
-      .update(firearmVariants)
-      .set({
-        name,
-        aliases: keptAliases(name, change.aliases ?? before.aliases),
-        familyId: change.familyId === undefined ? before.familyId : change.familyId,
-        barrelInches: change.barrelInches === undefined ? before.barrelInches : change.barrelInches,
-        active: change.active ?? before.active,
-      })
-      .where(eq(firearmVariants.id, id))
-      .returning();
-    if (!after) throw notFound(REFERENCE_MESSAGES.notFound.variant);
+    const after = await updateRecord(tx, 'variant', id, {
+      ...namedFields(before, change),
+      familyId: change.familyId === undefined ? before.familyId : change.familyId,
+      barrelInches: change.barrelInches === undefined ? before.barrelInches : change.barrelInches,
+    });
     if (change.caliberIds) await chamber(tx, id, change.caliberIds);
-    await audit(
+    await auditChange(
       tx,
       actor,
-      AdminAuditAction.EditFirearmReference,
-      null,
-      audited('variant', { ...before, caliberIds: caliberIdsBefore }),
-      audited('variant', { ...after, caliberIds: change.caliberIds ?? caliberIdsBefore }),
+      'variant',
+      { ...before, caliberIds: caliberIdsBefore },
+      { ...after, caliberIds: change.caliberIds ?? caliberIdsBefore },
     );
     const counts = await listingCounts(tx, [after.modelId]);
-    const [row] = await variantRows(tx, { ids: [id] }, counts.byVariant);
-    if (!row) throw notFound(REFERENCE_MESSAGES.notFound.variant);
-    return row;
+    return theRecord(await variantRows(tx, { ids: [id] }, counts.byVariant), 'variant');
   });
 }
 
@@ -347,46 +388,21 @@ export async function addCaliber(
   actor: AdminActor,
   body: z.output<typeof newCaliberSchema>,
 ): Promise<ReferenceCaliberRow> {
-  return edit(db, 'caliber', async (tx) => {
-    const [row] = await tx
-      .insert(firearmCalibers)
-      .values({ name: body.name, aliases: keptAliases(body.name, body.aliases) })
-      .returning();
-    if (!row) throw new Error('The caliber was not written');
-    await audit(tx, actor, AdminAuditAction.AddFirearmReference, null, null, audited('caliber', row));
-    return { ...row, variantCount: 0 };
-  });
+  return { ...(await addNamed(db, actor, 'caliber', body)), variantCount: 0 };
 }
 
-export async function editCaliber(
+export function editCaliber(
   db: Database,
   actor: AdminActor,
   id: string,
   change: z.output<typeof caliberChangeSchema>,
 ): Promise<ReferenceCaliberRow> {
-  return edit(db, 'caliber', async (tx) => {
-    const before = await lockCaliber(tx, id);
-    const name = change.name ?? before.name;
-    const [after] = await tx
-      .update(firearmCalibers)
-      .set({
-        name,
-        aliases: keptAliases(name, change.aliases ?? before.aliases),
-        active: change.active ?? before.active,
-      })
-      .where(eq(firearmCalibers.id, id))
-      .returning();
-    if (!after) throw notFound(REFERENCE_MESSAGES.notFound.caliber);
-    await audit(
-      tx,
-      actor,
-      AdminAuditAction.EditFirearmReference,
-      null,
-      audited('caliber', before),
-      audited('caliber', after),
-    );
-    const [row] = await caliberRows(tx, eq(firearmCalibers.id, id));
-    if (!row) throw notFound(REFERENCE_MESSAGES.notFound.caliber);
-    return row;
-  });
+  return editRecord(
+    db,
+    actor,
+    'caliber',
+    id,
+    (before) => namedFields(before, change),
+    (tx) => caliberRows(tx, eq(firearmCalibers.id, id)),
+  );
 }
