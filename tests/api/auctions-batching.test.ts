@@ -266,8 +266,13 @@ describe('bids sent at once over HTTP', () => {
     // Retried afterwards, one by one: nothing applies again, the standing stays.
     for (const bid of sent.slice(-3)) {
       const res = await bidRaw(id, bid.who, bid.maxBid, bid.key);
-      expect(res.statusCode).toBe(200);
-      if (requests.some((row) => row.bidderId === bid.who.id)) expect(res.json().applied).toBe(false);
+      if (requests.some((row) => row.bidderId === bid.who.id)) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().applied).toBe(false);
+      } else {
+        // Refused in the crowd (no longer above the price by its turn), and refused again.
+        expect(res.statusCode).toBe(400);
+      }
     }
     expect((await stored(id)).requests).toHaveLength(requests.length);
   });

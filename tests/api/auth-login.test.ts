@@ -46,12 +46,15 @@ describe('POST /api/auth/login: 200', () => {
       email: buyer.email,
       given_name: 'Blake',
       family_name: 'Buyer',
-      userOptions: 'AttestedToTermsOfService',
+      // The demo buyer has the valuation option (seed/accounts.ts).
+      userOptions: 'AttestedToTermsOfService, WhatIsMyGunWorthAllowed',
       accountOptions: 'None',
       sellerDisplayName: '',
       phoneNumber: expect.stringMatching(/^214555\d{4}$/),
     });
-    expect(parseFlagNames(UserOption, claims.userOptions)).toBe(UserOption.AttestedToTermsOfService);
+    expect(parseFlagNames(UserOption, claims.userOptions)).toBe(
+      UserOption.AttestedToTermsOfService | UserOption.WhatIsMyGunWorthAllowed,
+    );
     expect(raw.exp).toBe((raw.iat as number) + 24 * 60 * 60);
     expect(Math.abs((raw.iat as number) - Date.now() / 1000)).toBeLessThan(5);
   });

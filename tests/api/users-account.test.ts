@@ -64,7 +64,7 @@ describe('POST /api/users/updateAccountInfo', () => {
       given_name: 'Samantha',
       phoneNumber: '214-555-0100',
       sellerDisplayName: 'Sam’s Safe Queens',
-      userOptions: 'AttestedToTermsOfService, AttestedToMarketingOptIn',
+      userOptions: 'AttestedToTermsOfService, AttestedToMarketingOptIn, WhatIsMyGunWorthAllowed',
     });
     const profile = await post('/api/users/get', {}, body.jwtToken);
     expect(userProfileSchema.parse(profile.json()).firstName).toBe('Samantha');
