@@ -15,7 +15,9 @@
  * --baseline N runs every scenario first on a catalogue of N listings, in a database of its own, and
  * ends with each scenario's API p95 at both sizes and their ratio (how cost grows with the catalogue).
  * The PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test) is an admin connection:
- * the benchmark creates its own database there and drops it afterwards.
+ * the benchmark creates its own database there and drops it afterwards. `--keep-database NAME` uses
+ * the database NAME instead (and NAME_<baseline> for the baseline), creates and seeds it only when it
+ * holds no listings, and keeps it: a million listings are seeded once for several runs.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ import {
 } from '../src-server/modules/listings/index.ts';
 import { findZipCentroid } from '../src-server/modules/location/index.ts';
 import { seedDemoData } from '../src-server/seed/seed.ts';
+import { withAdminClient } from '../tests/api/support/test-database.ts';
 import { withScratchPostgres } from './postgres-database.ts';
 import { benchMix } from './search-mix-bench.ts';
 import { collectGarbage, type Figures, figuresOf, percentile, tableHeader, tableRow } from './timing.ts';
@@ -55,6 +58,7 @@ const LISTINGS = Number(option('--listings', '100000'));
 const BASELINE = args.includes('--baseline') ? Number(option('--baseline', '100000')) : null;
 const RUNS = Number(option('--runs', '200'));
 const ONLY = option('--only', '');
+const KEEP_DATABASE = option('--keep-database', '');
 /** The mix runs once unless --runs asks for more passes (each pass is over a thousand searches). */
 const MIX_PASSES = args.includes('--runs') ? RUNS : 1;
 const MIX_ONLY = ONLY === 'mix';
@@ -259,19 +263,25 @@ async function bench(
 ): Promise<Map<string, Figures>> {
   const { db } = handle;
   const figures = new Map<string, Figures>();
-  const seedStart = performance.now();
-  await seedDemoData(db, { seed: 1997, listings });
-  const seconds = (performance.now() - seedStart) / 1000;
-  console.info(
-    `\n${label}: seeded ${listings.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s (load average ${loadavg()
-      .map((value) => value.toFixed(1))
-      .join(', ')})`,
-  );
-  // A settled database: every table vacuumed and analysed now, so PostgreSQL's autovacuum does not
-  // pick up the freshly loaded tables in the background while the figures are taken.
-  const vacuumStart = performance.now();
-  await db.execute(sql`vacuum analyze`);
-  const vacuum = (performance.now() - vacuumStart) / 1000;
+  const [held] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from listings`);
+  let vacuum = 0;
+  if (held?.n) {
+    console.info(`\n${label}: kept database with ${held.n.toLocaleString('en-US')} listings`);
+  } else {
+    const seedStart = performance.now();
+    await seedDemoData(db, { seed: 1997, listings });
+    const seconds = (performance.now() - seedStart) / 1000;
+    console.info(
+      `\n${label}: seeded ${listings.toLocaleString('en-US')} listings in ${seconds.toFixed(1)} s (load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')})`,
+    );
+    // A settled database: every table vacuumed and analysed now, so PostgreSQL's autovacuum does not
+    // pick up the freshly loaded tables in the background while the figures are taken.
+    const vacuumStart = performance.now();
+    await db.execute(sql`vacuum analyze`);
+    vacuum = (performance.now() - vacuumStart) / 1000;
+  }
   // The server boots on the seeded database as `npm start` does (ZIP centroids, vacuum at ready).
   const bootStart = performance.now();
   // The mix alone needs only the server that keeps no shared answer; the other scenarios time the real one.
@@ -377,15 +387,25 @@ function printGrowth(baseline: number, small: Map<string, Figures>, large: Map<s
 /** A database of its own on the PostgreSQL server for one run, dropped afterwards. */
 async function withPostgresDatabase<T>(
   run: (handle: DatabaseHandle, host: string) => Promise<T>,
+  listings = LISTINGS,
 ): Promise<T> {
-  return withScratchPostgres(POSTGRES_URL!, 'bench', async (url) => {
+  const opened = async (url: string) => {
     const postgres = await openDatabase({ kind: 'postgres', url });
     try {
       return await run(postgres, new URL(url).host);
     } finally {
       await postgres.close();
     }
+  };
+  if (!KEEP_DATABASE) return withScratchPostgres(POSTGRES_URL!, 'bench', opened);
+  const name = listings === LISTINGS ? KEEP_DATABASE : `${KEEP_DATABASE}_${listings}`;
+  await withAdminClient(POSTGRES_URL!, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
   });
+  const url = new URL(POSTGRES_URL!);
+  url.pathname = `/${name}`;
+  return opened(url.toString());
 }
 
 /**
@@ -430,7 +450,10 @@ async function main(): Promise<void> {
 
   if (POSTGRES_URL) {
     const small = BASELINE
-      ? await withPostgresDatabase((handle, host) => bench(`PostgreSQL (${host})`, handle, BASELINE))
+      ? await withPostgresDatabase(
+          (handle, host) => bench(`PostgreSQL (${host})`, handle, BASELINE),
+          BASELINE,
+        )
       : null;
     const large = await withPostgresDatabase((handle, host) => bench(`PostgreSQL (${host})`, handle));
     if (small && BASELINE) printGrowth(BASELINE, small, large);

@@ -13,6 +13,7 @@ import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
+import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
 import {
   type PostingPolicy,
   refreshKeywordPostings,
@@ -21,7 +22,7 @@ import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** The production policy scaled to the 600-listing test catalogue. */
-const POLICY: PostingPolicy = { minListings: 20, maxShare: 0.35, maxLexemes: 64 };
+const POLICY: PostingPolicy = { minListings: 20, maxShare: 0.35, maxLexemes: 64, maxPhrases: 32 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,11 +47,12 @@ async function postingsOutOfStep(): Promise<number> {
   const [row] = await rows<{ n: number }>(sql`
     with expected as (
       select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query) as rank, s.listing_start_date,
-        s.offered_until, s.facet_key
+        s.offered_until, s.facet_key, s.price, s.latitude, s.longitude
       from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
     ),
     actual as (
-      select lexeme, listing_id, rank, listing_start_date, offered_until, facet_key from keyword_postings
+      select lexeme, listing_id, rank, listing_start_date, offered_until, facet_key, price, latitude, longitude
+      from keyword_postings
     )
     select ((select count(*) from (select * from expected except all select * from actual) a)
       + (select count(*) from (select * from actual except all select * from expected) b))::int as n`);
@@ -79,10 +81,12 @@ async function postingsCover(body: SearchRequest): Promise<boolean> {
 describe('keyword postings', () => {
   it('keep the frequent lexemes the statistics find, each with every listing that contains it', async () => {
     expect(await keptLexemes()).toEqual([]);
+    // The two-word names come from the suggestion terms, rebuilt before the postings at boot.
+    await rebuildSuggestionTerms(t.database.db);
     const change = await refreshKeywordPostings(t.database.db, POLICY);
     expect(change.removed).toEqual([]);
     expect(change.added.length).toBeGreaterThan(5);
-    expect(change.added).toEqual(expect.arrayContaining(['9mm', 'glock']));
+    expect(change.added).toEqual(expect.arrayContaining(['9mm', 'glock', "'sig' & 'sauer'"]));
     expect(await keptLexemes()).toEqual([...change.added].sort());
     const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from keyword_postings`);
     expect(count!.n).toBeGreaterThan(change.added.length * POLICY.minListings);
@@ -108,6 +112,14 @@ describe('keyword postings', () => {
         { keyword: lexeme.toUpperCase(), page: 2, pageSize: 5 },
         { keyword: lexeme, conditions: [Condition.Used] },
         { keyword: lexeme, listingType: ListingType.National },
+        { keyword: lexeme, minPrice: 200, maxPrice: 900 },
+        { keyword: lexeme, maxPrice: 400, conditions: [Condition.Used], page: 2, pageSize: 5 },
+        { keyword: lexeme, listingStartDate: 7 },
+        { keyword: lexeme, zipCode: '75207', distance: 50 },
+        { keyword: lexeme, zipCode: '75207', distance: 500, page: 2, pageSize: 5 },
+        { keyword: lexeme, zipCode: '60601', distance: 500, sort: 'distance', page: 2, pageSize: 5 },
+        { keyword: lexeme, zipCode: '98101' },
+        { keyword: lexeme, zipCode: '98101', sort: 'distance' },
         ...(family !== undefined
           ? [
               { keyword: lexeme, familyIds: [family] },
@@ -127,6 +139,22 @@ describe('keyword postings', () => {
       const { withPostings, general } = await bothWays(body);
       expect(withPostings, JSON.stringify(body)).toEqual(general);
     }
+    // Two-word names: typed as shoppers type them, ranked by the whole query as the general statement ranks it.
+    let phrases = 0;
+    for (const keyword of ['sig sauer', 'Smith & Wesson', 'smith wesson', '12 gauge', '5.56 nato']) {
+      if (!(await postingsCover({ keyword }))) continue;
+      phrases++;
+      for (const body of [
+        { keyword },
+        { keyword, page: 2, pageSize: 5 },
+        { keyword, conditions: [Condition.Used], maxPrice: 900 },
+        { keyword, zipCode: '75207', distance: 500, sort: 'distance' as const },
+      ]) {
+        const { withPostings, general } = await bothWays(body);
+        expect(withPostings, JSON.stringify(body)).toEqual(general);
+      }
+    }
+    expect(phrases).toBeGreaterThanOrEqual(3);
     // The first page of a kept lexeme has matches, and its facets count them.
     const { withPostings } = await bothWays({ keyword: '9mm' });
     expect(withPostings.total).toBeGreaterThan(POLICY.minListings);
@@ -153,9 +181,11 @@ describe('keyword postings', () => {
   it('leave every other search to the general statement', async () => {
     for (const body of [
       { keyword: 'glock', sort: 'newest' as const },
-      { keyword: 'smith & wesson' },
-      { keyword: 'glock', minPrice: 100 },
-      { keyword: 'glock', zipCode: '75207', distance: 50 },
+      { keyword: 'glock', sort: 'price-asc' as const, minPrice: 100 },
+      { keyword: 'glock walnut' },
+      { keyword: 'smith wesson revolver' },
+      { keyword: 'glock', distributorId: '00000000-0000-0000-0000-000000000000' },
+      { keyword: 'glock', completed: true },
     ]) {
       expect(await postingsCover(body), JSON.stringify(body)).toBe(false);
     }
@@ -196,6 +226,16 @@ describe('keyword postings', () => {
       ).toEqual([withWord!.id, withoutWord!.id].sort());
       const family = await bothWays({ keyword: 'glock', familyIds: [18], page: 1, pageSize: 5 });
       expect(family.withPostings).toEqual(family.general);
+      // The code matches pass the postings' filters as the words' matches do.
+      for (const body of [
+        { keyword: 'glock', minPrice: 1 },
+        { keyword: 'glock', maxPrice: 1 },
+        { keyword: 'glock', zipCode: '75207', distance: 500, sort: 'distance' as const },
+      ]) {
+        expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
+        const filtered = await bothWays(body);
+        expect(filtered.withPostings, JSON.stringify(body)).toEqual(filtered.general);
+      }
     } finally {
       await t.database.db.execute(sql`update listings set sku = null where id = ${withWord!.id}`);
       await t.database.db.execute(sql`update listings set upc = null where id = ${withoutWord!.id}`);

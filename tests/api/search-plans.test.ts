@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SEARCH_COUNT_LIMIT,
   type SearchRequest,
+  type SearchResponse,
   searchRequestSchema,
 } from '../../shared/contract/listing-search.ts';
 import { CATEGORY_FAMILIES, CategoryFamilyId, FIREARMS_SECTIONS } from '../../shared/domain/category.ts';
@@ -186,6 +187,17 @@ describe('search plans', () => {
 
 describe('search counts', () => {
   /** The ids of every match in the page's order, sorted in full: what the page must start with. */
+  /** Checks a page of 10 and the total against every match sorted in full; answers how many ids it compared. */
+  const expectPageOf = (answer: SearchResponse, all: { id: string }[], page: number, label: string) => {
+    const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
+    expect(
+      answer.results.map((card) => card.id),
+      label,
+    ).toEqual(expected);
+    expect(answer.total, label).toBe(Math.min(all.length, SEARCH_COUNT_LIMIT));
+    return expected.length;
+  };
+
   const fullSort = (where: SQL, order: SQL) =>
     rows<{ id: string }>(sql`select l.id from listings l
       where l.is_active and not l.is_sold and (l.listing_options & 12288) = 0
@@ -288,14 +300,8 @@ describe('search counts', () => {
               pageSize: 10,
             }),
           );
-          const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
           const label = `${familyIds.length} families ${JSON.stringify(extra)} ${sort} ${page}`;
-          expect(
-            answer.results.map((card) => card.id),
-            label,
-          ).toEqual(expected);
-          expect(answer.total, label).toBe(Math.min(all.length, SEARCH_COUNT_LIMIT));
-          compared += expected.length;
+          compared += expectPageOf(answer, all, page, label);
         }
       }
     }
@@ -383,8 +389,10 @@ describe('search counts', () => {
     }
   });
 
-  it('pages a search by distance exactly as a full sort of every match by distance does', async () => {
+  it('pages a search within a radius exactly as a full sort of every match does, in every sort, with its total', async () => {
     let compared = 0;
+    const runningEnd = sql`(select a.ends_at from auctions a where a.listing_id = l.id and a.outcome is null
+      and a.starts_at <= now() and a.ends_at > now())`;
     for (const zipCode of ['75207', '60601', '98101', '33101']) {
       const plan = await planSearch(database.db, searchRequestSchema.parse({ zipCode }));
       const distance = distanceSql(plan.origin!);
@@ -404,25 +412,20 @@ describe('search counts', () => {
           ],
           sql` and `,
         );
-        const all = await fullSort(filters, sql`${distance}, l.listing_start_date desc, l.id`);
-        for (const page of [1, 2, 5]) {
-          const answer = await searchListings(
-            database.db,
-            searchRequestSchema.parse({
-              zipCode,
-              distance: miles,
-              sort: 'distance',
-              page,
-              pageSize: 10,
-              ...extra,
-            }),
-          );
-          const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
-          expect(
-            answer.results.map((card) => card.id),
-            `${zipCode} ${miles} ${page}`,
-          ).toEqual(expected);
-          compared += expected.length;
+        for (const [sort, order] of [
+          ['distance', sql`${distance}, l.listing_start_date desc, l.id`],
+          ['newest', sql`l.listing_start_date desc, l.id`],
+          ['price-asc', sql`l.price, l.listing_start_date desc, l.id`],
+          ['ending-soonest', sql`${runningEnd} asc nulls last, l.listing_start_date desc, l.id`],
+        ] as const) {
+          const all = await fullSort(filters, order);
+          for (const page of [1, 2, 5]) {
+            const answer = await searchListings(
+              database.db,
+              searchRequestSchema.parse({ zipCode, distance: miles, sort, page, pageSize: 10, ...extra }),
+            );
+            compared += expectPageOf(answer, all, page, `${zipCode} ${miles} ${sort} ${page}`);
+          }
         }
       }
     }

@@ -190,8 +190,8 @@ export const keywordPostingLexemes = pgTable('keyword_posting_lexemes', {
  * One row per (frequent lexeme, listing whose keyword row contains it), with the listing's rank for
  * that lexeme computed when the row is written, and every column such a search orders, filters or
  * counts facets on. Kept in step with `listing_search` by the `keyword_postings_sync` trigger; its
- * covering index (lexeme, rank, start date, id, including facet key and offer end) answers a page
- * and the facet counts from the index alone.
+ * covering index (lexeme, rank, start date, id, including facet key, offer end, price and place)
+ * answers a page, its price, date and radius filters and the facet counts from the index alone.
  */
 export const keywordPostings = pgTable(
   'keyword_postings',
@@ -202,6 +202,9 @@ export const keywordPostings = pgTable(
     listingStartDate: timestamp('listing_start_date', { withTimezone: true }).notNull(),
     offeredUntil: timestamp('offered_until', { withTimezone: true }).notNull(),
     facetKey: integer('facet_key').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
   },
   (t) => [index('keyword_postings_listing_idx').on(t.listingId)],
 );

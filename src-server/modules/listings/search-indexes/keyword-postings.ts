@@ -3,10 +3,11 @@ import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 
 /**
- * Postings for frequent lexemes. A keyword search for one frequent word ('9mm' matches a fifth of
- * the catalogue) would otherwise read, rank, sort and count every matching keyword row; with
- * postings its page is the first rows of one index range, already in rank order, and its facet
- * counts come from the same range without visiting a table (`search/postings-statement.ts`).
+ * Postings for frequent lexemes and two-word names. A keyword search for one frequent word ('9mm'
+ * matches a fifth of the catalogue) or a frequent name ('sig sauer') would otherwise read, rank,
+ * sort and count every matching keyword row; with postings its page is the first rows of one index
+ * range, already in rank order (ranked as the search ranks it, by the search's own query), and its
+ * facet counts come from the same range without visiting a table (`search/postings-statement.ts`).
  *
  * Which lexemes are kept follows the planner's statistics of the keyword copy (its most common
  * elements): every lexeme that enough listings contain, within a share that keeps the postings'
@@ -25,9 +26,20 @@ export interface PostingPolicy {
   maxShare: number;
   /** At most this many lexemes, the most frequent first: postings stay under maxLexemes × maxShare rows per listing. */
   maxLexemes: number;
+  /**
+   * At most this many two-word names, the most listed first: the manufacturers and calibers of the
+   * suggestion terms written in two words ("sig sauer", "smith wesson", "12 gauge") within the same
+   * bounds, kept as the two-lexeme query a search for them builds ('sig' & 'sauer').
+   */
+  maxPhrases: number;
 }
 
-export const POSTING_POLICY: PostingPolicy = { minListings: 3000, maxShare: 0.35, maxLexemes: 64 };
+export const POSTING_POLICY: PostingPolicy = {
+  minListings: 3000,
+  maxShare: 0.35,
+  maxLexemes: 64,
+  maxPhrases: 32,
+};
 
 /** The one-lexeme tsquery a keyword search builds for a lexeme, written as a tsquery literal. */
 export function lexemeQueryLiteral(lexeme: string): string {
@@ -53,6 +65,32 @@ export async function frequentLexemes(
   return rows.map((row) => row.lexeme);
 }
 
+/**
+ * The two-word names of the suggestion terms (rebuilt before the postings) within the policy, most
+ * listed first, each as the text of the tsquery a keyword search for it builds: two lexemes joined
+ * by `&` (a phrase operator, as in '30 <-> -06', or a third word is left out).
+ */
+export async function frequentPhrases(
+  db: Database,
+  policy: PostingPolicy = POSTING_POLICY,
+): Promise<string[]> {
+  const rows = await queryRows<{ phrase: string }>(
+    db,
+    sql`select p.query::text as phrase
+      from (select websearch_to_tsquery('english', t.term) as query, sum(t.listing_count) as n
+        from suggestion_terms t group by 1) p
+      cross join (select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'listing_search'::regclass) c
+      where numnode(p.query) = 3 and p.query::text ~ '^''[^'']+'' & ''[^'']+''$'
+        and p.n >= ${policy.minListings} and p.n <= ${policy.maxShare} * c.rows
+      order by p.n desc, phrase
+      limit ${policy.maxPhrases}`,
+  );
+  return rows.map((row) => row.phrase);
+}
+
+/** A kept key's tsquery literal: a phrase is its own query's text, a lexeme is quoted. */
+const queryLiteralOf = (key: string) => (key.includes(' & ') ? key : lexemeQueryLiteral(key));
+
 const lexemeList = (lexemes: readonly string[]) =>
   sql.join(
     lexemes.map((lexeme) => sql`${lexeme}`),
@@ -62,8 +100,9 @@ const lexemeList = (lexemes: readonly string[]) =>
 /** Writes the postings of the given kept lexemes (all of them when `only` is null) from the keyword copy, in index order. */
 async function insertPostings(db: Database, only: readonly string[] | null): Promise<void> {
   await db.execute(sql`insert into keyword_postings
-      (lexeme, listing_id, rank, listing_start_date, offered_until, facet_key)
-    select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query), s.listing_start_date, s.offered_until, s.facet_key
+      (lexeme, listing_id, rank, listing_start_date, offered_until, facet_key, price, latitude, longitude)
+    select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query), s.listing_start_date, s.offered_until, s.facet_key,
+      s.price, s.latitude, s.longitude
     from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
     ${only ? sql`where f.lexeme in (${lexemeList(only)})` : sql``}
     order by 1, 3 desc, 4 desc, 2`);
@@ -103,7 +142,10 @@ export async function refreshKeywordPostings(
     await liftStatementTimeout(tx);
     // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
     await tx.execute(sql`lock table listing_search in share row exclusive mode`);
-    const wanted = new Set(await frequentLexemes(tx, policy));
+    const wanted = new Set([
+      ...(await frequentLexemes(tx, policy)),
+      ...(await frequentPhrases(tx, policy)),
+    ]);
     const current = new Set(
       (await queryRows<{ lexeme: string }>(tx, sql`select lexeme from keyword_posting_lexemes`)).map(
         (row) => row.lexeme,
@@ -118,7 +160,7 @@ export async function refreshKeywordPostings(
     if (added.length) {
       await tx.execute(
         sql`insert into keyword_posting_lexemes (lexeme, query) values ${sql.join(
-          added.map((lexeme) => sql`(${lexeme}, ${lexemeQueryLiteral(lexeme)}::tsquery)`),
+          added.map((lexeme) => sql`(${lexeme}, ${queryLiteralOf(lexeme)}::tsquery)`),
           sql`, `,
         )}`,
       );

@@ -1,14 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ParsedSearchRequest, SEARCH_COUNT_LIMIT } from '../../../../shared/contract/listing-search.ts';
-import { ListingOption } from '../../../../shared/domain/listing.ts';
+import { ListingOption, ListingType } from '../../../../shared/domain/listing.ts';
 import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
-  boundingBox,
   distanceSql,
   list,
+  nearPlaces,
   type Ordering,
-  type Origin,
   orderBy,
   ordering,
   runningAuctionEnd,
@@ -95,6 +94,19 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const pageNames = sql`id, listing_start_date${orderColumns[order].names}${distance ? sql`, distance` : sql``}`;
   const limit = sql.raw(String(SEARCH_COUNT_LIMIT));
   const faceted = flags.all.length > 0;
+  // Within a radius of a ZIP code, the listings are read by place (`nearPlaces`): each place in the
+  // radius is an index range of its own, where the box's index range would also pass every listing
+  // at the places of the box's latitudes outside its longitudes (most of the catalogue's band).
+  const byPlace = plan.origin !== null && plan.radius !== null && !plan.keyword && !plan.completed;
+  // The facet sample: by place within a radius (the facet filters' matches, `r`, are read from the
+  // facet key index when a family is chosen, or as the planner finds best).
+  const sample = (columns: SQL, rows: number) =>
+    byPlace
+      ? sql`select k.* from near pl cross join lateral (
+          select ${columns} from ${filtered(plan.where)}
+            and l.latitude = pl.latitude and l.longitude = pl.longitude limit ${rows}) k
+        limit ${rows}`
+      : sql`select ${columns} from ${matching([])} limit ${rows}`;
   // The facet keys stand for the three facet filters: the facet key index answers them alone.
   const keys = plan.facetKeys ? sql`l.facet_key in (${list(plan.facetKeys)})` : null;
   // The matches in the page's order up to the page's end: the planner walks the order's index where
@@ -105,19 +117,34 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
   // Ending soonest: the running auctions in order of end from their index (`auctions_open_end_idx`),
   // each matched against the filters by its listing, then every other match newest first.
-  const endingSoonest = () => sql`(select k.* from auctions r cross join lateral (
-        select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])}) k
+  // A listing type other than Auction has no running auction: its matches are newest first. The
+  // fence keeps the walk a lookup per auction in order of end: joined, the planner may read every
+  // match of the other filters (a large box) to hash them.
+  const otherMatches = byPlace
+    ? sql`(${placesPage(
+        'newest',
+        filtered([...plan.where, ...facetFilters, sql`${runningAuctionEnd(id, now)} is null`]),
+        pageEnd,
+        sql`, null::timestamptz as auction_end`,
+      )})`
+    : sql`(select * from (select ${pageColumns} from ${matching(facetFilters)}) s where s.auction_end is null
+      order by s.listing_start_date desc, s.id limit ${pageEnd})`;
+  const noAuctions = request.listingType !== undefined && request.listingType !== ListingType.Auction;
+  const endingSoonest = () =>
+    noAuctions
+      ? otherMatches
+      : sql`(select k.* from auctions r cross join lateral (
+        select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])} offset 0) k
       where r.outcome is null and r.ends_at > ${now} and r.starts_at <= ${now}
       order by r.ends_at, k.listing_start_date desc, k.id limit ${pageEnd})
     union all
-    (select * from (select ${pageColumns} from ${matching(facetFilters)}) s where s.auction_end is null
-      order by s.listing_start_date desc, s.id limit ${pageEnd})`;
+    ${otherMatches}`;
   // Completed auctions: the latest sales are read from the sold auctions' index in order; in any
   // other order the matches are read and sorted (the listings' order indexes hold the listings on sale).
   const walk = plan.completed
     ? sortedMatches(order !== 'latest-sale')
-    : order === 'distance' && plan.origin && plan.radius !== null && !plan.keyword
-      ? placesPage(plan.origin, plan.radius, filtered([...plan.where, ...facetFilters]), pageEnd)
+    : byPlace && (order === 'distance' || order === 'newest')
+      ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
       : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
         ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
@@ -151,9 +178,9 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       ${faceted ? sql`${fromSet('r', sql`not ${mComplete} and ${rComplete}`)} union all ` : sql``}
       ${walked}`;
   return sql`
-    with m as materialized (
-      select l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns} from ${matching([])}
-      limit ${SEARCH_COUNT_LIMIT + 1}
+    with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
+    m as materialized (
+      ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
     ),
     ${
       faceted
@@ -177,39 +204,20 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
 }
 
 /**
- * The page of a search by distance within a radius, read by place. Listings share few places (a
- * dealer's stock sits at one address), so the places of the radius's box are found first, one index
- * descent each (the next place after the last one found, within the box's latitudes: a loose scan
- * of the location index, never its rows), each place's distance is computed once, and each place
- * within the radius gives at most a page of its newest matches, read in order from the same
- * index. The nearest of those are the page. Rows read: the box's places and a page per place.
+ * The page of a search within a radius by distance or newest, read by place (`near`): each place
+ * gives at most a page of its newest matches, read in order from the location index, and the page
+ * is the first of those in its order. Rows read: the radius's places and a page per place.
+ * `columns` adds constant columns after the start date (the page's other order columns).
  */
-function placesPage(origin: Origin, radius: number, matches: SQL, pageEnd: number): SQL {
-  const box = boundingBox(origin, radius);
-  const located = sql`l.is_active and not l.is_sold and l.latitude <= ${box.maxLatitude}::float8`;
+function placesPage(order: 'distance' | 'newest', matches: SQL, pageEnd: number, columns = sql``): SQL {
   return sql`
-      with recursive places (latitude, longitude) as (
-        (select l.latitude, l.longitude from listings l
-          where ${located} and l.latitude >= ${box.minLatitude}::float8
-          order by l.latitude, l.longitude limit 1)
-        union all
-        select n.latitude, n.longitude from places pl cross join lateral (
-          select l.latitude, l.longitude from listings l
-          where ${located} and (l.latitude, l.longitude) > (pl.latitude, pl.longitude)
-          order by l.latitude, l.longitude limit 1) n
-      ),
-      near as (
-        select d.latitude, d.longitude, ${distanceSql(origin, 'd')} as distance from places d
-        where d.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
-      )
-      select n.id, n.listing_start_date, pl.distance
+      select n.id, n.listing_start_date${columns}, pl.distance
       from near pl
       cross join lateral (
         select l.id, l.listing_start_date from ${matches} and l.latitude = pl.latitude and l.longitude = pl.longitude
         order by l.listing_start_date desc, l.id
         limit ${pageEnd}
       ) n
-      where pl.distance <= ${radius}::float8
-      order by pl.distance, n.listing_start_date desc, n.id
+      order by ${order === 'distance' ? sql`pl.distance, ` : sql``}n.listing_start_date desc, n.id
       limit ${pageEnd}`;
 }

@@ -14,8 +14,8 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 /** A keyword that may be a UPC or SKU: one token of letters, digits, dashes. */
 const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
-/** The alias of a table with `latitude` and `longitude` columns in the statement (`l`: listings). */
-export type TableAlias = 'l' | 'd';
+/** The alias of a table with `latitude` and `longitude` columns in the statement (`l`: listings or the keyword copy, `k`: postings). */
+export type TableAlias = 'l' | 'd' | 'k';
 
 export interface Origin {
   latitude: number;
@@ -287,4 +287,30 @@ export function orderBy(order: Ordering, plan: SearchPlan, alias: 'l' | 'm' | 'p
     case 'featured':
       return sql`${a}.featured desc, ${tail}`;
   }
+}
+
+/**
+ * The places within `radius` miles of `origin`, each with its distance (`near`). Listings share few
+ * places (a dealer's stock sits at one address), so the places of the radius's box are found one
+ * index descent each (the next place after the last one found, within the box's latitudes: a loose
+ * scan of the location index, never its rows), and each place's distance is computed once.
+ */
+export function nearPlaces(origin: Origin, radius: number): SQL {
+  const box = boundingBox(origin, radius);
+  const located = sql`l.is_active and not l.is_sold and l.latitude <= ${box.maxLatitude}::float8`;
+  return sql`places (latitude, longitude) as (
+        (select l.latitude, l.longitude from listings l
+          where ${located} and l.latitude >= ${box.minLatitude}::float8
+          order by l.latitude, l.longitude limit 1)
+        union all
+        select n.latitude, n.longitude from places pl cross join lateral (
+          select l.latitude, l.longitude from listings l
+          where ${located} and (l.latitude, l.longitude) > (pl.latitude, pl.longitude)
+          order by l.latitude, l.longitude limit 1) n
+      ),
+      near as (
+        select d.latitude, d.longitude, ${distanceSql(origin, 'd')} as distance from places d
+        where d.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
+          and ${distanceSql(origin, 'd')} <= ${radius}::float8
+      )`;
 }

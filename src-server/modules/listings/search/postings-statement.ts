@@ -2,34 +2,46 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type ParsedSearchRequest, SEARCH_COUNT_LIMIT } from '../../../../shared/contract/listing-search.ts';
 import { offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
-import { orderBy, ordering, type SearchPlan } from './plan.ts';
+import {
+  boundingBoxSql,
+  distanceSql,
+  nearPlaces,
+  orderBy,
+  ordering,
+  type SearchPlan,
+  type TableAlias,
+} from './plan.ts';
 
 /**
- * The postings statement, for a keyword search that may be one kept lexeme (see
- * `search-indexes/keyword-postings.ts`), ranked by relevance, with no filter but the facets', among
- * the listings on sale (the postings hold no completed auction). The page is the first rows of the
- * lexeme's range of the postings' covering index, already in rank order, and the facet counts group
- * the start of that range (up to SEARCH_COUNT_LIMIT + 1 rows) by facet key without visiting a table; the facet filters are applied to the grouped keys. A keyword shaped like a code also matches listings by UPC or SKU:
- * those few rows are read from the keyword copy, lead the page as in the general statement, and
- * are counted once. `covered` is false when the keyword is not one kept lexeme; the search then
- * runs the general statement.
+ * The postings statement, for a keyword search that may be one kept lexeme or two-word name (see
+ * `search-indexes/keyword-postings.ts`), among the listings on sale (the postings hold no completed
+ * auction), ranked by relevance or, from a ZIP code, by distance. Its filters are those the postings
+ * carry: the facets' (through the facet key), a price range, new this week and a radius. The page
+ * is the first rows of the lexeme's range of the postings' covering index that pass them, in rank
+ * order (by distance: the range's rows in the radius, sorted), and the facet counts group the first
+ * rows passing the other filters (up to SEARCH_COUNT_LIMIT + 1) by facet key without visiting a
+ * table; the facet filters are applied to the grouped keys. A keyword shaped like a code also
+ * matches listings by UPC or SKU: those few rows are read from the keyword copy, lead the page by
+ * relevance as in the general statement, and are counted once. `covered` is false when the keyword's
+ * query is not kept; the search then runs the general statement.
  */
 export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL | null {
   const order = ordering(request.sort, plan);
   const text = request.keyword?.trim() ?? '';
+  const filters = postingFilters(plan, request);
   if (
     !plan.keyword ||
-    order !== 'relevance' ||
-    plan.where.length !== 1 ||
-    plan.origin ||
+    (order !== 'relevance' && order !== 'distance') ||
+    !filters ||
     plan.completed ||
-    /\s/.test(text)
+    text.split(/\s+/).length > 2
   ) {
     return null;
   }
   const { query, codeMatch } = plan.keyword;
   const now = sql`${new Date().toISOString()}::timestamptz`;
   const offset = (request.page - 1) * request.pageSize;
+  const pageEnd = offset + request.pageSize;
   const flags = facetFlags(plan.facets);
   const keyFilters = (key: SQL) => {
     const filters = plan.facetsOfKey(key);
@@ -37,46 +49,120 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
       .filter((filter) => filter !== null)
       .map((filter) => sql` and ${filter}`);
   };
+  const and = (alias: TableAlias) => sql.join(filters(alias).map((filter) => sql` and ${filter}`));
+  const distance = (alias: TableAlias) => (plan.origin ? distanceSql(plan.origin, alias) : sql`null::float8`);
   const lexeme = sql`(select w.lexeme from w)`;
-  const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)}`;
-  // Code matches: offered listings whose UPC or SKU is the keyword; counted here when the lexeme's
-  // postings do not already hold them.
+  const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)}${and('k')}`;
+  // Code matches: offered listings whose UPC or SKU is the keyword and that pass the filters; counted
+  // here when the lexeme's postings do not already hold them.
   const codeOnly = sql`not exists (select 1 from keyword_postings k where k.lexeme = ${lexeme} and k.listing_id = x.id)`;
   const code = codeMatch
     ? {
         cte: sql`x as (
-          select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank
-          from listing_search l where ${offeredInCopy('l', now)} and ${codeMatch} and exists (select 1 from w)
+          select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank,
+            ${distance('l')} as distance
+          from listing_search l where ${offeredInCopy('l', now)} and ${codeMatch}${and('l')} and exists (select 1 from w)
         ),`,
         sample: sql` union all select x.facet_key from x where ${codeOnly}`,
         total: sql` union all select 1 from x where ${codeOnly}${sql.join(keyFilters(sql`x.facet_key`))}`,
-        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match from x where true${sql.join(keyFilters(sql`x.facet_key`))}
+        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match, x.distance from x where true${sql.join(keyFilters(sql`x.facet_key`))}
           union all `,
         exclude: sql` and k.listing_id not in (select x.id from x)`,
       }
     : { cte: sql``, sample: sql``, total: sql``, page: sql``, exclude: sql`` };
   const keyFlagColumns = flagColumns(plan.facetsOfKey(sql`facet_key`), flags);
-  // The facet sample: up to SEARCH_COUNT_LIMIT + 1 postings of the lexeme (an index range read in
-  // order, stopped there), with the code matches it does not hold.
+  const facetKeyFilters = sql.join(keyFilters(sql`k.facet_key`));
+  const limit = SEARCH_COUNT_LIMIT + 1;
+  const pageColumns = sql`k.listing_id as id, k.listing_start_date, k.rank, false as code_match`;
+  // Within a radius the postings are read by place (`near`, from the place index), each place's
+  // newest first; otherwise from the lexeme's range in rank order.
+  const byPlace = plan.origin !== null && plan.radius !== null;
+  const atPlace = sql` and k.latitude = pl.latitude and k.longitude = pl.longitude`;
+  // Up to `count` postings that pass the filters and `extra`, in no particular order.
+  const rows = (columns: SQL, extra: SQL, count: number) =>
+    byPlace
+      ? sql`select k.* from near pl cross join lateral (
+          select ${columns} from ${postings}${extra}${atPlace} limit ${count}) k
+        limit ${count}`
+      : sql`select ${columns} from ${postings}${extra} limit ${count}`;
+  const byRank = sql` order by k.rank desc, k.listing_start_date desc, k.listing_id`;
+  const byNewest = sql` order by k.listing_start_date desc, k.listing_id`;
+  // The page in rank order: the lexeme's range walked in that order, stopped at the page's end (the
+  // radius's rows pass a filter); from a few places, a page per place (a small radius passes few of
+  // the range's rows).
+  const rankWalk = sql`select ${pageColumns}, ${distance('k')} as distance
+         from ${postings}${facetKeyFilters}${code.exclude}${byRank}
+         limit ${pageEnd}`;
+  const perPlace = (within: SQL) => sql`select k.* from near pl cross join lateral (
+          select ${pageColumns}, pl.distance from ${postings}${facetKeyFilters}${code.exclude}${atPlace}
+          ${within} limit ${pageEnd}) k
+        order by ${order === 'distance' ? sql`k.distance, ` : sql`k.rank desc, `}k.listing_start_date desc, k.id
+        limit ${pageEnd}`;
+  const fewPlaces = sql`(select count(*) from near) <= ${FEW_PLACES}`;
+  const page = !byPlace
+    ? order === 'distance'
+      ? sql`select ${pageColumns}, ${distance('k')} as distance
+         from ${postings}${facetKeyFilters}${code.exclude}
+         order by distance asc nulls last, k.listing_start_date desc, k.listing_id
+         limit ${pageEnd}`
+      : rankWalk
+    : order === 'distance'
+      ? perPlace(byNewest)
+      : sql`select * from (${perPlace(byRank)}) f where ${fewPlaces}
+        union all select * from (${rankWalk}) r where not ${fewPlaces}`;
+  // The facet sample: up to SEARCH_COUNT_LIMIT + 1 postings of the lexeme that pass the filters (an
+  // index range read in order, stopped there), with the code matches it does not hold.
   return sql`
-    with w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
+    with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
+    w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
     ${code.cte}
     m as materialized (
-      (select k.facet_key from ${postings} limit ${SEARCH_COUNT_LIMIT + 1})${code.sample}
+      (${rows(sql`k.facet_key`, sql``, limit)})${code.sample}
     ),
     g as (select m.facet_key, count(*) as n from m group by m.facet_key),
     p as (
-      select u.* from (
-        ${code.page}(select k.listing_id as id, k.listing_start_date, k.rank, false as code_match
-         from ${postings}${sql.join(keyFilters(sql`k.facet_key`))}${code.exclude}
-         order by k.rank desc, k.listing_start_date desc, k.listing_id
-         limit ${offset + request.pageSize})
-      ) u
+      select u.* from (${code.page}(${page})) u
       order by ${orderBy(order, plan, 'u')}
       limit ${request.pageSize} offset ${offset}
     ),
     c as (select ${DECODED_FACET_KEY}${keyFlagColumns}, n from g)
     select exists (select 1 from w) as covered,
-      ${cappedCountsSql(flags.all.length > 0 ? sql`select 1 from ${postings}${sql.join(keyFilters(sql`k.facet_key`))}${code.total}` : null)},
+      ${cappedCountsSql(flags.all.length > 0 ? sql`select * from (${rows(sql`1`, facetKeyFilters, limit)}) t${code.total}` : null)},
       ${answerSql(plan, order, flags)}`;
+}
+
+/**
+ * Up to this many places within the radius, a search by relevance reads a page per place; with
+ * more, the radius holds enough of the word's listings for a walk in rank order to stop soon.
+ */
+const FEW_PLACES = 8;
+
+/**
+ * The search's filters other than the keyword and the facets' as conditions on the postings (`k`)
+ * or the keyword copy (`l`), which carry the same columns; null when the search has a filter the
+ * postings do not carry (a seller, upsells, a distributor).
+ */
+function postingFilters(
+  plan: SearchPlan,
+  request: ParsedSearchRequest,
+): ((alias: TableAlias) => SQL[]) | null {
+  if (request.uid || request.upsells || request.distributorId !== undefined) return null;
+  return (alias) => {
+    const a = sql.raw(alias);
+    const filters: SQL[] = [];
+    if (request.minPrice !== undefined) filters.push(sql`${a}.price >= ${request.minPrice}`);
+    if (request.maxPrice !== undefined) filters.push(sql`${a}.price <= ${request.maxPrice}`);
+    if (request.listingStartDate) {
+      filters.push(
+        sql`${a}.listing_start_date >= now() - make_interval(days => ${request.listingStartDate}::int)`,
+      );
+    }
+    if (plan.origin && plan.radius !== null) {
+      filters.push(
+        boundingBoxSql(plan.origin, plan.radius, alias),
+        sql`${distanceSql(plan.origin, alias)} <= ${plan.radius}::float8`,
+      );
+    }
+    return filters;
+  };
 }
