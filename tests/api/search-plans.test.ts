@@ -138,6 +138,7 @@ describe('search plans', () => {
     ['everything, featured first', {}, 'listings_search_featured_idx'],
     ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }, 'listing_search_price_idx'],
     ['a keyword, newest first', { keyword: 'glock', sort: 'newest' }, 'listing_search_start_idx'],
+    ['new this week, newest first', { listingStartDate: 7, sort: 'newest' }, 'listings_offered_start_idx'],
     [
       'a seller, featured first',
       { uid: '00000000-0000-4000-8000-000000000000' },

@@ -37,7 +37,7 @@ export interface PostingPolicy {
 export const POSTING_POLICY: PostingPolicy = {
   minListings: 3000,
   maxShare: 0.35,
-  maxLexemes: 64,
+  maxLexemes: 256,
   maxPhrases: 32,
 };
 
@@ -142,10 +142,7 @@ export async function refreshKeywordPostings(
     await liftStatementTimeout(tx);
     // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
     await tx.execute(sql`lock table listing_search in share row exclusive mode`);
-    const wanted = new Set([
-      ...(await frequentLexemes(tx, policy)),
-      ...(await frequentPhrases(tx, policy)),
-    ]);
+    const wanted = new Set([...(await frequentLexemes(tx, policy)), ...(await frequentPhrases(tx, policy))]);
     const current = new Set(
       (await queryRows<{ lexeme: string }>(tx, sql`select lexeme from keyword_posting_lexemes`)).map(
         (row) => row.lexeme,

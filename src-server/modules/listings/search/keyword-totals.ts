@@ -9,9 +9,9 @@ import { planSearch } from './plan.ts';
  * and no other filter): the offered rows of the keyword copy that the search's own keyword condition
  * matches, counted in one statement up to SEARCH_COUNT_LIMIT + 1 (as the search counts: more than
  * the limit is "1,000+"). Search suggestions show these counts, so a suggestion never promises more
- * or fewer listings than its search finds. A one-word text that is a kept lexeme is counted as its
- * search counts it (`postings-statement.ts`): the start of its postings' range, plus the listings
- * only its UPC or SKU matches, never a bitmap of every listing with the word.
+ * or fewer listings than its search finds. A text whose query is kept (a frequent word or two-word
+ * name) is counted as its search counts it (`postings-statement.ts`): the start of its postings'
+ * range, plus the listings only its UPC or SKU matches, never a bitmap of every listing with the words.
  */
 export async function keywordSearchTotals(
   db: Database,
@@ -27,10 +27,6 @@ export async function keywordSearchTotals(
     if (plan.where.length === 0 || !plan.keyword) continue;
     const general = sql`(select count(*)::int from (select 1 from listing_search l
       where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)} limit ${limit}) t)`;
-    if (/\s/.test(keyword.trim())) {
-      counts.push(sql`select ${index}::int as i, ${general} as n`);
-      continue;
-    }
     const lexeme = sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${plan.keyword.query})`;
     const postings = sql`(select count(*)::int from (select 1 from keyword_postings k
       where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)} limit ${limit}) t)`;
