@@ -6,6 +6,9 @@ import type { ListingInput } from './contract/listing-input.ts';
 import type { MessageInput } from './contract/messages.ts';
 import type { RespondOfferRequest } from './contract/offers.ts';
 import type { ShipOrderRequest } from './contract/orders.ts';
+import type { QuietHours } from './quiet-hours.ts';
+
+export type { QuietHours } from './quiet-hours.ts';
 
 /** Kinds of native file picking the desktop client offers; each has its own filters and size limit. */
 export type FilePickKind = 'bulkInventory' | 'identificationPhotos' | 'listingPhotos';
@@ -128,6 +131,25 @@ export interface OutboxSnapshot {
   persistent: boolean;
 }
 
+/** The desktop client's own updates, as "Restart to update" shows them. */
+export interface UpdateState {
+  /**
+   * `off`: updates are not looked for (`offReason`); `idle`: up to date as of `checkedAt`, or not
+   * checked yet; `checking`; `downloading` the newer `version` (`percent` done); `ready`: `version`
+   * is downloaded and its SHA-512 verified, installed by a restart (or when the app quits); `error`:
+   * the last check or download failed (`error`), tried again later.
+   */
+  status: 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** Why updates are off: a development build, or no update feed configured. */
+  offReason: 'development' | 'noFeed' | null;
+  currentVersion: string;
+  /** The newer version being downloaded or ready. */
+  version: string | null;
+  percent: number | null;
+  checkedAt: string | null;
+  error: string | null;
+}
+
 export interface DesktopBridge {
   readonly platform: 'desktop';
   readonly appVersion: string;
@@ -156,6 +178,14 @@ export interface DesktopBridge {
     get(): Promise<boolean>;
     set(enabled: boolean): Promise<void>;
   };
+  /**
+   * The desktop setting: a daily stretch of local time without notifications (the badge and tray
+   * still count what arrives). `set` answers the hours as kept; a wrong form is refused.
+   */
+  readonly quietHours: {
+    get(): Promise<QuietHours>;
+    set(hours: QuietHours): Promise<QuietHours>;
+  };
   openExternal(url: string): Promise<void>;
   /** The folder the client watches for inventory exports (dealers' point-of-sale software). */
   readonly watchedFolder: {
@@ -180,6 +210,13 @@ export interface DesktopBridge {
     /** Tries to send now instead of waiting for the next attempt. */
     sendNow(): Promise<void>;
     onChange(listener: (snapshot: OutboxSnapshot) => void): () => void;
+  };
+  /** The client's own updates: downloaded in the background, installed by a restart. */
+  readonly updates: {
+    get(): Promise<UpdateState>;
+    /** Quits and installs the verified update, then opens the new version; false when none is ready. */
+    restart(): Promise<boolean>;
+    onChange(listener: (state: UpdateState) => void): () => void;
   };
   /** Deep links and notification clicks arrive as app paths; returns an unsubscribe function. */
   onNavigate(listener: (path: string) => void): () => void;

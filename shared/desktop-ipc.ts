@@ -16,8 +16,10 @@ import type {
   OutboxAction,
   OutboxItemView,
   OutboxSnapshot,
+  UpdateState,
   WatchedFolderState,
 } from './desktop-bridge.ts';
+import { quietHoursSchema } from './quiet-hours.ts';
 
 /**
  * An app path the renderer's router understands: absolute, URL-encoded (printable ASCII, no
@@ -148,6 +150,16 @@ export const outboxSnapshotSchema = z.object({
   persistent: z.boolean(),
 }) satisfies z.ZodType<OutboxSnapshot>;
 
+export const updateStateSchema = z.object({
+  status: z.enum(['off', 'idle', 'checking', 'downloading', 'ready', 'error']),
+  offReason: z.enum(['development', 'noFeed']).nullable(),
+  currentVersion: z.string().max(100),
+  version: z.string().max(100).nullable(),
+  percent: z.number().min(0).max(100).nullable(),
+  checkedAt: isoDateTime.nullable(),
+  error: z.string().max(500).nullable(),
+}) satisfies z.ZodType<UpdateState>;
+
 interface InvokeChannelSpec {
   readonly args: z.ZodTuple;
   readonly result: z.ZodType;
@@ -167,6 +179,8 @@ export const desktopInvokeChannels = {
   'unread:report': { args: z.tuple([unreadCountSchema]), result: z.void() },
   'settings:message-notifications:get': { args: z.tuple([]), result: z.boolean() },
   'settings:message-notifications:set': { args: z.tuple([z.boolean()]), result: z.void() },
+  'settings:quiet-hours:get': { args: z.tuple([]), result: quietHoursSchema },
+  'settings:quiet-hours:set': { args: z.tuple([quietHoursSchema]), result: quietHoursSchema },
   'shell:open-external': { args: z.tuple([externalUrlSchema]), result: z.void() },
   'watched-folder:get': { args: z.tuple([]), result: watchedFolderStateSchema },
   'watched-folder:choose': { args: z.tuple([]), result: watchedFolderStateSchema },
@@ -180,6 +194,8 @@ export const desktopInvokeChannels = {
   'outbox:retry': { args: z.tuple([uuidSchema]), result: z.void() },
   'outbox:discard': { args: z.tuple([uuidSchema]), result: z.void() },
   'outbox:send-now': { args: z.tuple([]), result: z.void() },
+  'updates:get': { args: z.tuple([]), result: updateStateSchema },
+  'updates:restart': { args: z.tuple([]), result: z.boolean() },
 } as const satisfies Record<string, InvokeChannelSpec>;
 
 export type DesktopInvokeChannel = keyof typeof desktopInvokeChannels;
@@ -203,6 +219,8 @@ export const desktopEventChannels = {
   'watched-folder:changed': watchedFolderStateSchema,
   /** The outbox changed (an action queued, sent, held as a conflict). */
   'outbox:changed': outboxSnapshotSchema,
+  /** The client's update state changed (found, downloaded and verified, failed). */
+  'updates:changed': updateStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DesktopEventChannel = keyof typeof desktopEventChannels;

@@ -11,6 +11,11 @@ export interface DesktopConfig {
   productHosts: readonly string[];
   /** Renderer dev server (electron-vite dev); never honoured in a packaged app. */
   rendererDevUrl: string | null;
+  /**
+   * The update feed set at launch (IRONSIGHT_UPDATE_URL), e.g.
+   * 'https://ironsight.example/desktop/updates/'; null: the one packaged into the app, if any.
+   */
+  updateFeedUrl: string | null;
 }
 
 const httpOrigin = z
@@ -32,6 +37,7 @@ const envSchema = z.object({
   IRONSIGHT_API_ORIGIN: httpOrigin.default(DEFAULT_API_ORIGIN),
   IRONSIGHT_PRODUCT_HOSTS: hostList.optional(),
   ELECTRON_RENDERER_URL: httpOrigin.optional(),
+  IRONSIGHT_UPDATE_URL: z.url({ protocol: /^https?$/, error: 'Expected an http(s) address' }).optional(),
 });
 
 /**
@@ -47,6 +53,7 @@ export function loadDesktopConfig(
     IRONSIGHT_API_ORIGIN: blankToUndefined(env.IRONSIGHT_API_ORIGIN),
     IRONSIGHT_PRODUCT_HOSTS: blankToUndefined(env.IRONSIGHT_PRODUCT_HOSTS),
     ELECTRON_RENDERER_URL: blankToUndefined(env.ELECTRON_RENDERER_URL),
+    IRONSIGHT_UPDATE_URL: blankToUndefined(env.IRONSIGHT_UPDATE_URL),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -56,5 +63,6 @@ export function loadDesktopConfig(
     apiOrigin: parsed.data.IRONSIGHT_API_ORIGIN,
     productHosts: parsed.data.IRONSIGHT_PRODUCT_HOSTS ?? [...DEFAULT_PRODUCT_HOSTS],
     rendererDevUrl: options.isPackaged ? null : (parsed.data.ELECTRON_RENDERER_URL ?? null),
+    updateFeedUrl: parsed.data.IRONSIGHT_UPDATE_URL ?? null,
   };
 }

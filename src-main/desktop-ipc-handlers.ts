@@ -8,6 +8,7 @@ import type { PresentNotice } from './services/notices.ts';
 import type { Outbox } from './services/outbox.ts';
 import type { TokenVault } from './services/token-vault.ts';
 import type { UnreadNotifier } from './services/unread-notifier.ts';
+import type { Updater } from './services/updater.ts';
 import type { WatchedFolder } from './services/watched-folder.ts';
 import type { TrustedIpc } from './trusted-ipc.ts';
 
@@ -23,6 +24,8 @@ export interface DesktopServices {
   pickFolder: PickFolder;
   watchedFolder: WatchedFolder;
   outbox: Outbox;
+  /** The client's own updates: the state, and the restart that installs a verified one. */
+  updater: Updater;
   /** The session token was stored or cleared: the main process follows messages for the new session. */
   onSessionChanged?: () => void;
   /** Opens a web page in the OS browser; false when refused. */
@@ -52,6 +55,8 @@ export function registerDesktopHandlers(ipc: TrustedIpc, services: DesktopServic
   ipc.handle('settings:message-notifications:set', ([enabled]) =>
     services.settings.setMessageNotifications(enabled),
   );
+  ipc.handle('settings:quiet-hours:get', () => services.settings.quietHours());
+  ipc.handle('settings:quiet-hours:set', ([hours]) => services.settings.setQuietHours(hours));
   ipc.handle('shell:open-external', async ([url]) => {
     if (!(await services.openInBrowser(url))) throw new Error('The link could not be opened in the browser');
   });
@@ -67,4 +72,6 @@ export function registerDesktopHandlers(ipc: TrustedIpc, services: DesktopServic
   ipc.handle('outbox:retry', ([id]) => services.outbox.retry(id));
   ipc.handle('outbox:discard', ([id]) => services.outbox.discard(id));
   ipc.handle('outbox:send-now', () => services.outbox.flush());
+  ipc.handle('updates:get', () => services.updater.state());
+  ipc.handle('updates:restart', () => services.updater.restartToUpdate());
 }

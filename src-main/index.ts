@@ -10,15 +10,20 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
+  Menu,
   Notification,
+  nativeImage,
   protocol,
   safeStorage,
   session,
   shell,
+  Tray,
   type WebContents,
 } from 'electron';
+import electronUpdater from 'electron-updater';
 import { formatLaunchArguments } from '../shared/desktop-ipc.ts';
 import { DESKTOP_APP_ORIGIN, DESKTOP_APP_SCHEME } from '../shared/desktop-origin.ts';
+import { isQuietTime } from '../shared/quiet-hours.ts';
 import { APP_URL_SCHEME } from '../shared/routes/resolve.ts';
 import { createAppNavigator } from './app-navigator.ts';
 import { createAppProtocolHandler, loadRendererFiles } from './app-protocol.ts';
@@ -36,8 +41,12 @@ import { createNoticePresenter } from './services/notices.ts';
 import { createOutbox, safeStorageCipher } from './services/outbox.ts';
 import { accountOfToken, createOutboxTransport } from './services/outbox-transport.ts';
 import { ADMIN_TOKEN_FILE_NAME, createTokenVault } from './services/token-vault.ts';
-import { createUnreadNotifier } from './services/unread-notifier.ts';
+import { badgeDescription, badgeDotBitmap, createTray, type TrayPresenter } from './services/tray.ts';
+import { createTrayModel } from './services/tray-model.ts';
+import { createUnreadNotifier, fanOutNotifier } from './services/unread-notifier.ts';
+import { createUpdater, updateFeedPlan } from './services/updater.ts';
 import { createWatchedFolder } from './services/watched-folder.ts';
+import { TRAY_ICON_PNG_BASE64, TRAY_ICON_SCALE } from './tray-icon.ts';
 import { createTrustedIpc, sendDesktopEvent } from './trusted-ipc.ts';
 import { contentSecurityPolicyFor, createMainWindowOptions, createWebPreferences } from './window-options.ts';
 
@@ -85,6 +94,10 @@ function start(config: DesktopConfig): void {
     window.show();
     window.focus();
   };
+
+  // What waits for the dealer (unread messages, outbids, new orders): the tray menu and the badge.
+  const trayModel = createTrayModel();
+  let tray: TrayPresenter | null = null;
 
   const navigator = createAppNavigator({
     // A deep link or notification click with no window open (macOS) opens one at that path.
@@ -149,9 +162,20 @@ function start(config: DesktopConfig): void {
     });
     mainWindow = window;
     const contents = window.webContents;
-    window.once('ready-to-show', () => window.show());
+    window.once('ready-to-show', () => {
+      window.show();
+      tray?.refresh();
+    });
     contents.on('did-start-navigation', (details) => {
       if (details.isMainFrame && !details.isSameDocument) navigator.detach();
+    });
+    // The page the dealer opens marks its outbid or new orders as seen in the tray.
+    const viewed = (url: string) => {
+      if (URL.canParse(url)) trayModel.viewed(new URL(url).pathname);
+    };
+    contents.on('did-navigate', (_event, url) => viewed(url));
+    contents.on('did-navigate-in-page', (_event, url, isMainFrame) => {
+      if (isMainFrame) viewed(url);
     });
     contents.on('did-finish-load', () => {
       navigator.attach((path) => {
@@ -166,6 +190,36 @@ function start(config: DesktopConfig): void {
     window
       .loadURL(startUrl(initialPath))
       .catch((error: unknown) => log(`could not load the app: ${String(error)}`));
+  };
+
+  /** The tray icon and the badge, drawn from the tray model; `showWindow` brings the window back or opens one. */
+  const startTray = (showWindow: () => void): TrayPresenter => {
+    const icon = new Tray(
+      nativeImage.createFromBuffer(Buffer.from(TRAY_ICON_PNG_BASE64, 'base64'), {
+        scaleFactor: TRAY_ICON_SCALE,
+      }),
+    );
+    // Windows opens a tray menu with the right button only: the left one shows the window.
+    if (process.platform === 'win32') icon.on('click', showWindow);
+    const dot = nativeImage.createFromBitmap(badgeDotBitmap(16), { width: 16, height: 16 });
+    return createTray({
+      model: trayModel,
+      platform: process.platform,
+      navigate: (path) => navigator.navigate(path),
+      showWindow,
+      quit: () => app.quit(),
+      host: {
+        setMenu: (entries) => icon.setContextMenu(Menu.buildFromTemplate([...entries])),
+        setToolTip: (text) => icon.setToolTip(text),
+        setBadgeCount: (count) => {
+          app.setBadgeCount(count);
+          // The Windows taskbar shows no number: a dot on the button, the count for screen readers.
+          if (process.platform === 'win32') {
+            liveWindow()?.setOverlayIcon(count > 0 ? dot : null, count > 0 ? badgeDescription(count) : '');
+          }
+        },
+      },
+    });
   };
 
   app
@@ -214,6 +268,12 @@ function start(config: DesktopConfig): void {
       const pickFiles = createFilePicker({ dialog: openDialog, fs: { stat, readFile } });
       const pickFolder = createFolderPicker({ dialog: openDialog });
 
+      const settings = createDesktopSettings({
+        fs: { readFile, writeFile, rename, mkdir },
+        directory: app.getPath('userData'),
+      });
+      await settings.load();
+
       // Notifications are kept referenced until dismissed, or their click handler is collected.
       const shownNotifications = new Set<Notification>();
       const presentNotice = createNoticePresenter({
@@ -234,15 +294,10 @@ function start(config: DesktopConfig): void {
         },
         navigate: (path) => navigator.navigate(path),
         focusWindow,
+        isQuiet: () => isQuietTime(settings.quietHours(), new Date()),
       });
-      const settings = createDesktopSettings({
-        fs: { readFile, writeFile, rename, mkdir },
-        directory: app.getPath('userData'),
-      });
-      await settings.load();
-      const unread = createUnreadNotifier({
+      const notifier = createUnreadNotifier({
         present: presentNotice,
-        badge: { setBadgeCount: (count) => app.setBadgeCount(count) },
         // In front, showing the inbox, sent messages or a conversation: the user already sees them.
         isViewingMessages: () => {
           const window = liveWindow();
@@ -251,6 +306,12 @@ function start(config: DesktopConfig): void {
           return URL.canParse(url) && new URL(url).pathname.startsWith('/dashboard/messages/');
         },
         notificationsEnabled: () => settings.messageNotificationsEnabled(),
+      });
+      // Live events and the renderer's count feed the tray's counts (and badge) and the notices.
+      const unread = fanOutNotifier(trayModel, notifier);
+      tray = startTray(() => {
+        if (liveWindow()) focusWindow();
+        else if (canOpenWindows) createMainWindow();
       });
       const messages = createMessageFollower({
         apiOrigin: config.apiOrigin,
@@ -296,10 +357,33 @@ function start(config: DesktopConfig): void {
         if (window) sendDesktopEvent(window.webContents, 'outbox:changed', snapshot);
       });
 
+      // Updates: the feed set at launch, else the one packaged into the app; none in development.
+      const feed = updateFeedPlan(
+        config.updateFeedUrl,
+        await readFile(join(process.resourcesPath ?? '.', 'app-update.yml'), 'utf8').catch(() => null),
+      );
+      const ownUpdateConfig = join(userData, 'app-update.yml');
+      if (app.isPackaged && feed.updateConfig) await writeFile(ownUpdateConfig, feed.updateConfig);
+      const updater = createUpdater({
+        isPackaged: app.isPackaged,
+        currentVersion: app.getVersion(),
+        feedUrl: feed.feedUrl,
+        updateConfigPath: feed.updateConfig ? ownUpdateConfig : null,
+        // Read only when updates are on: electron-updater's updater is made on first use.
+        loadUpdater: () => electronUpdater.autoUpdater,
+        onLog: log,
+      });
+      updater.onChange((state) => {
+        const window = liveWindow();
+        if (window) sendDesktopEvent(window.webContents, 'updates:changed', state);
+      });
+      updater.start();
+
       app.on('before-quit', () => {
         messages.stop();
         watchedFolder.stop();
         outbox.stop();
+        updater.stop();
       });
 
       const trustedIpc = createTrustedIpc({
@@ -318,6 +402,7 @@ function start(config: DesktopConfig): void {
         pickFolder,
         watchedFolder,
         outbox,
+        updater,
         onSessionChanged: () => {
           void messages.restart();
           // A sign-in may be what the folder's failed uploads and the outbox were waiting for.

@@ -2,7 +2,7 @@
  * Builds `window.desktop` from the typed IPC channels. Only these functions cross into the page:
  * never `ipcRenderer` itself, nor an IPC event object.
  */
-import type { DesktopBridge, OutboxAction } from '../shared/desktop-bridge.ts';
+import type { DesktopBridge, OutboxAction, QuietHours } from '../shared/desktop-bridge.ts';
 import {
   type DesktopEventChannel,
   type DesktopEventPayload,
@@ -82,6 +82,7 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
   };
   const onWatchedFolderChange = broadcast('watched-folder:changed');
   const onOutboxChange = broadcast('outbox:changed');
+  const onUpdatesChange = broadcast('updates:changed');
 
   const bridge: DesktopBridge = {
     platform: 'desktop',
@@ -105,6 +106,10 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
       get: () => invoke('settings:message-notifications:get'),
       set: (enabled: boolean) => invoke('settings:message-notifications:set', enabled),
     }),
+    quietHours: Object.freeze({
+      get: () => invoke('settings:quiet-hours:get'),
+      set: (hours: QuietHours) => invoke('settings:quiet-hours:set', hours),
+    }),
     openExternal: (url) => invoke('shell:open-external', url),
     watchedFolder: Object.freeze({
       get: () => invoke('watched-folder:get'),
@@ -121,6 +126,11 @@ export function createDesktopBridge(ipc: IpcRendererLike, argv: readonly string[
       discard: (id: string) => invoke('outbox:discard', id),
       sendNow: () => invoke('outbox:send-now'),
       onChange: onOutboxChange,
+    }),
+    updates: Object.freeze({
+      get: () => invoke('updates:get'),
+      restart: () => invoke('updates:restart'),
+      onChange: onUpdatesChange,
     }),
     onNavigate(listener) {
       // Only the function is kept; the page cannot reach the IPC event.

@@ -47,6 +47,7 @@ import { billingModule } from './modules/billing/index.ts';
 import { brandsModule } from './modules/brands/index.ts';
 import { cartModule } from './modules/cart/index.ts';
 import { contentModule } from './modules/content/index.ts';
+import { desktopUpdatesModule } from './modules/desktop-updates/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { favoritesModule } from './modules/favorites/index.ts';
 import { feedsModule } from './modules/feeds/index.ts';
@@ -91,6 +92,7 @@ const SERVER_MODULES: readonly ServerModule[] = [
   locationModule,
   brandsModule,
   stockImagesModule,
+  desktopUpdatesModule,
   authModule,
   usersModule,
   feedsModule,

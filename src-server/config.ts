@@ -71,6 +71,8 @@ const envSchema = z.object({
   /** The email-marketing service's script; signed-in visitors are identified to it. Unset: none. */
   MARKETING_SCRIPT_URL: thirdPartyScriptUrl('MARKETING_SCRIPT_URL').optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
+  /** The desktop client's update feed and installers, placed by the release step; unset: DATA_DIR/desktop-updates. */
+  DESKTOP_UPDATES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -136,6 +138,8 @@ export interface AppConfig {
   /** Number of trusted proxy hops for the client address; 0 trusts none. */
   trustProxyHops?: number;
   webRoot: string;
+  /** The folder served at /desktop/updates (feed files and installers); unset: DATA_DIR/desktop-updates. */
+  desktopUpdatesDir?: string;
   logLevel: Env['LOG_LEVEL'];
   nodeEnv: Env['NODE_ENV'];
   /** Fill an empty database with the demo data (and its known demo accounts) at start. */
@@ -217,6 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     trustProxyHops: e.TRUST_PROXY,
     webRoot: path.resolve(e.WEB_ROOT),
+    desktopUpdatesDir: desktopUpdatesDirFor({
+      DATA_DIR: dataDir,
+      DESKTOP_UPDATES_DIR: e.DESKTOP_UPDATES_DIR,
+    }),
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     demoData: demoDataWanted(e.NODE_ENV, e.DEMO_DATA),
@@ -258,6 +266,17 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The folder of the desktop client's update feed and installers: DESKTOP_UPDATES_DIR, else
+ * `desktop-updates` inside DATA_DIR (the release step and the server read the same variables).
+ */
+export function desktopUpdatesDirFor(env: {
+  DATA_DIR?: string | undefined;
+  DESKTOP_UPDATES_DIR?: string | undefined;
+}): string {
+  return path.resolve(env.DESKTOP_UPDATES_DIR || path.join(env.DATA_DIR || './data', 'desktop-updates'));
 }
 
 /** The embedded database's folder inside DATA_DIR. */

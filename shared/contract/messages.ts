@@ -139,7 +139,8 @@ export type Conversation = z.infer<typeof conversationSchema>;
 /**
  * One event of the live channel (GET /messages/live, server-sent events, each `data:` line one
  * JSON event): the unread count when the stream opens and whenever it changes, each new message
- * as it arrives (with the count after it), and each outbid notice on an auction the account bid on.
+ * as it arrives (with the count after it), each outbid notice on an auction the account bid on, and
+ * each new order of the account as a seller (paid, to be shipped).
  */
 export const liveMessageEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread'), unreadCount: z.int().nonnegative() }),
@@ -158,6 +159,18 @@ export const liveMessageEventSchema = z.discriminatedUnion('type', [
     unreadCount: z.int().nonnegative(),
     /** The auction, its page, and its price now (dollars). */
     auction: z.object({ listingId: uuidSchema, title: z.string(), url: z.string(), price: moneySchema }),
+  }),
+  z.object({
+    type: z.literal('order'),
+    unreadCount: z.int().nonnegative(),
+    /** The order: its number as people quote it, its priciest line's title, its line count, its total. */
+    order: z.object({
+      id: uuidSchema,
+      number: z.string(),
+      title: z.string(),
+      itemCount: z.int().positive(),
+      total: moneySchema,
+    }),
   }),
 ]);
 export type LiveMessageEvent = z.infer<typeof liveMessageEventSchema>;

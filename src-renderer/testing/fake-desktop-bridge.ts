@@ -2,8 +2,11 @@ import type {
   DesktopBridge,
   OutboxItemView,
   OutboxSnapshot,
+  QuietHours,
+  UpdateState,
   WatchedFolderState,
 } from '../../shared/desktop-bridge.ts';
+import { DEFAULT_QUIET_HOURS, quietHoursSchema } from '../../shared/quiet-hours.ts';
 
 export const WATCHED_FOLDER_OFF: WatchedFolderState = {
   folder: null,
@@ -19,6 +22,17 @@ export const OUTBOX_EMPTY: OutboxSnapshot = {
   status: 'idle',
   nextAttemptAt: null,
   persistent: true,
+};
+
+/** The client's updates before anything was found: looked for, nothing newer yet. */
+export const UPDATES_IDLE: UpdateState = {
+  status: 'idle',
+  offReason: null,
+  currentVersion: '0.0.0-test',
+  version: null,
+  percent: null,
+  checkedAt: null,
+  error: null,
 };
 
 /** One queued outbox action for tests; `overrides` set what the test is about. */
@@ -40,8 +54,12 @@ export interface FakeDesktopBridgeOptions {
   token?: string | null;
   watchedFolder?: WatchedFolderState;
   outbox?: OutboxSnapshot;
+  /** The client's update state (idle by default); `emitUpdates` plays its changes. */
+  updates?: UpdateState;
   /** What the OS folder dialog "chooses"; null plays a cancelled dialog. */
   chooseFolder?: string | null;
+  /** The quiet hours kept by the main process (off, 22:00–07:00 by default). */
+  quietHours?: QuietHours;
 }
 
 /**
@@ -53,6 +71,9 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
   readonly calls: string[];
   watchedFolderState: WatchedFolderState;
   outboxSnapshot: OutboxSnapshot;
+  updateState: UpdateState;
+  emitUpdates(state: UpdateState): void;
+  quietHoursValue: QuietHours;
   emitWatchedFolder(state: WatchedFolderState): void;
   emitOutbox(snapshot: OutboxSnapshot): void;
   fail(name: string, message?: string): void;
@@ -65,6 +86,7 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
   const failures = new Map<string, string>();
   const folderListeners = new Set<(state: WatchedFolderState) => void>();
   const outboxListeners = new Set<(snapshot: OutboxSnapshot) => void>();
+  const updateListeners = new Set<(state: UpdateState) => void>();
   const navigateListeners = new Set<(path: string) => void>();
 
   async function call<T>(name: string, run: () => T): Promise<T> {
@@ -85,6 +107,8 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
     calls,
     watchedFolderState: options.watchedFolder ?? WATCHED_FOLDER_OFF,
     outboxSnapshot: options.outbox ?? OUTBOX_EMPTY,
+    updateState: options.updates ?? UPDATES_IDLE,
+    quietHoursValue: options.quietHours ?? DEFAULT_QUIET_HOURS,
     tokenVault: {
       get: async () => token,
       set: async (value: string) => {
@@ -112,6 +136,15 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
       set: async (enabled: boolean) => {
         notifications = enabled;
       },
+    },
+    // As the main process: the hours are checked with the IPC schema, and kept as checked.
+    quietHours: {
+      get: () => call('quietHours.get', () => fake.quietHoursValue),
+      set: (hours: QuietHours) =>
+        call(`quietHours.set:${hours.enabled ? `${hours.start}-${hours.end}` : 'off'}`, () => {
+          fake.quietHoursValue = quietHoursSchema.parse(hours);
+          return fake.quietHoursValue;
+        }),
     },
     openExternal: async () => undefined,
     watchedFolder: {
@@ -161,6 +194,21 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
           outboxListeners.delete(listener);
         };
       },
+    },
+    // As the main process: a restart happens only while a verified update is ready.
+    updates: {
+      get: () => call('updates.get', () => fake.updateState),
+      restart: () => call('updates.restart', () => fake.updateState.status === 'ready'),
+      onChange: (listener: (state: UpdateState) => void) => {
+        updateListeners.add(listener);
+        return () => {
+          updateListeners.delete(listener);
+        };
+      },
+    },
+    emitUpdates(state: UpdateState) {
+      fake.updateState = state;
+      for (const listener of updateListeners) listener(state);
     },
     onNavigate: (listener: (path: string) => void) => {
       navigateListeners.add(listener);

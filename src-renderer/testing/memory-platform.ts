@@ -44,6 +44,8 @@ export function createMemoryPlatform(initialToken: string | null = null): Platfo
     },
     watchedFolder: null,
     outbox: null,
+    updates: null,
+    quietHours: null,
     navigateTo: (path) => {
       for (const listener of listeners) listener(path);
     },

@@ -1,8 +1,8 @@
 /**
  * Signals of the live channels, announced in the transaction of the change (or right after it) and
  * heard by every server instance (src-server/db/signal-bus.ts): an account's (GET /messages/live: a
- * message arrived, messages were read, the account was outbid) and an auction's (GET
- * /auctions/{id}/live: its standing changed).
+ * message arrived, messages were read, the account was outbid, a new order of theirs was paid) and
+ * an auction's (GET /auctions/{id}/live: its standing changed).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
@@ -15,7 +15,20 @@ export type AccountSignal =
   | { userId: string; kind: 'message'; messageId?: string }
   | { userId: string; kind: 'read' }
   /** `userId` was outbid on the auction of `listingId`; the price is now `price` (dollars). */
-  | { userId: string; kind: 'outbid'; listingId: string; title: string; price: number };
+  | { userId: string; kind: 'outbid'; listingId: string; title: string; price: number }
+  /**
+   * An order of `userId` as the seller was paid: a new order to ship, its number, the title of its
+   * priciest line, how many lines it has and its total (dollars).
+   */
+  | {
+      userId: string;
+      kind: 'order';
+      orderId: string;
+      number: number;
+      title: string;
+      itemCount: number;
+      total: number;
+    };
 
 /** Announces a signal; call inside the transaction of the write, so it is heard only once committed. */
 export async function announceAccountSignal(db: DbExecutor, signal: AccountSignal): Promise<void> {
@@ -37,6 +50,10 @@ export async function announceAccountSignals(
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 export function parseAccountSignal(payload: string): AccountSignal | null {
   try {
@@ -56,6 +73,12 @@ export function parseAccountSignal(payload: string): AccountSignal | null {
         return isText(value.listingId) && isText(value.title) && typeof value.price === 'number'
           ? { userId, kind: 'outbid', listingId: value.listingId, title: value.title, price: value.price }
           : null;
+      case 'order': {
+        const { orderId, number, title, itemCount, total } = value;
+        return isText(orderId) && isText(title) && isCount(number) && isCount(itemCount) && isAmount(total)
+          ? { userId, kind: 'order', orderId, number, title, itemCount, total }
+          : null;
+      }
       default:
         return null;
     }

@@ -102,10 +102,34 @@ const fake = vi.hoisted(() => {
     show = vi.fn();
   }
 
+  const trays: Tray[] = [];
+  class Tray {
+    menu: { template: { label?: string; type?: string; click?: () => void }[] } | null = null;
+    toolTip = '';
+    readonly image: unknown;
+    constructor(image: unknown) {
+      this.image = image;
+      trays.push(this);
+    }
+    on = vi.fn();
+    setContextMenu(menu: Tray['menu']) {
+      this.menu = menu;
+    }
+    setToolTip(text: string) {
+      this.toolTip = text;
+    }
+  }
+
   const electron = {
     app,
     BrowserWindow,
     Notification,
+    Tray,
+    Menu: { buildFromTemplate: (template: unknown[]) => ({ template }) },
+    nativeImage: {
+      createFromBuffer: (data: Buffer, options: unknown) => ({ data, options }),
+      createFromBitmap: (data: Buffer, options: unknown) => ({ data, options }),
+    },
     dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn() },
     ipcMain: {
       handle: (channel: string, listener: Listener) => ipcHandlers.set(channel, listener),
@@ -132,7 +156,17 @@ const fake = vi.hoisted(() => {
       },
     },
   };
-  return { electron, calls, windows, ipcHandlers, protocolHandlers, openedExternally, resolveReady, app };
+  return {
+    electron,
+    calls,
+    windows,
+    trays,
+    ipcHandlers,
+    protocolHandlers,
+    openedExternally,
+    resolveReady,
+    app,
+  };
 });
 
 vi.mock('electron', () => fake.electron);
@@ -237,6 +271,39 @@ describe('composition root', () => {
     });
   });
 
+  it('shows the tray icon with its menu; an unread count from the page badges the app and counts in the menu', async () => {
+    expect(fake.trays).toHaveLength(1);
+    const tray = fake.trays[0]!;
+    expect(tray.menu?.template.map((entry) => entry.label ?? entry.type)).toEqual([
+      'Messages',
+      'separator',
+      'Open Ironsight',
+      'Quit Ironsight',
+    ]);
+    expect(tray.toolTip).toBe('Ironsight');
+    await fake.ipcHandlers.get('unread:report')?.(appFrame(1), 3);
+    expect(fake.app.setBadgeCount).toHaveBeenLastCalledWith(3);
+    expect(tray.menu?.template[0]?.label).toBe('Messages (3 unread)');
+    expect(tray.toolTip).toBe('Ironsight: 3 unread messages');
+    await fake.ipcHandlers.get('unread:report')?.(appFrame(1), 0);
+    expect(fake.app.setBadgeCount).toHaveBeenLastCalledWith(0);
+  });
+
+  it('keeps the quiet hours with the desktop settings', async () => {
+    await expect(fake.ipcHandlers.get('settings:quiet-hours:get')?.(appFrame(1))).resolves.toEqual({
+      enabled: false,
+      start: '22:00',
+      end: '07:00',
+    });
+    await expect(
+      fake.ipcHandlers.get('settings:quiet-hours:set')?.(appFrame(1), {
+        enabled: true,
+        start: '9:00',
+        end: '17:00',
+      }),
+    ).rejects.toThrow('Invalid arguments');
+  });
+
   it('sends a second launch’s deep link to the loaded page, resolved by the route rules', () => {
     const window = fake.windows[0]!;
     window.webContents.emit('did-finish-load');
@@ -258,5 +325,14 @@ describe('composition root', () => {
     expect(fake.openedExternally).toContain('https://help.ironsight.example/');
     expect(contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(fake.openedExternally).not.toContain('file:///etc/passwd');
+  });
+
+  it('leaves updates off with no update feed packaged or set at launch, and restarts into none', async () => {
+    await expect(fake.ipcHandlers.get('updates:get')?.(appFrame(1))).resolves.toMatchObject({
+      status: 'off',
+      offReason: 'noFeed',
+      currentVersion: '0.1.0',
+    });
+    await expect(fake.ipcHandlers.get('updates:restart')?.(appFrame(1))).resolves.toBe(false);
   });
 });

@@ -7,6 +7,7 @@ describe('desktop configuration', () => {
       apiOrigin: DEFAULT_API_ORIGIN,
       productHosts: [...DEFAULT_PRODUCT_HOSTS],
       rendererDevUrl: null,
+      updateFeedUrl: null,
     });
     expect(DEFAULT_API_ORIGIN).toBe('http://localhost:3000');
   });
@@ -40,6 +41,16 @@ describe('desktop configuration', () => {
       { isPackaged: true },
     );
     expect(config.productHosts).toEqual(['staging.ironsight.example', 'ironsight.example']);
+  });
+
+  it('reads the update feed from IRONSIGHT_UPDATE_URL, an http(s) address only', () => {
+    const feed = 'https://ironsight.example/desktop/updates/';
+    expect(loadDesktopConfig({ IRONSIGHT_UPDATE_URL: ` ${feed} ` }, { isPackaged: true }).updateFeedUrl).toBe(
+      feed,
+    );
+    expect(() =>
+      loadDesktopConfig({ IRONSIGHT_UPDATE_URL: 'file:///srv/updates/' }, { isPackaged: true }),
+    ).toThrow(/Invalid desktop configuration — IRONSIGHT_UPDATE_URL/);
   });
 
   it('uses the renderer dev server only in unpackaged runs', () => {

@@ -5,9 +5,11 @@ import { createDesktopSettings } from '../../src-main/services/desktop-settings.
 import { createOutbox } from '../../src-main/services/outbox.ts';
 import { ADMIN_TOKEN_FILE_NAME, createTokenVault } from '../../src-main/services/token-vault.ts';
 import { createUnreadNotifier } from '../../src-main/services/unread-notifier.ts';
+import { createUpdater } from '../../src-main/services/updater.ts';
 import { createWatchedFolder } from '../../src-main/services/watched-folder.ts';
 import { createTrustedIpc } from '../../src-main/trusted-ipc.ts';
 import { createDesktopBridge, type IpcRendererLike } from '../../src-preload/create-bridge.ts';
+import { FakeAutoUpdater } from './fake-auto-updater.ts';
 import { appPageEvent, FakeFs, FakeIpcMain, MAIN_WINDOW_ID } from './fakes.ts';
 
 /** The preload and the main process joined by fake IPC, as the main window's page sees them. */
@@ -116,7 +118,24 @@ function services() {
     watchedFolder,
     outbox,
     sent,
+    ...updates(idleTimers),
   };
+}
+
+/** The updater on a fake electron-updater, packaged and with a feed: updates are on. */
+function updates(timers: {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}) {
+  const autoUpdater = new FakeAutoUpdater();
+  const updater = createUpdater({
+    isPackaged: true,
+    currentVersion: '1.2.3',
+    feedUrl: 'https://ironsight.example/desktop/updates/',
+    loadUpdater: () => autoUpdater,
+    timers,
+  });
+  return { autoUpdater, updater };
 }
 
 describe('desktop IPC handlers', () => {
@@ -180,6 +199,21 @@ describe('desktop IPC handlers', () => {
     const reloaded = createDesktopSettings({ fs: fakes.fs, directory: '/user-data' });
     await reloaded.load();
     expect(reloaded.messageNotificationsEnabled()).toBe(false);
+  });
+
+  it('keeps the quiet hours, refusing a wrong form before it reaches the settings', async () => {
+    const fakes = services();
+    const { bridge } = connect(fakes);
+    await expect(bridge.quietHours.get()).resolves.toEqual({ enabled: false, start: '22:00', end: '07:00' });
+    const hours = { enabled: true, start: '21:30', end: '06:00' };
+    await expect(bridge.quietHours.set(hours)).resolves.toEqual(hours);
+    await expect(bridge.quietHours.set({ enabled: true, start: '06:00', end: '06:00' })).rejects.toThrow(
+      'Invalid arguments for settings:quiet-hours:set',
+    );
+    await expect(bridge.quietHours.get()).resolves.toEqual(hours);
+    const reloaded = createDesktopSettings({ fs: fakes.fs, directory: '/user-data' });
+    await reloaded.load();
+    expect(reloaded.quietHours()).toEqual(hours);
   });
 
   it('shows the page’s own notices and opens links in the browser', async () => {
@@ -279,5 +313,20 @@ describe('desktop IPC handlers', () => {
     await expect(bridge.outbox.list()).resolves.toMatchObject({ items: [] });
     await expect(bridge.outbox.retry('not-an-id')).rejects.toThrow('Invalid arguments');
     fakes.outbox.stop();
+  });
+
+  it('shows the update state, and restarts only into a downloaded, verified update', async () => {
+    const fakes = services();
+    const { bridge } = connect(fakes);
+    await expect(bridge.updates.get()).resolves.toMatchObject({ status: 'idle', currentVersion: '1.2.3' });
+    await expect(bridge.updates.restart()).resolves.toBe(false);
+
+    fakes.autoUpdater.willFind('1.3.0');
+    await fakes.updater.checkNow();
+    await expect(bridge.updates.restart()).resolves.toBe(false);
+    fakes.autoUpdater.finishDownload('1.3.0');
+    await expect(bridge.updates.get()).resolves.toMatchObject({ status: 'ready', version: '1.3.0' });
+    await expect(bridge.updates.restart()).resolves.toBe(true);
+    expect(fakes.autoUpdater.installs).toHaveLength(1);
   });
 });

@@ -25,12 +25,16 @@ describe('desktop IPC contract', () => {
       'outbox:send-now',
       'settings:message-notifications:get',
       'settings:message-notifications:set',
+      'settings:quiet-hours:get',
+      'settings:quiet-hours:set',
       'shell:open-external',
       'token-vault:clear',
       'token-vault:get',
       'token-vault:is-strong',
       'token-vault:set',
       'unread:report',
+      'updates:get',
+      'updates:restart',
       'watched-folder:choose',
       'watched-folder:clear',
       'watched-folder:get',
@@ -39,8 +43,14 @@ describe('desktop IPC contract', () => {
     expect(Object.keys(desktopEventChannels).sort()).toEqual([
       'navigate',
       'outbox:changed',
+      'updates:changed',
       'watched-folder:changed',
     ]);
+  });
+
+  it('takes no argument for a restart to update: the page cannot name what gets installed', () => {
+    expect(desktopInvokeChannels['updates:restart'].args.safeParse([]).success).toBe(true);
+    expect(desktopInvokeChannels['updates:restart'].args.safeParse(['/tmp/evil.exe']).success).toBe(false);
   });
 
   it('takes the watched folder from the OS dialog only: no channel accepts a path from the page', () => {

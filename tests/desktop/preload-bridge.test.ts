@@ -53,6 +53,8 @@ describe('window.desktop (preload bridge)', () => {
     await bridge.notify({ title: 'Saved search', body: '3 new listings', path: '/search?keyword=ar15' });
     await bridge.reportUnreadCount(7);
     await bridge.openExternal('https://help.ironsight.example/');
+    await bridge.quietHours.get();
+    await bridge.quietHours.set({ enabled: true, start: '22:00', end: '07:00' });
     expect(ipc.invoke.mock.calls).toEqual([
       ['token-vault:get'],
       ['token-vault:set', 'token-2'],
@@ -62,6 +64,8 @@ describe('window.desktop (preload bridge)', () => {
       ['notifications:show', { title: 'Saved search', body: '3 new listings', path: '/search?keyword=ar15' }],
       ['unread:report', 7],
       ['shell:open-external', 'https://help.ironsight.example/'],
+      ['settings:quiet-hours:get'],
+      ['settings:quiet-hours:set', { enabled: true, start: '22:00', end: '07:00' }],
     ]);
   });
 
@@ -186,5 +190,29 @@ describe('window.desktop (preload bridge)', () => {
     expect(pending).toHaveBeenCalledWith(snapshot);
     expect(Object.isFrozen(bridge.outbox)).toBe(true);
     expect(Object.isFrozen(bridge.watchedFolder)).toBe(true);
+  });
+
+  it('reads the update state, asks for a restart and follows changes, each checked against the contract', async () => {
+    const ipc = new FakeIpcRenderer();
+    const bridge = createDesktopBridge(ipc, argv);
+    await bridge.updates.get();
+    await bridge.updates.restart();
+    expect(ipc.invoke.mock.calls).toEqual([['updates:get'], ['updates:restart']]);
+
+    const listener = vi.fn();
+    bridge.updates.onChange(listener);
+    const ready = {
+      status: 'ready',
+      offReason: null,
+      currentVersion: '1.2.3',
+      version: '1.3.0',
+      percent: 100,
+      checkedAt: '2026-03-14T15:09:26.000Z',
+      error: null,
+    };
+    ipc.emit('updates:changed', ready);
+    ipc.emit('updates:changed', { ...ready, status: 'installed-anyway' });
+    expect(listener.mock.calls).toEqual([[ready]]);
+    expect(Object.isFrozen(bridge.updates)).toBe(true);
   });
 });

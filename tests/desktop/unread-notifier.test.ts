@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LiveMessageEvent } from '../../shared/contract/messages.ts';
 import type { DesktopNotice } from '../../shared/desktop-bridge.ts';
 import { createNoticePresenter, type NotificationCenter } from '../../src-main/services/notices.ts';
-import { createUnreadNotifier, unreadMessagesBody } from '../../src-main/services/unread-notifier.ts';
+import {
+  createUnreadNotifier,
+  newOrderBody,
+  unreadMessagesBody,
+} from '../../src-main/services/unread-notifier.ts';
 
 function setup(options: { viewing?: boolean; enabled?: boolean } = {}) {
   const present = vi.fn((_notice: DesktopNotice) => true);
@@ -140,6 +144,37 @@ describe('unread messages notifier', () => {
     expect(present).not.toHaveBeenCalled();
   });
 
+  it('a new order is announced as it comes, opening the seller’s orders; none when notifications are off', () => {
+    const { notifier, present, state } = setup({ viewing: true });
+    const order = (id: string, itemCount: number): LiveMessageEvent => ({
+      type: 'order',
+      unreadCount: 0,
+      order: { id, number: 'IS-001042', title: 'Henry Big Boy .44', itemCount, total: 899.5 },
+    });
+    notifier.receive(order('9b1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f71', 1));
+    expect(present).toHaveBeenCalledWith({
+      title: 'New order IS-001042',
+      body: 'Henry Big Boy .44, $899.50. Ready to ship.',
+      path: '/dashboard/selling/orders',
+    });
+    expect(newOrderBody({ title: 'Glock 19', itemCount: 3, total: 1500 })).toBe(
+      'Glock 19 and 2 more, $1,500.00. Ready to ship.',
+    );
+    state.enabled = false;
+    notifier.receive(order('9b1c2d9e-1b7a-4c1e-9f0a-2b3c4d5e6f72', 1));
+    expect(present).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the badge alone when it has none (the tray owns it)', () => {
+    const present = vi.fn(() => true);
+    const notifier = createUnreadNotifier({ present });
+    notifier.receive(unread(1));
+    notifier.receive(arrived(2));
+    notifier.report(2);
+    notifier.reset();
+    expect(present).toHaveBeenCalledTimes(1);
+  });
+
   it('words the body for one and for many', () => {
     expect(unreadMessagesBody(1)).toBe('You have 1 unread message.');
     expect(unreadMessagesBody(120)).toBe('You have 120 unread messages.');
@@ -173,6 +208,18 @@ describe('desktop notices', () => {
     shown[0]?.click();
     expect(focusWindow).toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/dashboard/messages/inbox');
+  });
+
+  it('drops every notice during the quiet hours', () => {
+    const shown: string[] = [];
+    const present = createNoticePresenter({
+      notifications: { isSupported: () => true, show: (content) => shown.push(content.title) },
+      navigate: vi.fn(),
+      focusWindow: vi.fn(),
+      isQuiet: () => true,
+    });
+    expect(present({ title: 'Outbid: Colt Python', body: 'Bid again', path: '/' })).toBe(false);
+    expect(shown).toEqual([]);
   });
 
   it('drops the notice where the OS has no notifications', () => {

@@ -4,7 +4,7 @@ import { HeaderAccount, useSellTarget } from '../../features/account-menu/index.
 import { UserAlertBannerPart } from '../../features/alerts/index.ts';
 import { LoginModalHost } from '../../features/auth/index.ts';
 import { CartHeaderButton, CartServerSync } from '../../features/cart/index.ts';
-import { OutboxIndicator } from '../../features/desktop-sync/index.ts';
+import { OutboxIndicator, UpdateBanner } from '../../features/desktop-sync/index.ts';
 import { FavoritesSheetPart, FavoritesSyncSlot } from '../../features/favorites/index.ts';
 import { LazyProductCard } from '../../features/listings/index.ts';
 import { MessagesBackgroundSlot, UnreadMessagesLinkPart } from '../../features/messages/index.ts';
@@ -90,6 +90,8 @@ export function AppLayout() {
         <HydrateWhenIdle>
           <UserAlertBannerPart.Component />
         </HydrateWhenIdle>
+        {/* The desktop client only: a downloaded, verified update waiting for a restart. */}
+        <UpdateBanner />
         <MessagesBackgroundSlot />
       </Suspense>
       <main id="main" tabIndex={-1} className={styles.main}>

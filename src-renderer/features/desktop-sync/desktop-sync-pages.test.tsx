@@ -48,6 +48,14 @@ describe('where the desktop views are', () => {
     expect(link.getAttribute('href')).toBe('/dashboard#waiting-to-be-sent');
   });
 
+  it('the account settings have the quiet hours after the message notifications, in the desktop client', async () => {
+    renderApp('/dashboard/accountsettings', { fetch: server(), platform: desktop().platform });
+    const quiet = await screen.findByRole('region', { name: 'Quiet hours' });
+    expect(await within(quiet).findByText('Off: notifications are shown at any time.')).toBeTruthy();
+    const notifications = screen.getByRole('heading', { name: 'Desktop notifications' });
+    expect(notifications.compareDocumentPosition(quiet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('the web has neither', async () => {
     renderApp('/dashboard/selling/tools', {
       fetch: server(),

@@ -43,6 +43,10 @@ function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
     notify: vi.fn(async () => {}),
     reportUnreadCount: vi.fn(async () => {}),
     messageNotifications: { get: vi.fn(async () => true), set: vi.fn(async () => {}) },
+    quietHours: {
+      get: vi.fn(async () => ({ enabled: false, start: '22:00', end: '07:00' })),
+      set: vi.fn(async (hours) => hours),
+    },
     openExternal: vi.fn(async () => {}),
     watchedFolder: {
       get: vi.fn(async () => watchedFolderOff),
@@ -64,6 +68,19 @@ function bridgeWith(overrides: Partial<DesktopBridge> = {}) {
       retry: vi.fn(async () => {}),
       discard: vi.fn(async () => {}),
       sendNow: vi.fn(async () => {}),
+      onChange: vi.fn(() => () => {}),
+    },
+    updates: {
+      get: vi.fn(async () => ({
+        status: 'ready' as const,
+        offReason: null,
+        currentVersion: '1.2.3',
+        version: '1.3.0',
+        percent: 100,
+        checkedAt: '2026-03-14T15:09:26.000Z',
+        error: null,
+      })),
+      restart: vi.fn(async () => true),
       onChange: vi.fn(() => () => {}),
     },
     onNavigate: vi.fn(() => () => {}),
@@ -175,5 +192,29 @@ describe('desktop platform', () => {
     expect(bridge.outbox.discard).toHaveBeenCalledWith('b');
     expect(bridge.outbox.sendNow).toHaveBeenCalledOnce();
     expect(bridge.outbox.onChange).toHaveBeenCalledWith(outboxListener);
+  });
+});
+
+describe('desktop platform: quiet hours', () => {
+  it('reads and keeps them through the main process', async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+    expect(await platform.quietHours?.get()).toEqual({ enabled: false, start: '22:00', end: '07:00' });
+    const hours = { enabled: true, start: '21:30', end: '06:45' };
+    expect(await platform.quietHours?.set(hours)).toEqual(hours);
+    expect(bridge.quietHours.set).toHaveBeenCalledWith(hours);
+  });
+});
+
+describe('desktop platform: updates', () => {
+  it('reads the update state, follows it and asks the main process to restart', async () => {
+    const bridge = bridgeWith();
+    const platform = createDesktopPlatform(bridge);
+    const listener = () => {};
+    expect((await platform.updates?.get())?.version).toBe('1.3.0');
+    platform.updates?.onChange(listener);
+    expect(await platform.updates?.restart()).toBe(true);
+    expect(bridge.updates.onChange).toHaveBeenCalledWith(listener);
+    expect(bridge.updates.restart).toHaveBeenCalledOnce();
   });
 });

@@ -63,5 +63,14 @@ export function createDesktopPlatform(bridge: DesktopBridge): Platform {
       sendNow: () => bridge.outbox.sendNow(),
       onChange: (listener) => bridge.outbox.onChange(listener),
     },
+    updates: {
+      get: () => bridge.updates.get(),
+      restart: () => bridge.updates.restart(),
+      onChange: (listener) => bridge.updates.onChange(listener),
+    },
+    quietHours: {
+      get: () => bridge.quietHours.get(),
+      set: (hours) => bridge.quietHours.set(hours),
+    },
   };
 }

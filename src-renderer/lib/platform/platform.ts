@@ -5,6 +5,8 @@ export type {
   FilePickKind,
   OutboxItemView,
   OutboxSnapshot,
+  QuietHours,
+  UpdateState,
   WatchedFolderRun,
   WatchedFolderState,
 } from '../../../shared/desktop-bridge.ts';
@@ -15,6 +17,10 @@ export type PlatformKind = 'web' | 'desktop';
 export type WatchedFolderControl = DesktopBridge['watchedFolder'];
 /** The desktop client's offline outbox: actions kept until the server can be reached. */
 export type OutboxControl = DesktopBridge['outbox'];
+/** The desktop client's own updates: "Restart to update" once one is downloaded and verified. */
+export type UpdatesControl = DesktopBridge['updates'];
+/** The desktop client's quiet hours: no notifications then (the badge and tray still count). */
+export type QuietHoursControl = DesktopBridge['quietHours'];
 
 /** Where the user is after `leaveApp`: gone to the other site, or still in the app. */
 export type LeaveOutcome = 'left' | 'stayed';
@@ -63,6 +69,10 @@ export interface Platform {
   readonly watchedFolder: WatchedFolderControl | null;
   /** The offline outbox: the desktop client only, null on the web. */
   readonly outbox: OutboxControl | null;
+  /** The client's own updates: the desktop client only, null on the web (the page is always current). */
+  readonly updates: UpdatesControl | null;
+  /** The quiet hours of desktop notifications: the desktop client only, null on the web. */
+  readonly quietHours: QuietHoursControl | null;
 }
 
 /** File types and counts each kind of pick accepts. */

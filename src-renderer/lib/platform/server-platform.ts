@@ -24,5 +24,7 @@ export function createServerPlatform(): Platform {
     onNavigate: () => () => undefined,
     watchedFolder: null,
     outbox: null,
+    updates: null,
+    quietHours: null,
   };
 }

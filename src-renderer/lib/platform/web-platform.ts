@@ -164,8 +164,10 @@ export function createWebPlatform(win: Window = window): Platform {
         navigateListeners.delete(listener);
       };
     },
-    // Desktop services: the web has neither a watched folder nor an outbox.
+    // Desktop services: the web has no watched folder, outbox or quiet hours.
     watchedFolder: null,
     outbox: null,
+    updates: null,
+    quietHours: null,
   };
 }

@@ -1,4 +1,5 @@
 import { AccountSettings, useUserProfile } from '../../features/auth/index.ts';
+import { QuietHoursSettings } from '../../features/desktop-sync/index.ts';
 import { DealerProfileSection } from '../../features/ffl-finder/index.ts';
 import { MessageNotificationSettings } from '../../features/messages/index.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
@@ -10,6 +11,7 @@ export function AccountSettingsPage() {
       <AccountSettings />
       {profile.data?.isDealer ? <DealerProfileSection /> : null}
       <MessageNotificationSettings />
+      <QuietHoursSettings />
     </DashboardFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LiveMessageEvent, Message } from '../../../shared/contract/messages.ts';
 import { REMOVED_MESSAGE_TEXT } from '../../../shared/contract/messages.ts';
+import { orderNumber } from '../../../shared/domain/orders.ts';
 import { listingPath } from '../../../shared/routes/paths.ts';
 import { type AccountSignal, announceAccountSignal } from '../../core/live-signals.ts';
 import type { Throttle } from '../../core/throttle.ts';
@@ -203,6 +204,14 @@ export async function liveEventFor(
       type: 'outbid',
       unreadCount: count,
       auction: { listingId, title, url: listingPath(listingId, title), price },
+    };
+  }
+  if (typeof signal === 'object' && signal.kind === 'order') {
+    const { orderId: id, number, title, itemCount, total } = signal;
+    return {
+      type: 'order',
+      unreadCount: count,
+      order: { id, number: orderNumber(number), title, itemCount, total },
     };
   }
   if (typeof signal === 'object' && signal.kind === 'message' && signal.messageId) {

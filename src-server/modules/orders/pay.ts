@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorMessage } from '../../../shared/contract/common.ts';
 import { PAYMENT_DECLINED_CODE, type ParsedCheckoutRequest } from '../../../shared/contract/orders.ts';
 import { cardDigits } from '../../../shared/domain/card.ts';
 import { OrderState, stateAfterPayment, transition } from '../../../shared/domain/orders.ts';
+import { announceAccountSignals } from '../../core/live-signals.ts';
 import { type GatewayResult, GatewayUnavailableError } from '../../core/payments/gateway.ts';
 import { markOffersPurchased } from '../../core/reservations.ts';
-import type { Database } from '../../db/client.ts';
-import { checkouts, orderEvents, orders } from '../../db/schema.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { checkouts, orderEvents, orderItems, orders } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { holdOrderFunds } from '../billing/index.ts';
 import type { OrdersDeps } from './deps.ts';
@@ -136,7 +137,44 @@ export async function pay(
       .set({ status: 'completed', updatedAt: now })
       .where(eq(checkouts.id, checkoutId));
     await markOffersPurchased(tx, checkoutId, now);
+    await announceNewOrders(
+      tx,
+      authorized.map(({ order }) => order.id),
+    );
   });
+}
+
+/**
+ * Tells each seller's live channel of their new paid orders (the desktop client's tray counts them
+ * and notifies): the order's number, the title of its priciest line, its line count and total.
+ */
+async function announceNewOrders(tx: DbExecutor, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const rows = await tx
+    .select({
+      id: orders.id,
+      sellerId: orders.sellerId,
+      number: orders.number,
+      total: orders.total,
+      title: sql<string>`(array_agg(${orderItems.title} order by ${orderItems.price} desc, ${orderItems.title}))[1]`,
+      itemCount: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(inArray(orders.id, [...orderIds]))
+    .groupBy(orders.id);
+  await announceAccountSignals(
+    tx,
+    rows.map((row) => ({
+      userId: row.sellerId,
+      kind: 'order',
+      orderId: row.id,
+      number: Number(row.number),
+      title: row.title.slice(0, 200),
+      itemCount: Number(row.itemCount),
+      total: Number(row.total),
+    })),
+  );
 }
 
 async function notePayment(
