@@ -28,6 +28,12 @@ export interface RunResult {
   writes: Sample[];
   /** Reads that did not get 2xx or 304 (or no answer), each with why. */
   readFailures: string[];
+  /**
+   * Reads whose kept connection the balancer closed without an answer (a server died under the
+   * request and it could not be replayed there), sent again once, as a browser does for an idempotent
+   * request on a reused connection; a second failure counts in `readFailures`.
+   */
+  readsResent: number;
   /** Writes answered 5xx or not at all (not acknowledged; the client may retry them). */
   writeFailures: string[];
   /** Writes refused with a 4xx (a sending limit): not failures of the cluster. */
@@ -105,6 +111,7 @@ export async function runMix(
     reads: [],
     writes: [],
     readFailures: [],
+    readsResent: 0,
     writeFailures: [],
     writesRefused: 0,
     acknowledged: [],
@@ -134,11 +141,14 @@ export async function runMix(
             result.acknowledged.push((JSON.parse(text) as { id: string }).id);
             result.writes.push({ at: elapsed(), ms: performance.now() - began });
           } else if (response.status < 500) result.writesRefused += 1;
-          else result.writeFailures.push(`${response.status} ${text.slice(0, 120)}`);
+          else result.writeFailures.push(`${response.status} ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
         } else {
-          const response = await fetch(`${origin}${shot.path}`, {
-            ...shot.init,
-            signal: AbortSignal.timeout(30_000),
+          const send = () =>
+            fetch(`${origin}${shot.path}`, { ...shot.init, signal: AbortSignal.timeout(30_000) });
+          const response = await send().catch((error: unknown) => {
+            if (!closedWithoutAnswer(error)) throw error;
+            result.readsResent += 1;
+            return send();
           });
           await response.arrayBuffer();
           if (response.ok || response.status === 304) {
@@ -161,10 +171,18 @@ export async function runMix(
   return result;
 }
 
+/** The connection closed before any answer (undici's "other side closed"): nothing of the answer was sent. */
+function closedWithoutAnswer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
+}
+
 export const perSecond = (run: RunResult) => ((run.reads.length + run.writes.length) * 1000) / run.durationMs;
 export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 
 export function describeRun(title: string, run: RunResult): string {
   const all = figuresOf([...run.reads, ...run.writes].map((sample) => sample.ms));
-  return `${title.padEnd(34)} ${perSecond(run).toFixed(0).padStart(5)} req/s   p50 ${fmt(all.p50).padStart(7)}   p95 ${fmt(all.p95).padStart(7)}   p99 ${fmt(all.p99).padStart(8)}   failed reads ${run.readFailures.length}, failed writes ${run.writeFailures.length}, refused writes ${run.writesRefused}`;
+  const writes = run.writes.length ? figuresOf(run.writes.map((sample) => sample.ms)) : null;
+  const written = writes ? ` (messages sent: p50 ${fmt(writes.p50)}, p95 ${fmt(writes.p95)})` : '';
+  return `${title.padEnd(34)} ${perSecond(run).toFixed(0).padStart(5)} req/s   p50 ${fmt(all.p50).padStart(7)}   p95 ${fmt(all.p95).padStart(7)}   p99 ${fmt(all.p99).padStart(8)}${written}   failed reads ${run.readFailures.length} (${run.readsResent} resent), failed writes ${run.writeFailures.length}, refused writes ${run.writesRefused}`;
 }

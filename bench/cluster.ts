@@ -18,10 +18,11 @@
  * (the writes whose acknowledgement is checked against the database afterwards).
  *
  * Usage: npm run bench:cluster [-- --connections 50 --duration 20 --kill-duration 30 --listings 20000
- *   --postgres postgres://postgres@127.0.0.1:5432/test]
+ *   --postgres postgres://postgres@127.0.0.1:5432/test --only throughput,overhead,delays,kill,rolling]
+ * `--only` runs the named parts alone (after the seeding, the cluster's start and the warm-up).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,6 +53,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '20' },
     'kill-duration': { type: 'string', default: '30' },
     listings: { type: 'string', default: '20000' },
+    only: { type: 'string', default: 'throughput,overhead,delays,kill,rolling' },
     postgres: {
       type: 'string',
       default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -62,6 +64,12 @@ const CONNECTIONS = Number(flags.connections);
 const DURATION_MS = Number(flags.duration) * 1000;
 const KILL_DURATION_MS = Number(flags['kill-duration']) * 1000;
 const LISTINGS = Number(flags.listings);
+const PARTS = ['throughput', 'overhead', 'delays', 'kill', 'rolling'] as const;
+const ONLY = new Set(flags.only.split(',').map((part) => part.trim()));
+for (const part of ONLY) {
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: no part named ${part}`);
+}
+const runs = (part: (typeof PARTS)[number]) => ONLY.has(part);
 /** Seconds into the kill phase when the server is killed. */
 const KILL_AT_MS = 5_000;
 const WARM_UP_MS = 5_000;
@@ -87,6 +95,27 @@ async function untilStatus(
     if (Date.now() > deadline) throw new Error(`${name} did not reach the wanted state in HAProxy`);
     await sleep(100);
   }
+}
+
+/** HAProxy's log so far: a line per request that did not end well (deploy/haproxy/ironsight.cfg). */
+function balancerLog(cluster: Cluster): Promise<string> {
+  return readFile(path.join(cluster.logDir, 'haproxy.log'), 'utf8').catch(() => '');
+}
+
+/** The requests HAProxy retried, redispatched or could not answer, by termination state, and the last few. */
+function printBalancerLog(text: string): void {
+  // httplog: … Tq/Tw/Tc/Tr/Ta status bytes - - TERM … retries "request"
+  const requests = text.split('\n').filter((line) => / "[A-Z]+ \S+ HTTP\/[\d.]+"$/.test(line));
+  const states = new Map<string, number>();
+  for (const line of requests) {
+    const state = /\s\d{3} \d+ \S+ \S+ (\S{4}) /.exec(line)?.[1] ?? '?';
+    states.set(state, (states.get(state) ?? 0) + 1);
+  }
+  console.info(
+    `HAProxy logged ${requests.length} requests retried or not answered whole; by termination state: ${[...states].map(([state, count]) => `${state} ${count}`).join(', ') || 'none'}`,
+  );
+  for (const line of requests.filter((entry) => !/ ---- /.test(entry)).slice(0, 10))
+    console.info(`  ${line.slice(0, 300)}`);
 }
 
 /** Balancer overhead: one client, `/api/health` straight to s1 and through HAProxy, alternated. */
@@ -119,10 +148,12 @@ async function crossServerDelays(cluster: Cluster, data: Data) {
   // From the send to the event on s2, and from the send's acknowledgement to it (0 when the event came first).
   const live: number[] = [];
   const liveAfterAck: number[] = [];
+  const sends: number[] = [];
   for (let round = 1; round <= PROBES; round++) {
     const began = performance.now();
     const response = await sendMessage(s1, data.senders[round]!, target.id, `Probe ${round}`);
     const acknowledged = performance.now();
+    sends.push(acknowledged - began);
     if (response.status !== 200) throw new Error(`probe message refused: ${response.status}`);
     await stream.next(
       (event) => event.type === 'message' && event.unreadCount >= opened.unreadCount + round,
@@ -157,6 +188,7 @@ async function crossServerDelays(cluster: Cluster, data: Data) {
   return {
     live: figuresOf(live),
     liveAfterAck: figuresOf(liveAfterAck),
+    sends: figuresOf(sends),
     cache: figuresOf(cache),
     firstSearchHadIt,
   };
@@ -238,132 +270,140 @@ await withScratchPostgres(flags.postgres, 'cluster_bench', async (url) => {
     console.info(`\nwarming up (${WARM_UP_MS / 1000} s)…`);
     await runMix(cluster.url, CONNECTIONS, mix, mixData, WARM_UP_MS);
 
-    console.info(
-      `\n1. Throughput: ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, through HAProxy`,
-    );
-    const three = await runMix(cluster.url, CONNECTIONS, mix, mixData, DURATION_MS);
-    console.info(describeRun('3 servers', three));
-    for (const name of ['s2', 's3']) await cluster.haproxy.command(`disable server api/${name}`);
-    const one = await runMix(cluster.url, CONNECTIONS, mix, mixData, DURATION_MS);
-    console.info(describeRun('1 server (s2, s3 disabled)', one));
-    for (const name of ['s2', 's3']) await cluster.haproxy.command(`enable server api/${name}`);
-    for (const name of ['s2', 's3']) await untilStatus(cluster, name, (status) => status === 'UP');
-    console.info(
-      `3 servers / 1 server: ${(perSecond(three) / perSecond(one)).toFixed(2)}× (2 cores shared by the servers, PostgreSQL, HAProxy and this client)`,
-    );
-
-    console.info('\n2. Balancer overhead: one client, GET /api/health, 1,000 of each, alternated');
-    const overhead = await balancerOverhead(cluster);
-    console.info(
-      `straight to s1: p50 ${fmt(overhead.direct.p50)}, p99 ${fmt(overhead.direct.p99)}; through HAProxy: p50 ${fmt(overhead.balanced.p50)}, p99 ${fmt(overhead.balanced.p99)}; overhead p50 ${fmt(overhead.balanced.p50 - overhead.direct.p50)}`,
-    );
-
-    console.info(`\n3. Cross-server delays under the mix (${PROBES} probes each)`);
-    const probe: { delays: Awaited<ReturnType<typeof crossServerDelays>> | null } = { delays: null };
-    await runMix(
-      cluster.url,
-      CONNECTIONS,
-      mix,
-      mixData,
-      300_000,
-      async () => {
-        probe.delays = await crossServerDelays(cluster, mixData);
-      },
-      { untilDone: true },
-    );
-    const probed = probe.delays;
-    if (probed) {
+    if (runs('throughput')) {
       console.info(
-        `live unread count, message sent on s1 → event on s2: p50 ${fmt(probed.live.p50)}, p95 ${fmt(probed.live.p95)} from the send; p50 ${fmt(probed.liveAfterAck.p50)}, p95 ${fmt(probed.liveAfterAck.p95)} after its acknowledgement (target p95 ≤ 1 s)`,
+        `\n1. Throughput: ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, through HAProxy`,
       );
+      const three = await runMix(cluster.url, CONNECTIONS, mix, mixData, DURATION_MS);
+      console.info(describeRun('3 servers', three));
+      for (const name of ['s2', 's3']) await cluster.haproxy.command(`disable server api/${name}`);
+      const one = await runMix(cluster.url, CONNECTIONS, mix, mixData, DURATION_MS);
+      console.info(describeRun('1 server (s2, s3 disabled)', one));
+      for (const name of ['s2', 's3']) await cluster.haproxy.command(`enable server api/${name}`);
+      for (const name of ['s2', 's3']) await untilStatus(cluster, name, (status) => status === 'UP');
       console.info(
-        `cached search, listing written on s1 → answered on s2: p50 ${fmt(probed.cache.p50)}, p95 ${fmt(probed.cache.p95)} after the acknowledgement (target p95 ≤ 1 s); the first search sent after it had it ${probed.firstSearchHadIt}/${PROBES} times`,
+        `3 servers / 1 server: ${(perSecond(three) / perSecond(one)).toFixed(2)}× (2 cores shared by the servers, PostgreSQL, HAProxy and this client)`,
       );
     }
-    console.info(
-      `\n4. kill -9 of s2 ${KILL_AT_MS / 1000} s into ${KILL_DURATION_MS / 1000} s of the mix, restarted at once`,
-    );
-    const victim = cluster.servers[1]!;
-    const events: Record<string, number> = {};
-    const killRun = await runMix(
-      cluster.url,
-      CONNECTIONS,
-      mix,
-      mixData,
-      KILL_DURATION_MS,
-      async (elapsed) => {
-        await sleep(KILL_AT_MS);
-        await victim.stop('SIGKILL');
-        events.killed = elapsed();
-        const restarting = victim.start().then(() => {
-          events.healthy = elapsed();
-        });
-        await untilStatus(cluster, victim.name, (status) => !status.startsWith('UP'));
-        events.out = elapsed();
-        await restarting;
-        await untilStatus(cluster, victim.name, (status) => status === 'UP');
-        events.back = elapsed();
-      },
-    );
-    const lost = await lostWrites(url, killRun.acknowledged);
-    const killed = events.killed ?? 0;
-    const after = (at: number | undefined) =>
-      at === undefined ? 'never' : `${((at - killed) / 1000).toFixed(1)} s`;
-    console.info(describeRun('mix with the kill', killRun));
-    const window = [...killRun.reads, ...killRun.writes].filter(
-      (sample) => sample.at >= killed && sample.at <= (events.back ?? killed),
-    );
-    const windowFigures = window.length ? figuresOf(window.map((sample) => sample.ms)) : null;
-    console.info(
-      `out of rotation after ${after(events.out)}; answering again after ${after(events.healthy)}; back in rotation (recovery) after ${after(events.back)} (target ≤ 15 s)`,
-    );
-    if (windowFigures) {
+    if (runs('overhead')) {
+      console.info('\n2. Balancer overhead: one client, GET /api/health, 1,000 of each, alternated');
+      const overhead = await balancerOverhead(cluster);
       console.info(
-        `while it was away: p50 ${fmt(windowFigures.p50)}, p99 ${fmt(windowFigures.p99)} over ${window.length} requests`,
+        `straight to s1: p50 ${fmt(overhead.direct.p50)}, p99 ${fmt(overhead.direct.p99)}; through HAProxy: p50 ${fmt(overhead.balanced.p50)}, p99 ${fmt(overhead.balanced.p99)}; overhead p50 ${fmt(overhead.balanced.p50 - overhead.direct.p50)}`,
       );
     }
-    console.info(
-      `failed reads ${killRun.readFailures.length} (target 0); writes not acknowledged ${killRun.writeFailures.length}; acknowledged writes ${killRun.acknowledged.length}, lost ${lost} (target 0)`,
-    );
-    for (const failure of [...killRun.readFailures, ...killRun.writeFailures].slice(0, 10))
-      console.info(`  ${failure}`);
-
-    console.info(
-      '\n5. Rolling restart under the mix: each server in turn gets SIGTERM, is started again and taken back',
-    );
-    const rolling: string[] = [];
-    const rollingRun = await runMix(
-      cluster.url,
-      CONNECTIONS,
-      mix,
-      mixData,
-      600_000,
-      async (elapsed) => {
-        await sleep(2_000);
-        for (const server of cluster.servers) {
-          const began = elapsed();
-          const outcome = await server.stop('SIGTERM');
-          const exited = elapsed();
-          await server.start();
-          await untilStatus(cluster, server.name, (status) => status === 'UP');
-          rolling.push(
-            `${server.name}: exited ${outcome} after ${((exited - began) / 1000).toFixed(1)} s, back in rotation ${((elapsed() - exited) / 1000).toFixed(1)} s later`,
-          );
-        }
-        await sleep(2_000);
-      },
-      { untilDone: true },
-    );
-    const rollingLost = await lostWrites(url, rollingRun.acknowledged);
-    console.info(describeRun('mix with the rolling restart', rollingRun));
-    for (const line of rolling) console.info(`  ${line}`);
-    console.info(
-      `failed reads ${rollingRun.readFailures.length} (target 0); writes not acknowledged ${rollingRun.writeFailures.length}; acknowledged writes ${rollingRun.acknowledged.length}, lost ${rollingLost} (target 0)`,
-    );
-    for (const failure of [...rollingRun.readFailures, ...rollingRun.writeFailures].slice(0, 10)) {
-      console.info(`  ${failure}`);
+    if (runs('delays')) {
+      console.info(`\n3. Cross-server delays under the mix (${PROBES} probes each)`);
+      const probe: { delays: Awaited<ReturnType<typeof crossServerDelays>> | null } = { delays: null };
+      await runMix(
+        cluster.url,
+        CONNECTIONS,
+        mix,
+        mixData,
+        300_000,
+        async () => {
+          probe.delays = await crossServerDelays(cluster, mixData);
+        },
+        { untilDone: true },
+      );
+      const probed = probe.delays;
+      if (probed) {
+        console.info(
+          `live unread count, message sent on s1 → event on s2: p50 ${fmt(probed.live.p50)}, p95 ${fmt(probed.live.p95)} from the send; p50 ${fmt(probed.liveAfterAck.p50)}, p95 ${fmt(probed.liveAfterAck.p95)} after its acknowledgement; the send itself p50 ${fmt(probed.sends.p50)}, p95 ${fmt(probed.sends.p95)} (target p95 ≤ 1 s from the send)`,
+        );
+        console.info(
+          `cached search, listing written on s1 → answered on s2: p50 ${fmt(probed.cache.p50)}, p95 ${fmt(probed.cache.p95)} after the acknowledgement (target p95 ≤ 1 s); the first search sent after it had it ${probed.firstSearchHadIt}/${PROBES} times`,
+        );
+      }
     }
-
+    if (runs('kill')) {
+      console.info(
+        `\n4. kill -9 of s2 ${KILL_AT_MS / 1000} s into ${KILL_DURATION_MS / 1000} s of the mix, restarted at once`,
+      );
+      const victim = cluster.servers[1]!;
+      const events: Record<string, number> = {};
+      const logBefore = await balancerLog(cluster);
+      const killRun = await runMix(
+        cluster.url,
+        CONNECTIONS,
+        mix,
+        mixData,
+        KILL_DURATION_MS,
+        async (elapsed) => {
+          await sleep(KILL_AT_MS);
+          await victim.stop('SIGKILL');
+          events.killed = elapsed();
+          const restarting = victim.start().then(() => {
+            events.healthy = elapsed();
+          });
+          await untilStatus(cluster, victim.name, (status) => !status.startsWith('UP'));
+          events.out = elapsed();
+          await restarting;
+          await untilStatus(cluster, victim.name, (status) => status === 'UP');
+          events.back = elapsed();
+        },
+      );
+      const lost = await lostWrites(url, killRun.acknowledged);
+      const killed = events.killed ?? 0;
+      const after = (at: number | undefined) =>
+        at === undefined ? 'never' : `${((at - killed) / 1000).toFixed(1)} s`;
+      console.info(describeRun('mix with the kill', killRun));
+      const window = [...killRun.reads, ...killRun.writes].filter(
+        (sample) => sample.at >= killed && sample.at <= (events.back ?? killed),
+      );
+      const windowFigures = window.length ? figuresOf(window.map((sample) => sample.ms)) : null;
+      console.info(
+        `out of rotation after ${after(events.out)}; answering again after ${after(events.healthy)}; back in rotation (recovery) after ${after(events.back)} (target ≤ 15 s)`,
+      );
+      if (windowFigures) {
+        console.info(
+          `while it was away: p50 ${fmt(windowFigures.p50)}, p99 ${fmt(windowFigures.p99)} over ${window.length} requests`,
+        );
+      }
+      console.info(
+        `failed reads ${killRun.readFailures.length} (target 0), ${killRun.readsResent} closed without an answer and resent by the client as a browser does; writes not acknowledged ${killRun.writeFailures.length}; acknowledged writes ${killRun.acknowledged.length}, lost ${lost} (target 0)`,
+      );
+      for (const failure of [...killRun.readFailures, ...killRun.writeFailures].slice(0, 10))
+        console.info(`  ${failure}`);
+      printBalancerLog((await balancerLog(cluster)).slice(logBefore.length));
+    }
+    if (runs('rolling')) {
+      console.info(
+        '\n5. Rolling restart under the mix: each server in turn gets SIGTERM, is started again and taken back',
+      );
+      const rolling: string[] = [];
+      const rollingRun = await runMix(
+        cluster.url,
+        CONNECTIONS,
+        mix,
+        mixData,
+        600_000,
+        async (elapsed) => {
+          await sleep(2_000);
+          for (const server of cluster.servers) {
+            const began = elapsed();
+            const outcome = await server.stop('SIGTERM');
+            const exited = elapsed();
+            await server.start();
+            await untilStatus(cluster, server.name, (status) => status === 'UP');
+            rolling.push(
+              `${server.name}: exited ${outcome} after ${((exited - began) / 1000).toFixed(1)} s, back in rotation ${((elapsed() - exited) / 1000).toFixed(1)} s later`,
+            );
+          }
+          await sleep(2_000);
+        },
+        { untilDone: true },
+      );
+      const rollingLost = await lostWrites(url, rollingRun.acknowledged);
+      console.info(describeRun('mix with the rolling restart', rollingRun));
+      for (const line of rolling) console.info(`  ${line}`);
+      console.info(
+        `failed reads ${rollingRun.readFailures.length} (target 0), ${rollingRun.readsResent} resent; writes not acknowledged ${rollingRun.writeFailures.length}; acknowledged writes ${rollingRun.acknowledged.length}, lost ${rollingLost} (target 0)`,
+      );
+      for (const failure of [...rollingRun.readFailures, ...rollingRun.writeFailures].slice(0, 10)) {
+        console.info(`  ${failure}`);
+      }
+    }
     const stats = (await cluster.haproxy.stats()).filter((row) => row.backend === 'api');
     console.info(
       `HAProxy: ${stats.map((row) => `${row.server} ${row.sessions} requests, ${row.retries} retries, ${row.redispatches} redispatches`).join('; ')}`,

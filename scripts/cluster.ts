@@ -5,8 +5,8 @@
  *   npm run cluster [-- --port 8080] [--database-url postgres://…] [--data-dir ./data/cluster] [--skip-build]
  *
  * The database is CLUSTER_DATABASE_URL (or DATABASE_URL), by default `ironsight_cluster` on the
- * PostgreSQL server at 127.0.0.1:5432, created when missing; the first server seeds the demo data
- * into it when it is empty.
+ * PostgreSQL server at 127.0.0.1:5432, created when missing; one of the servers seeds the demo data
+ * into it when it is empty (they start at once; the database's start-up lock lets one do it).
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -9,7 +9,7 @@ import { type AppConfig, ConfigError, dataFolderFor, thirdPartyScriptOrigins } f
 import type { PaymentGateway } from './core/payments/gateway.ts';
 import { SandboxGateway } from './core/payments/sandbox-gateway.ts';
 import { Throttle } from './core/throttle.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { inStatementScope } from './db/statement-queue.ts';
 import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
@@ -170,13 +170,16 @@ const PAGE_CACHE_ENTRIES = 200;
 const BOOT_WORK_TIMEOUT_MS = 15 * 60_000;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const demoData = config.demoData ? options.demoData : undefined;
+  // Seeding an empty database runs with the migrations, under the database's start-up lock.
+  const prepare = demoData ? { prepare: (db: Database) => seedDemoDataAtStart(db, demoData) } : {};
   const database =
     options.database ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...config.database })
-      : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config), ...config.database }));
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...config.database }, prepare)
+      : await openDatabase({ kind: 'pglite', dataDir: dataFolderFor(config), ...config.database }, prepare));
 
-  if (options.demoData && config.demoData) await seedDemoDataAtStart(database.db, options.demoData);
+  if (options.database && demoData) await seedDemoDataAtStart(database.db, demoData);
 
   const trustedHops = config.trustProxyHops ?? 0;
   const securityHeaders = securityHeadersFor(

@@ -4,10 +4,9 @@
  * HAProxy in front of them (deploy/haproxy/ironsight.cfg). `npm run cluster` starts it for a person,
  * tests/cluster for its tests, bench/cluster.ts for its figures.
  *
- * The first server starts alone and, when asked, seeds the demo data into an empty database; the
- * other two start once it answers /api/health. Migrations and seeding are not meant to run from two
- * processes at once on one empty database, and a database already migrated and seeded costs the
- * later servers nothing but their boot.
+ * The three servers start at once. Each migrates the database and, when asked, seeds the demo data
+ * into it if it is empty, under the database's start-up lock (src-server/db/client.ts): the first
+ * to take it does the work, the others wait for it and find the work done.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +30,7 @@ export interface ClusterOptions {
   dataDir: string;
   /** The balancer's port; 0 or unset: a free one. */
   port?: number;
-  /** Seed the demo data into an empty database (by the first server only). */
+  /** Seed the demo data into an empty database (whichever server takes the start-up lock first). */
   demoData: boolean;
   /** More environment for every server (LOG_LEVEL, WEB_ROOT, …), over the cluster's own. */
   serverEnv?: NodeJS.ProcessEnv;
@@ -214,8 +213,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SHUTDOWN_DRAIN_SECONDS: String(CLUSTER_DRAIN_SECONDS),
       ...s3.env,
       ...options.serverEnv,
-      // Only the first server seeds, and only into an empty database.
-      DEMO_DATA: options.demoData && index === 0 ? '1' : '0',
+      // Seeded only into an empty database, by one server: the others find it seeded.
+      DEMO_DATA: options.demoData ? '1' : '0',
     };
     return clusterServer(name, port, env, path.join(logDir, `${name}.log`), options.onUnexpectedExit);
   });
@@ -233,13 +232,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   process.once('exit', killAll);
 
   try {
-    const [first, ...others] = servers;
     say(
-      `starting ${first!.name} on ${first!.origin}${options.demoData ? ' (it seeds the demo data into an empty database)' : ''}`,
+      `starting ${servers.map((server) => `${server.name} on ${server.origin}`).join(', ')}${options.demoData ? ' (one of them seeds the demo data into an empty database)' : ''}`,
     );
-    await first!.start();
-    say(`starting ${others.map((server) => `${server.name} on ${server.origin}`).join(', ')}`);
-    await Promise.all(others.map((server) => server.start()));
+    // Settled together: a server that fails to start does not leave the others starting unseen.
+    const started = await Promise.allSettled(servers.map((server) => server.start()));
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     haproxy = await startHaproxy(
       haproxyBinary,
       {

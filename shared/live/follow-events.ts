@@ -1,7 +1,8 @@
 /**
  * Follows a live channel of the API (server-sent events) for the web app and the desktop main
  * process alike: a token goes in the Authorization header (never the URL), so the stream is read
- * with fetch rather than EventSource. A dropped stream is reopened with backoff; while it is down,
+ * with fetch rather than EventSource. A dropped stream is reopened with backoff, from the wait the
+ * server last asked for with the stream's `retry:` field (as EventSource would); while it is down,
  * an optional poll reads the same state on a timer instead.
  */
 
@@ -25,8 +26,12 @@ export type StreamFetch = (
   init: { headers: Record<string, string>; signal: AbortSignal },
 ) => Promise<StreamResponse>;
 
-/** Reconnect waits: 1 s doubling to at most 60 s, each with up to a fifth of random spread. */
-export const RECONNECT_DELAY = { first: 1_000, max: 60_000 } as const;
+/**
+ * Reconnect waits: 1 s doubling to at most 60 s, each with up to a fifth of random spread. A server's
+ * `retry:` hint takes the first wait's place (no spread added: the server spreads its own hints),
+ * kept between `min` and `max`, and later waits double from it.
+ */
+export const RECONNECT_DELAY = { first: 1_000, min: 250, max: 60_000 } as const;
 
 /** Thrown by `headers` (or met as a 401): the session is gone, so following stops. */
 export class SessionEnded extends Error {}
@@ -56,15 +61,28 @@ export interface EventsFollower {
   reconnect(): void;
 }
 
-/** Splits server-sent events text into the JSON of each event's `data:` lines; the rest is kept for later. */
-export function parseEventStream(buffer: string): { events: unknown[]; rest: string } {
+/**
+ * Splits server-sent events text into the JSON of each event's `data:` lines and the last `retry:`
+ * (the reconnection wait the server asks for, in ms; null when none); the rest is kept for later.
+ */
+export function parseEventStream(buffer: string): {
+  events: unknown[];
+  rest: string;
+  retryMs: number | null;
+} {
   const normalized = buffer.replace(/\r\n?/g, '\n');
   const blocks = normalized.split('\n\n');
   const rest = blocks.pop() ?? '';
   const events: unknown[] = [];
+  let retryMs: number | null = null;
   for (const block of blocks) {
-    const data = block
-      .split('\n')
+    const lines = block.split('\n');
+    for (const line of lines) {
+      // As EventSource reads it: only ASCII digits set the wait; anything else is ignored.
+      const retry = /^retry: ?(\d+)$/.exec(line);
+      if (retry) retryMs = Number(retry[1]);
+    }
+    const data = lines
       .filter((line) => line.startsWith('data:'))
       .map((line) => line.slice(5).replace(/^ /, ''))
       .join('\n');
@@ -75,7 +93,7 @@ export function parseEventStream(buffer: string): { events: unknown[]; rest: str
       // A malformed event is skipped; the next one carries the whole state again.
     }
   }
-  return { events, rest };
+  return { events, rest, retryMs };
 }
 
 export function followEvents<T>(options: FollowEventsOptions<T>): EventsFollower {
@@ -86,6 +104,8 @@ export function followEvents<T>(options: FollowEventsOptions<T>): EventsFollower
   const random = options.random ?? Math.random;
   let stopped = false;
   let attempt = 0;
+  /** The wait the server last asked for (`retry:`), or null. */
+  let retryHintMs: number | null = null;
   let controller: AbortController | null = null;
   let reconnectTimer: unknown = null;
   let pollTimer: unknown = null;
@@ -132,9 +152,13 @@ export function followEvents<T>(options: FollowEventsOptions<T>): EventsFollower
 
   const scheduleReconnect = () => {
     if (stopped) return;
-    const base = Math.min(RECONNECT_DELAY.max, RECONNECT_DELAY.first * 2 ** attempt);
+    const first =
+      retryHintMs === null
+        ? RECONNECT_DELAY.first
+        : Math.min(RECONNECT_DELAY.max, Math.max(RECONNECT_DELAY.min, retryHintMs));
+    const base = Math.min(RECONNECT_DELAY.max, first * 2 ** attempt);
     attempt += 1;
-    const delay = Math.round(base * (1 + random() * 0.2));
+    const delay = Math.round(retryHintMs === null ? base * (1 + random() * 0.2) : base);
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
       void connect();
@@ -165,6 +189,7 @@ export function followEvents<T>(options: FollowEventsOptions<T>): EventsFollower
         buffer += decoder.decode(value, { stream: true });
         const parsed = parseEventStream(buffer);
         buffer = parsed.rest;
+        if (parsed.retryMs !== null) retryHintMs = parsed.retryMs;
         for (const raw of parsed.events) {
           const event = options.parse(raw);
           if (event !== null && !stopped) options.onEvent(event);

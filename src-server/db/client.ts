@@ -14,7 +14,7 @@ import { isConnectionLost } from './connection-errors.ts';
 import { lockDataFolder } from './data-lock.ts';
 import { type ListenOptions, listenForNotifications } from './notifications.ts';
 import * as schema from './schema.ts';
-import { DatabaseBusyError, StatementQueue } from './statement-queue.ts';
+import { StatementQueue } from './statement-queue.ts';
 
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services take this one type. */
@@ -48,7 +48,16 @@ export interface DatabaseHandle {
   ) => Promise<() => Promise<void>>;
   /** PostgreSQL only: the pool's connections now, for /health and operators. */
   poolCounts?: () => PoolCounts;
+  /**
+   * PostgreSQL only: a small pool of its own (`LIVE_POOL_SIZE` connections) for the live channels'
+   * reads after a signal, so an event is not queued behind the requests waiting for the main pool.
+   * Embedded, use `db`.
+   */
+  liveDb?: Database;
 }
+
+/** Connections of the live channels' pool (PostgreSQL). */
+export const LIVE_POOL_SIZE = 2;
 
 /** A PostgreSQL pool's connections: open, of which idle, and checkouts waiting for one. */
 export interface PoolCounts {
@@ -97,33 +106,40 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Migration bookkeeping lives in the application's own schema so isolated schemas never share it. */
 const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
 
+/** What runs once the migrations are applied, before the handle is answered. */
+export interface OpenOptions {
+  /**
+   * Work on the migrated database that one process at a time must do (seeding the demo data into
+   * an empty database): on PostgreSQL it runs under the start-up lock with the migrations, so
+   * servers started at once on one database migrate and prepare it one after the other.
+   */
+  prepare?: (db: Database) => Promise<unknown>;
+}
+
 /** Opens the database, applies every pending migration and returns a handle that closes cleanly. */
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  { prepare }: OpenOptions = {},
+): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    // Migrations run on a connection of their own, free of the statement timeout: an index build may take long.
-    await migratePostgres(options.url);
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // A database that is down or unreachable fails the request (503) instead of holding it open.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-      // No JIT compilation: the server's statements are short, and a plan whose estimated cost passes
-      // jit_above_cost (a search's branch that its counts leave unread, on a million listings) would
-      // spend about 10 ms compiling before running for one. No parallel workers either: starting them
-      // costs a statement several milliseconds, and the pool already runs statements side by side on
-      // every core (a search's count read in parallel took 27 ms against 2 ms alone).
-      options: '-c jit=off -c max_parallel_workers_per_gather=0',
+    const max = options.poolSize ?? 10;
+    const pool = postgresPool(options, max);
+    const checkouts = new StatementQueue({
+      concurrency: max,
+      limit: options.queueLimit ?? Number.POSITIVE_INFINITY,
+      maxWaitMs: CONNECT_TIMEOUT_MS,
+      refuseByEstimate: false,
     });
-    // A dropped connection (restart, failover, pg_terminate_backend) must never be fatal: an 'error' event
-    // without a listener ends the process. The pool hears idle clients only, so each client gets its own
-    // listener for while it is checked out; its query then fails (503) and the pool replaces it.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
-    boundPoolQueue(pool, options.queueLimit ?? Number.POSITIVE_INFINITY);
+    queueCheckouts(pool, checkouts);
     const db = drizzleNodePg({ client: pool, schema });
     returnEveryTransactionClient(db, pool);
-    const max = options.poolSize ?? 10;
+    const livePool = postgresPool(options, LIVE_POOL_SIZE);
+    try {
+      await migratePostgres(options.url, prepare ? () => prepare(db) : undefined);
+    } catch (error) {
+      await Promise.all([pool.end(), livePool.end()]).catch(() => undefined);
+      throw error;
+    }
     return {
       db,
       kind: 'postgres',
@@ -131,11 +147,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         max,
         total: pool.totalCount,
         idle: pool.idleCount,
-        waiting: pool.waitingCount,
+        waiting: pool.waitingCount + checkouts.waiting,
       }),
       listenAcrossInstances: (channel, onPayload, listenOptions) =>
         listenForNotifications(options.url, channel, onPayload, listenOptions),
-      close: () => pool.end(),
+      liveDb: drizzleNodePg({ client: livePool, schema }),
+      close: async () => {
+        await Promise.all([pool.end(), livePool.end()]);
+      },
     };
   }
 
@@ -152,6 +171,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         maxWaitMs: options.queueWaitMs ?? 0,
       }),
     );
+    // One process holds the data folder: nothing else migrates or prepares it meanwhile.
+    await prepare?.(db);
     return {
       db,
       kind: 'pglite',
@@ -165,6 +186,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await release();
     throw error;
   }
+}
+
+/** A pool of `max` connections to the PostgreSQL database of `options`. */
+function postgresPool(options: DatabaseLimits & { url: string }, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max,
+    // A database that is down or unreachable fails the request (503) instead of holding it open.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // No JIT compilation: the server's statements are short, and a plan whose estimated cost passes
+    // jit_above_cost (a search's branch that its counts leave unread, on a million listings) would
+    // spend about 10 ms compiling before running for one. No parallel workers either: starting them
+    // costs a statement several milliseconds, and the pool already runs statements side by side on
+    // every core (a search's count read in parallel took 27 ms against 2 ms alone).
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
+  });
+  // A dropped connection (restart, failover, pg_terminate_backend) must never be fatal: an 'error' event
+  // without a listener ends the process. The pool hears idle clients only, so each client gets its own
+  // listener for while it is checked out; its query then fails (503) and the pool replaces it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 const createPglite = (dataDir?: string, snapshot?: Blob) =>
@@ -200,13 +244,30 @@ export async function migrationsDigest(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function migratePostgres(url: string): Promise<void> {
+/**
+ * The session-level advisory lock (one bigint key, apart from the two-key locks of the jobs) that a
+ * process holds on PostgreSQL while it migrates and prepares the database at start-up.
+ */
+export const STARTUP_LOCK_KEY = 7_301_000;
+
+/**
+ * Applies the pending migrations, then runs `then` (see `OpenOptions.prepare`), under the start-up
+ * lock: a second process starting on the same database waits for the first to finish, then finds
+ * the migrations applied and the data there. The lock is held by a connection of its own, free of
+ * the statement timeout (an index build may take long), on which the migrations run; should the
+ * process die, PostgreSQL releases it with the connection.
+ */
+export async function migratePostgres(url: string, then?: () => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => {});
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client, schema }), migrationConfig);
+    await then?.();
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
   } finally {
+    // Ending the session releases the lock too (it is how a failed start gives it back).
     await client.end();
   }
 }
@@ -227,22 +288,50 @@ function queueStatements(client: PGlite, queue: StatementQueue): void {
 }
 
 /**
- * The pool queues checkouts without bound; past `limit` waiting, a query or transaction fails at
- * once (503) instead. Its wait is bounded by the connect timeout. pool.query checks out through
- * pool.connect, so this one entry point counts both.
+ * The pool's checkouts (a statement's, a transaction's) take their turn in `queue`, of the pool's
+ * size, rather than in the pool's own first-come queue: as on PGlite, the next statement of a request
+ * that has had a turn goes before the first statements of requests not yet started, so under load a
+ * request of several statements (a message sent: its checks, its transaction, its answer) waits for
+ * a connection about once rather than once per statement. Past the queue's limit a checkout fails at
+ * once, and one that waited the connect timeout fails then (503 with Retry-After, both). pool.query
+ * checks out through pool.connect, so this one entry point covers both.
  */
-function boundPoolQueue(pool: pg.Pool, limit: number): void {
-  if (!Number.isFinite(limit)) return;
-  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
-  (pool as { connect: unknown }).connect = (callback?: (error: Error) => void) => {
-    if (pool.waitingCount >= limit) {
-      const error = new DatabaseBusyError(
-        `${pool.waitingCount} queries are already waiting for a connection`,
-      );
-      if (callback) return callback(error);
-      return Promise.reject(error);
-    }
-    return connect(callback);
+function queueCheckouts(pool: pg.Pool, queue: StatementQueue): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const checkout = () =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      queue
+        .run(
+          () =>
+            // The turn lasts until the client goes back to the pool.
+            new Promise<void>((released) => {
+              connect().then(
+                (client) => {
+                  const release = client.release;
+                  client.release = (error?: Error | boolean) => {
+                    client.release = release;
+                    released();
+                    return release(error);
+                  };
+                  resolve(client);
+                },
+                (error: unknown) => {
+                  released();
+                  reject(error);
+                },
+              );
+            }),
+        )
+        .catch(reject);
+    });
+  type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: pg.PoolClient['release']) => void;
+  (pool as { connect: unknown }).connect = (callback?: Callback) => {
+    if (!callback) return checkout();
+    checkout().then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error),
+    );
+    return undefined;
   };
 }
 

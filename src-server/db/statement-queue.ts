@@ -39,6 +39,12 @@ export interface StatementQueueOptions {
   limit: number;
   /** Longest wait for a turn in milliseconds; 0: no bound. */
   maxWaitMs: number;
+  /**
+   * Refuse at once work whose wait, estimated from the work ahead and the average turn, would pass
+   * `maxWaitMs` (default). False: only the wait itself is bounded, for turns of very uneven length
+   * (PostgreSQL checkouts: a job's long transaction beside requests' short statements).
+   */
+  refuseByEstimate?: boolean;
 }
 
 interface Waiter {
@@ -108,7 +114,7 @@ export class StatementQueue {
     // handed on holds no work: only running work and the work waiting ahead count.
     const ahead = this.#waiting.length + (this.#handingOver > 0 ? 0 : 1);
     const expectedWaitMs = (ahead * this.#averageHoldMs) / concurrency;
-    if (maxWaitMs > 0 && expectedWaitMs > maxWaitMs) {
+    if (maxWaitMs > 0 && this.#options.refuseByEstimate !== false && expectedWaitMs > maxWaitMs) {
       return Promise.reject(
         new DatabaseBusyError(`the statements ahead would take about ${Math.round(expectedWaitMs)} ms`),
       );

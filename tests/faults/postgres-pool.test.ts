@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src-server/db/client.ts';
+import { inStatementScope } from '../../src-server/db/statement-queue.ts';
 import { serverWith, sleepInSql, timed, UNCACHED } from './support/queue-server.ts';
 
 /** Needs PostgreSQL: `npm test -- --postgres URL` runs it. */
@@ -18,6 +19,26 @@ describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     const eight = await sleeps(8);
     expect(eight.ms).toBeGreaterThanOrEqual(780);
     expect(eight.ms).toBeLessThan(1400);
+  });
+
+  it("gives a request's next statement a connection before requests that have not started", async () => {
+    const { database } = await serverWith({ poolSize: 1 });
+    const order: string[] = [];
+    const step = async (name: string, seconds: number) => {
+      expect(await sleepInSql(database, seconds)).toBe('done');
+      order.push(name);
+    };
+    // A request of two statements: while its first holds the one connection, two requests arrive.
+    const first = inStatementScope(async () => {
+      await step('a1', 0.3);
+      await step('a2', 0);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const later = [inStatementScope(() => step('b1', 0)), inStatementScope(() => step('c1', 0))];
+    await Promise.all([first, ...later]);
+    // In the pool's own first-come order a2 would wait behind b1 and c1, once per statement.
+    expect(order).toEqual(['a1', 'a2', 'b1', 'c1']);
+    expect(database.poolCounts?.()).toMatchObject({ waiting: 0 });
   });
 
   it('compiles no statement to machine code (JIT is off on every pooled connection)', async () => {

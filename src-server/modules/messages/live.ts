@@ -28,9 +28,27 @@ export function accountSignalBus(
 /** Streams one account may hold open at once (tabs, the desktop client). */
 export const LIVE_STREAMS_PER_USER = 8;
 
+/** What a stream hears: a signal, 'resync' (signals may have been missed), 'open' (its first event). */
+export type LiveSignal = AccountSignal | 'resync' | 'open';
+
 export interface LiveStreamSource {
   /** The event for a signal (the count, and the message when one arrived for this user); null: nothing to say. */
-  eventFor(userId: string, signal: AccountSignal | 'resync' | 'open'): Promise<LiveMessageEvent | null>;
+  eventFor(userId: string, signal: LiveSignal): Promise<LiveMessageEvent | null>;
+}
+
+/** Whether a signal's event says more than the unread count (a message, an outbid notice, an order). */
+const tellsMore = (signal: LiveSignal) =>
+  typeof signal === 'object' &&
+  (signal.kind !== 'message' || signal.messageId !== undefined) &&
+  signal.kind !== 'read';
+
+/**
+ * The signals of a batch whose events are read: each one that tells more than the count, in order
+ * (every event carries the count as it is now); when none does, one signal for the count alone.
+ */
+export function eventsToRead(batch: readonly LiveSignal[]): LiveSignal[] {
+  const telling = batch.filter(tellsMore);
+  return telling.length > 0 ? telling : batch.slice(-1);
 }
 
 /** Open streams on this instance, so closing the server ends them. */
@@ -84,13 +102,24 @@ export class LiveStreams {
       },
     });
     if (!stream) return;
-    // Events are written in the order their signals arrived, each after the previous was read.
-    const send = (signal: AccountSignal | 'resync' | 'open') =>
+    // Events are written in the order their signals arrived. Signals that arrive while the events
+    // before them are being read wait together and are read as one batch (see `eventsToRead`), the
+    // session checked alongside, so a burst of signals costs one round of reads, not one per signal.
+    let pending: LiveSignal[] = [];
+    const send = (signal: LiveSignal) => {
+      pending.push(signal);
+      if (pending.length > 1) return;
       stream.enqueue(async () => {
-        if (signal !== 'open' && !(await stillValid())) return stream.close();
-        const event = await this.source.eventFor(userId, signal);
-        if (event) stream.send(event);
+        const batch = pending;
+        pending = [];
+        const [valid, events] = await Promise.all([
+          batch.every((item) => item === 'open') ? true : stillValid(),
+          Promise.all(eventsToRead(batch).map((signal) => this.source.eventFor(userId, signal))),
+        ]);
+        if (!valid) return stream.close();
+        for (const event of events) if (event) stream.send(event);
       });
+    };
     unsubscribe = this.bus.subscribe(userId, send);
     this.open.add(stream.close);
     send('open');

@@ -24,9 +24,13 @@ export function registerMessagesModule(
   const { db } = database;
   const all: MessagesDeps = { ...deps, db, throttle: new Throttle(db) };
   const bus = accountSignalBus(database, app.log);
-  const streams = new LiveStreams(bus, { eventFor: (userId, signal) => liveEventFor(db, userId, signal) });
+  // The reads after a signal, and the open streams' session checks, skip the requests' queue.
+  const liveDb = database.liveDb ?? db;
+  const streams = new LiveStreams(bus, {
+    eventFor: (userId, signal) => liveEventFor(liveDb, userId, signal),
+  });
   // An open stream is one long request: its session is checked again as it runs.
-  const authenticator = accountAuthenticator(db, config.jwtSecret);
+  const authenticator = accountAuthenticator(liveDb, config.jwtSecret);
   app.addHook('onReady', () => bus.start());
   // Before the server stops taking connections: open streams would otherwise hold the close.
   app.addHook('preClose', async () => {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../shared/contract/messages.ts';
-import { announceAccountSignal } from '../../core/live-signals.ts';
+import { ACCOUNT_SIGNALS_CHANNEL } from '../../core/live-signals.ts';
 import { THROTTLE_RULES } from '../../core/throttle.ts';
 import { type DbExecutor, queryRows } from '../../db/client.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
-import { attachmentBlobKey, type PreparedAttachment, prepareAttachments } from './attachments.ts';
-import { isBlocked } from './blocks.ts';
+import { attachmentBlobKey, prepareAttachments } from './attachments.ts';
 import { isParty, loadMessage, MESSAGE_ERRORS, type MessagesDeps } from './service.ts';
 
 interface SendInput {
@@ -87,12 +86,15 @@ export async function sendMessage(
   const { db } = deps;
   const address = await addressMessage(db, auth, input);
   if (address.recipientId === auth.userId) throw badRequest(MESSAGE_ERRORS.toSelf);
-  const recipients = await queryRows<{ id: string }>(
+  // The recipient's account and whether they blocked the sender, in one read.
+  const [recipient] = await queryRows<{ present: boolean; blocked: boolean }>(
     db,
-    sql`select id from users where id = ${address.recipientId} and status <> 'Inactive'`,
+    sql`select
+        exists (select 1 from users where id = ${address.recipientId} and status <> 'Inactive') as present,
+        exists (select 1 from user_blocks where blocker_id = ${address.recipientId} and blocked_id = ${auth.userId}) as blocked`,
   );
-  if (recipients.length === 0) throw notFound(MESSAGE_ERRORS.recipientNotFound);
-  if (await isBlocked(db, address.recipientId, auth.userId)) throw forbidden(MESSAGE_ERRORS.blocked);
+  if (!recipient?.present) throw notFound(MESSAGE_ERRORS.recipientNotFound);
+  if (recipient.blocked) throw forbidden(MESSAGE_ERRORS.blocked);
   // Counted before the work and given back when the message is not sent: only sent messages use the allowance.
   const allowance = await deps.throttle.reserve([
     { rule: THROTTLE_RULES.messageSender, key: auth.userId },
@@ -106,7 +108,11 @@ export async function sendMessage(
   }
 }
 
-/** Stores the files, writes the message in one transaction and announces it at commit. */
+/**
+ * Stores the files, then writes the message in one statement (its conversation, the message, its
+ * attachments, and the signal that announces it at commit): one round trip to the database. The
+ * block is checked again in that statement, so a block made meanwhile is not slipped past.
+ */
 async function deliverMessage(
   deps: MessagesDeps,
   auth: AuthContext,
@@ -119,34 +125,44 @@ async function deliverMessage(
   const stored = prepared.map((attachment) => ({ ...attachment, id: randomUUID() }));
   await Promise.all(stored.map((attachment) => blobs.put(attachmentBlobKey(attachment.id), attachment.data)));
   const [low, high] = [auth.userId, address.recipientId].sort();
+  const attachments = stored.map((attachment, position) => ({
+    id: attachment.id,
+    file_name: attachment.fileName,
+    content_type: attachment.contentType,
+    size: attachment.data.length,
+    position,
+  }));
   let messageId: string;
   try {
-    messageId = await db.transaction(async (tx) => {
-      const conversation = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into conversations (listing_id, user_low, user_high, subject)
-          values (${address.listingId}, ${low}, ${high}, ${address.subject})
+    const [written] = await queryRows<{ id: string }>(
+      db,
+      sql`with conversation as (
+          insert into conversations (listing_id, user_low, user_high, subject)
+          select ${address.listingId}::uuid, ${low}::uuid, ${high}::uuid, ${address.subject}
+          where not exists (select 1 from user_blocks
+            where blocker_id = ${address.recipientId} and blocked_id = ${auth.userId})
           on conflict (user_low, user_high, coalesce(listing_id, '00000000-0000-0000-0000-000000000000'::uuid))
           do update set last_message_at = now()
-          returning id`,
-      );
-      const conversationId = conversation[0]?.id;
-      if (!conversationId) throw new Error('conversation upsert returned no row');
-      // Blocking is checked again inside the write, so a block made meanwhile is not slipped past.
-      if (await isBlocked(tx, address.recipientId, auth.userId)) throw forbidden(MESSAGE_ERRORS.blocked);
-      const inserted = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into messages (conversation_id, parent_message_id, sender_id, recipient_id, subject, body)
-          values (${conversationId}, ${address.parentMessageId}, ${auth.userId}, ${address.recipientId},
-            ${address.subject}, ${input.body ?? ''})
-          returning id`,
-      );
-      const id = inserted[0]?.id;
-      if (!id) throw new Error('message insert returned no row');
-      await insertAttachments(tx, id, stored);
-      await announceAccountSignal(tx, { userId: address.recipientId, kind: 'message', messageId: id });
-      return id;
-    });
+          returning id
+        ), message as (
+          insert into messages (conversation_id, parent_message_id, sender_id, recipient_id, subject, body)
+          select id, ${address.parentMessageId}::uuid, ${auth.userId}::uuid, ${address.recipientId}::uuid,
+            ${address.subject}, ${input.body ?? ''}
+          from conversation
+          returning id
+        ), attachments as (
+          insert into message_attachments (id, message_id, file_name, content_type, size, position)
+          select a.id, message.id, a.file_name, a.content_type, a.size, a.position
+          from message, json_to_recordset(${JSON.stringify(attachments)}::json)
+            as a(id uuid, file_name text, content_type text, size int, position int)
+        )
+        select id, pg_notify(${ACCOUNT_SIGNALS_CHANNEL}, json_build_object(
+            'userId', ${address.recipientId}::text, 'kind', 'message', 'messageId', id)::text)
+        from message`,
+    );
+    // No row: the recipient blocked the sender meanwhile; nothing was written.
+    if (!written) throw forbidden(MESSAGE_ERRORS.blocked);
+    messageId = written.id;
   } catch (error) {
     await blobs.delete(stored.map((attachment) => attachmentBlobKey(attachment.id))).catch(() => undefined);
     throw error;
@@ -154,16 +170,4 @@ async function deliverMessage(
   const message = await loadMessage(db, messageId);
   if (!message) throw new Error('sent message vanished');
   return message;
-}
-
-async function insertAttachments(
-  tx: DbExecutor,
-  messageId: string,
-  attachments: readonly (PreparedAttachment & { id: string })[],
-): Promise<void> {
-  for (const [position, attachment] of attachments.entries()) {
-    await tx.execute(sql`insert into message_attachments (id, message_id, file_name, content_type, size, position)
-      values (${attachment.id}, ${messageId}, ${attachment.fileName}, ${attachment.contentType},
-        ${attachment.data.length}, ${position})`);
-  }
 }

@@ -197,7 +197,24 @@ export async function liveEventFor(
   userId: string,
   signal: AccountSignal | 'resync' | 'open',
 ): Promise<LiveMessageEvent | null> {
-  const count = await unreadCount(db, userId);
+  // The count and the message that arrived are read at once.
+  const messageId = typeof signal === 'object' && signal.kind === 'message' ? signal.messageId : undefined;
+  const [count, rows] = await Promise.all([
+    unreadCount(db, userId),
+    messageId
+      ? queryRows<{
+          id: string;
+          conversation_id: string;
+          sender_name: string;
+          subject: string;
+          recipient_id: string;
+        }>(
+          db,
+          sql`select m.id, m.conversation_id, ${displayName('s')} as sender_name, m.subject, m.recipient_id
+            from messages m join users s on s.id = m.sender_id where m.id = ${messageId}`,
+        )
+      : [],
+  ]);
   if (typeof signal === 'object' && signal.kind === 'outbid') {
     const { listingId, title, price } = signal;
     return {
@@ -214,18 +231,7 @@ export async function liveEventFor(
       order: { id, number: orderNumber(number), title, itemCount, total },
     };
   }
-  if (typeof signal === 'object' && signal.kind === 'message' && signal.messageId) {
-    const rows = await queryRows<{
-      id: string;
-      conversation_id: string;
-      sender_name: string;
-      subject: string;
-      recipient_id: string;
-    }>(
-      db,
-      sql`select m.id, m.conversation_id, ${displayName('s')} as sender_name, m.subject, m.recipient_id
-        from messages m join users s on s.id = m.sender_id where m.id = ${signal.messageId}`,
-    );
+  if (messageId) {
     const row = rows[0];
     if (row && row.recipient_id === userId) {
       return {
