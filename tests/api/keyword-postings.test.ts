@@ -13,11 +13,11 @@ import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
-import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
 import {
   type PostingPolicy,
   refreshKeywordPostings,
 } from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
+import { rebuildSuggestionTerms } from '../../src-server/modules/listings/search-indexes/suggestion-terms.ts';
 import { seedCatalog } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
