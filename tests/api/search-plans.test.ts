@@ -345,12 +345,22 @@ describe('search counts', () => {
       [sql`true`, {}],
       [keyword, { keyword: 'ship' }],
       [sql`l.family_id = ${CategoryFamilyId.Optics}`, { familyIds: [CategoryFamilyId.Optics] }],
+      [
+        sql`l.family_id in (${CategoryFamilyId.Optics}, ${CategoryFamilyId.SemiAutoPistols}) and l.condition = ${Condition.Used}`,
+        {
+          familyIds: [CategoryFamilyId.Optics, CategoryFamilyId.SemiAutoPistols],
+          conditions: [Condition.Used],
+        },
+      ],
+      [sql`l.user_id = ${seller}`, { uid: seller }],
+      [sql`l.listing_start_date >= now() - interval '7 days'`, { listingStartDate: 7 }],
+      [sql`l.listing_type = ${ListingType.National}`, { listingType: ListingType.National }],
     ] as const) {
       const all = await fullSort(filter, order);
       const running = await rows<{ n: number }>(
         sql`select count(*)::int as n from listings l where ${filter} and ${runningEnd} is not null`,
       );
-      expect(running[0]!.n).toBeGreaterThan(0);
+      if (!('listingType' in body)) expect(running[0]!.n, JSON.stringify(body)).toBeGreaterThan(0);
       for (const page of [1, 4]) {
         const answer = await searchListings(
           database.db,

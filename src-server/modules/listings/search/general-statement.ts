@@ -5,8 +5,10 @@ import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
   distanceSql,
+  facetKeysOf,
   list,
   nearPlaces,
+  notRunningAuction,
   type Ordering,
   orderBy,
   ordering,
@@ -123,20 +125,38 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const otherMatches = byPlace
     ? sql`(${placesPage(
         'newest',
-        filtered([...plan.where, ...facetFilters, sql`${runningAuctionEnd(id, now)} is null`]),
+        filtered([...plan.where, ...facetFilters, notRunningAuction(id, now)]),
         pageEnd,
         sql`, null::timestamptz as auction_end`,
       )})`
-    : sql`(select * from (select ${pageColumns} from ${matching(facetFilters)}) s where s.auction_end is null
-      order by s.listing_start_date desc, s.id limit ${pageEnd})`;
+    : sql`(select ${pageColumns} from ${matching([...facetFilters, notRunningAuction(id, now)])}
+      order by l.listing_start_date desc, ${id} limit ${pageEnd})`;
   const noAuctions = request.listingType !== undefined && request.listingType !== ListingType.Auction;
+  // The running auctions among the matches, by end. A narrow filter's index (the chosen families'
+  // facet keys of auctions, a seller's listings) gives the auction listings among its matches, each
+  // looked up in the auctions and sorted: cost bounded by that filter. Otherwise the running
+  // auctions are walked in order of end, each matched by its listing, to the page's end (most
+  // auctions are new this week: that filter passes most of them).
+  const auctionKeys = plan.facetKeys
+    ? facetKeysOf(request.familyIds ?? [], request.conditions, ListingType.Auction)
+    : null;
+  const narrow = !plan.keyword && (auctionKeys !== null || request.uid !== undefined);
+  const runningAuctions = narrow
+    ? sql`(select * from (select ${pageColumns} from ${matching([
+        ...facetFilters,
+        auctionKeys
+          ? sql`l.facet_key in (${list(auctionKeys)})`
+          : sql`l.listing_type = ${sql.raw(String(ListingType.Auction))}`,
+      ])}) s where s.auction_end is not null
+      order by s.auction_end, s.listing_start_date desc, s.id limit ${pageEnd})`
+    : sql`(select k.* from auctions r cross join lateral (
+        select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])} offset 0) k
+      where r.outcome is null and r.ends_at > ${now} and r.starts_at <= ${now}
+      order by r.ends_at, k.listing_start_date desc, k.id limit ${pageEnd})`;
   const endingSoonest = () =>
     noAuctions
       ? otherMatches
-      : sql`(select k.* from auctions r cross join lateral (
-        select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])} offset 0) k
-      where r.outcome is null and r.ends_at > ${now} and r.starts_at <= ${now}
-      order by r.ends_at, k.listing_start_date desc, k.id limit ${pageEnd})
+      : sql`${runningAuctions}
     union all
     ${otherMatches}`;
   // Completed auctions: the latest sales are read from the sold auctions' index in order; in any

@@ -260,6 +260,16 @@ export function runningAuctionEnd(id: SQL, now: SQL): SQL {
     where ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}) end`;
 }
 
+/**
+ * Not a running auction: the complement of `runningAuctionEnd` written as a filter the planner can
+ * estimate (most listings are not auctions), so "the other matches, newest first" walks the newest
+ * index rather than reading and sorting every match.
+ */
+export function notRunningAuction(id: SQL, now: SQL): SQL {
+  return sql`(l.listing_type <> ${sql.raw(String(ListingType.Auction))} or not exists (
+    select 1 from auctions ra where ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}))`;
+}
+
 /** A completed auction, as the source of a completed search joins it (`auctions a`): sold, its listing not frozen. */
 export const SOLD_AUCTION = sql`a.outcome = 'sold' and (l.listing_options & ${sql.raw(String(STAFF_LISTING_OPTIONS))}) = 0`;
 
