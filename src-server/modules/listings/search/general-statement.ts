@@ -177,12 +177,14 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
   // A keyword with a word the postings do not keep matches fewer listings than the postings'
   // threshold (POSTING_POLICY.minListings): its matches are read and sorted rather than walked for
-  // in the order's index, past the listings of every other word (cheap ones first, by price).
+  // in the order's index, past the listings of every other word (cheap ones first, by price). So is
+  // a phrase ('tac-tx' is 'tac-tx' <-> 'tac' <-> 'tx'): frequent words, few listings in that order.
   // Completed auctions are walked from the auctions or sorted already.
   const everyWordKept =
     plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance' && !plan.completed
       ? sql`not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
-          where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))`
+          where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))
+          and strpos(${plan.keyword.query}::text, '<->') = 0`
       : null;
   const walked = everyWordKept
     ? sql`select * from (${walk}) w where ${neither} and ${everyWordKept}
