@@ -355,6 +355,10 @@ describe('search counts', () => {
       [sql`l.user_id = ${seller}`, { uid: seller }],
       [sql`l.listing_start_date >= now() - interval '7 days'`, { listingStartDate: 7 }],
       [sql`l.listing_type = ${ListingType.National}`, { listingType: ListingType.National }],
+      [
+        sql`l.family_id = ${CategoryFamilyId.Optics} and l.listing_type = ${ListingType.Auction}`,
+        { familyIds: [CategoryFamilyId.Optics], listingType: ListingType.Auction },
+      ],
     ] as const) {
       const all = await fullSort(filter, order);
       const running = await rows<{ n: number }>(

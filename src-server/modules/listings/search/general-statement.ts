@@ -122,15 +122,6 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // A listing type other than Auction has no running auction: its matches are newest first. The
   // fence keeps the walk a lookup per auction in order of end: joined, the planner may read every
   // match of the other filters (a large box) to hash them.
-  const otherMatches = byPlace
-    ? sql`(${placesPage(
-        'newest',
-        filtered([...plan.where, ...facetFilters, notRunningAuction(id, now)]),
-        pageEnd,
-        sql`, null::timestamptz as auction_end`,
-      )})`
-    : sql`(select ${pageColumns} from ${matching([...facetFilters, notRunningAuction(id, now)])}
-      order by l.listing_start_date desc, ${id} limit ${pageEnd})`;
   const noAuctions = request.listingType !== undefined && request.listingType !== ListingType.Auction;
   // The running auctions among the matches, by end. A narrow filter's index (the chosen families'
   // facet keys of auctions, a seller's listings) gives the auction listings among its matches, each
@@ -141,13 +132,27 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ? facetKeysOf(request.familyIds ?? [], request.conditions, ListingType.Auction)
     : null;
   const narrow = !plan.keyword && (auctionKeys !== null || request.uid !== undefined);
+  const auctionFilter = auctionKeys
+    ? sql`l.facet_key in (${list(auctionKeys)})`
+    : sql`l.listing_type = ${sql.raw(String(ListingType.Auction))}`;
+  // The other matches, newest first: walked in the newest index. Auctions only, with a narrow
+  // filter, they are the few auction listings not running (scheduled, or ended and not settled):
+  // read from that filter's index and sorted, where a walk would pass every listing.
+  const otherOnlyAuctions = request.listingType === ListingType.Auction && narrow;
+  const otherMatches = byPlace
+    ? sql`(${placesPage(
+        'newest',
+        filtered([...plan.where, ...facetFilters, notRunningAuction(id, now)]),
+        pageEnd,
+        sql`, null::timestamptz as auction_end`,
+      )})`
+    : otherOnlyAuctions
+      ? sql`(select * from (select ${pageColumns} from ${matching([...facetFilters, auctionFilter, notRunningAuction(id, now)])} offset 0) s
+      order by s.listing_start_date desc, s.id limit ${pageEnd})`
+      : sql`(select ${pageColumns} from ${matching([...facetFilters, notRunningAuction(id, now)])}
+      order by l.listing_start_date desc, ${id} limit ${pageEnd})`;
   const runningAuctions = narrow
-    ? sql`(select * from (select ${pageColumns} from ${matching([
-        ...facetFilters,
-        auctionKeys
-          ? sql`l.facet_key in (${list(auctionKeys)})`
-          : sql`l.listing_type = ${sql.raw(String(ListingType.Auction))}`,
-      ])}) s where s.auction_end is not null
+    ? sql`(select * from (select ${pageColumns} from ${matching([...facetFilters, auctionFilter])}) s where s.auction_end is not null
       order by s.auction_end, s.listing_start_date desc, s.id limit ${pageEnd})`
     : sql`(select k.* from auctions r cross join lateral (
         select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])} offset 0) k
