@@ -1,11 +1,13 @@
 import type {
   DesktopBridge,
+  OutboxAction,
   OutboxItemView,
   OutboxSnapshot,
   QuietHours,
   UpdateState,
   WatchedFolderState,
 } from '../../shared/desktop-bridge.ts';
+import { outboxActionSchema, outboxLabelSchema } from '../../shared/desktop-ipc.ts';
 import { DEFAULT_QUIET_HOURS, quietHoursSchema } from '../../shared/quiet-hours.ts';
 
 export const WATCHED_FOLDER_OFF: WatchedFolderState = {
@@ -69,6 +71,8 @@ export interface FakeDesktopBridgeOptions {
  */
 export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}): DesktopBridge & {
   readonly calls: string[];
+  /** The actions handed to `outbox.enqueue`, with their labels, in order. */
+  readonly enqueued: { action: OutboxAction; label: string | undefined }[];
   watchedFolderState: WatchedFolderState;
   outboxSnapshot: OutboxSnapshot;
   updateState: UpdateState;
@@ -83,6 +87,7 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
   let aside: string | null = null;
   let notifications = true;
   const calls: string[] = [];
+  const enqueued: { action: OutboxAction; label: string | undefined }[] = [];
   const failures = new Map<string, string>();
   const folderListeners = new Set<(state: WatchedFolderState) => void>();
   const outboxListeners = new Set<(snapshot: OutboxSnapshot) => void>();
@@ -105,6 +110,7 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
     appVersion: '0.0.0-test',
     apiOrigin: 'http://localhost',
     calls,
+    enqueued,
     watchedFolderState: options.watchedFolder ?? WATCHED_FOLDER_OFF,
     outboxSnapshot: options.outbox ?? OUTBOX_EMPTY,
     updateState: options.updates ?? UPDATES_IDLE,
@@ -184,7 +190,14 @@ export function createFakeDesktopBridge(options: FakeDesktopBridgeOptions = {}):
     },
     outbox: {
       list: () => call('outbox.list', () => fake.outboxSnapshot),
-      enqueue: () => call('outbox.enqueue', (): OutboxItemView => outboxItem()),
+      enqueue: (action: OutboxAction, label?: string) =>
+        call('outbox.enqueue', (): OutboxItemView => {
+          // As the main process: the action and its label are checked with the IPC schemas.
+          outboxActionSchema.parse(action);
+          outboxLabelSchema.optional().parse(label);
+          enqueued.push({ action, label });
+          return outboxItem({ kind: action.kind, ...(label ? { label } : {}) });
+        }),
       retry: (id: string) => call(`outbox.retry:${id}`, () => undefined),
       discard: (id: string) => call(`outbox.discard:${id}`, () => undefined),
       sendNow: () => call('outbox.sendNow', () => undefined),

@@ -7,8 +7,8 @@ import { useCurrentUser } from '../../lib/session/session.ts';
 import { FormNotice } from '../../ui/form-field.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { messageFailureText, useRefreshMessages } from './api/message-queries.ts';
-import { useSendMessage } from './api/use-send-message.ts';
-import { MessageForm } from './message-form.tsx';
+import { useQueueUnsentMessage, useSendMessage } from './api/use-send-message.ts';
+import { MessageForm, type MessageFormOutcome } from './message-form.tsx';
 import { keepPendingMessage, sendPendingMessage } from './pending-message.ts';
 
 export interface ContactSellerDialogProps {
@@ -33,17 +33,22 @@ export function ContactSellerDialog({
   const user = useCurrentUser();
   const api = useApiClient();
   const send = useSendMessage();
+  const queueUnsent = useQueueUnsentMessage();
   const refresh = useRefreshMessages();
   const [done, setDone] = useState<Done | null>(null);
 
-  const submit = async (body: string, files: File[]): Promise<string | null> => {
+  const submit = async (body: string, files: File[]): Promise<MessageFormOutcome> => {
     if (user) {
+      const input = { message: { listingId, body }, files };
       try {
-        const sent = await send.mutateAsync({ message: { listingId, body }, files });
+        const sent = await send.mutateAsync(input);
         setDone({ kind: 'sent', conversationId: sent.conversationId });
         return null;
       } catch (error) {
-        return messageFailureText(error, 'Your message could not be sent. Please try again.');
+        return (
+          (await queueUnsent(error, input, `Message to the seller of ${listingTitle}`)) ??
+          messageFailureText(error, 'Your message could not be sent. Please try again.')
+        );
       }
     }
     keepPendingMessage({ listingId, listingTitle, body });

@@ -17,10 +17,10 @@ import {
   messageFailureText,
   useRefreshMessages,
 } from './api/message-queries.ts';
-import { useSendMessage } from './api/use-send-message.ts';
+import { useQueueUnsentMessage, useSendMessage } from './api/use-send-message.ts';
 import { downloadAttachment } from './download-attachment.ts';
 import { MessageBody } from './message-body.tsx';
-import { MessageForm } from './message-form.tsx';
+import { MessageForm, type MessageFormOutcome } from './message-form.tsx';
 import styles from './messages.module.css';
 import { dateTimeText } from './messages-list.tsx';
 
@@ -91,19 +91,23 @@ function useMarkRead(conversation: Conversation | undefined) {
 function ConversationThread({ conversation, backTo }: { conversation: Conversation; backTo: string }) {
   const user = useCurrentUser();
   const send = useSendMessage();
+  const queueUnsent = useQueueUnsentMessage();
   const last = conversation.messages.at(-1);
   const [reporting, setReporting] = useState<Message | null>(null);
-  const reply = async (body: string, files: File[]): Promise<string | null> => {
+  const reply = async (body: string, files: File[]): Promise<MessageFormOutcome> => {
+    const input = {
+      message: last ? { parentMessageId: last.id, body } : { recipientId: conversation.otherParty.id, body },
+      files,
+    };
     try {
-      await send.mutateAsync({
-        message: last
-          ? { parentMessageId: last.id, body }
-          : { recipientId: conversation.otherParty.id, body },
-        files,
-      });
+      await send.mutateAsync(input);
       return null;
     } catch (error) {
-      return messageFailureText(error, 'Your reply could not be sent. Please try again.');
+      const label = `Message to ${conversation.otherParty.displayName}: ${body}`;
+      return (
+        (await queueUnsent(error, input, label, conversation.id)) ??
+        messageFailureText(error, 'Your reply could not be sent. Please try again.')
+      );
     }
   };
   return (

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contract/messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { FileChooser } from '../../ui/file-picker.tsx';
-import { FormError, FormField } from '../../ui/form-field.tsx';
+import { FormError, FormField, FormNotice } from '../../ui/form-field.tsx';
 import styles from './messages.module.css';
 
 export interface MessageFormProps {
@@ -17,10 +17,16 @@ export interface MessageFormProps {
   busyLabel: string;
   /** Signed-in writers may attach files; a visitor's message is kept in the browser, text only. */
   allowFiles: boolean;
-  /** Resolves with an error to show (the typed text is kept), or null once sent. */
-  onSubmit(body: string, files: File[]): Promise<string | null>;
+  /**
+   * Resolves with an error to show, or a notice (kept to send later): the typed text is kept for
+   * both; null once sent.
+   */
+  onSubmit(body: string, files: File[]): Promise<MessageFormOutcome>;
   onCancel?: () => void;
 }
+
+/** What became of a submitted message: null sent, a string an error, a notice kept to send later. */
+export type MessageFormOutcome = string | null | { notice: string };
 
 const MB = 1024 * 1024;
 
@@ -49,6 +55,7 @@ export function MessageForm({
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -67,10 +74,15 @@ export function MessageForm({
     }
     setBusy(true);
     setError(null);
-    const failure = await onSubmit(body.trim(), files);
+    setNotice(null);
+    const outcome = await onSubmit(body.trim(), files);
     setBusy(false);
-    if (failure) {
-      setError(failure);
+    if (typeof outcome === 'string') {
+      setError(outcome);
+      return;
+    }
+    if (outcome) {
+      setNotice(outcome.notice);
       return;
     }
     setBody('');
@@ -117,6 +129,7 @@ export function MessageForm({
         </ul>
       ) : null}
       {error ? <FormError>{error}</FormError> : null}
+      <FormNotice>{notice}</FormNotice>
       <div className={styles.toolbar}>
         <Button type="submit" disabled={busy}>
           {busy ? busyLabel : submitLabel}

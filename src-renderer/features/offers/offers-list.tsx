@@ -1,18 +1,19 @@
 import { useStore } from 'jotai';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Offer, OfferEventEntry } from '../../../shared/contract/offers.ts';
+import type { Offer, OfferEventEntry, RespondOfferRequest } from '../../../shared/contract/offers.ts';
 import { formatPrice } from '../../../shared/domain/listing-card.ts';
 import { OFFER_STATE_LABELS, type OfferState } from '../../../shared/domain/offers.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { putOfferInCart, rememberShoppingUrl } from '../../lib/cart/cart-store.ts';
 import { parseDollars } from '../../lib/dollars.ts';
+import { OFFLINE_SAVED_MESSAGE, useOutboxHandoff } from '../../lib/offline-outbox.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { Button } from '../../ui/button.tsx';
 import commerce from '../../ui/commerce.module.css';
 import formFieldStyles from '../../ui/form-field.module.css';
-import { FormError, FormField, TextInput } from '../../ui/form-field.tsx';
+import { FormError, FormField, FormNotice, TextInput } from '../../ui/form-field.tsx';
 import { type ListTab, ListTabs, Pager } from '../../ui/list-controls.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { useOffers } from './api/get-offers.ts';
@@ -33,6 +34,13 @@ const PAGE_SIZE = 10;
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The outbox's label for an answer kept offline: what was answered, on which listing. */
+function answerLabel(body: RespondOfferRequest, offer: Offer): string {
+  const title = offer.listing.title;
+  if (body.action === 'counter') return `Counter-offer ${formatPrice(body.amount)} on ${title}`;
+  return `${body.action === 'accept' ? 'Accept' : 'Decline'} offer on ${title}`;
+}
 
 function failureText(error: unknown): string {
   return isApiError(error) && error.status > 0 && error.status < 500
@@ -170,13 +178,25 @@ function OfferActions({ offer, role }: { offer: Offer; role: OffersRole }) {
   const navigate = useNavigate();
   const [countering, setCountering] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const answer = async (body: Parameters<typeof respond.mutateAsync>[0]['body']) => {
+  const [queued, setQueued] = useState(false);
+  const handOff = useOutboxHandoff();
+  const answer = async (body: RespondOfferRequest) => {
     setFailure(null);
+    setQueued(false);
     try {
       await respond.mutateAsync({ id: offer.id, body });
       return true;
     } catch (error) {
-      setFailure(failureText(error));
+      // The desktop client keeps an answer it could not send; the counter form keeps what was typed.
+      if (
+        await handOff(
+          error,
+          { kind: 'offerAnswer', offerId: offer.id, answer: body },
+          answerLabel(body, offer),
+        )
+      )
+        setQueued(true);
+      else setFailure(failureText(error));
       return false;
     }
   };
@@ -256,6 +276,7 @@ function OfferActions({ offer, role }: { offer: Offer; role: OffersRole }) {
         />
       ) : null}
       <FormError>{failure}</FormError>
+      <FormNotice>{queued ? OFFLINE_SAVED_MESSAGE : null}</FormNotice>
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Order } from '../../../shared/contract/orders.ts';
+import type { Order, ShipOrderRequest } from '../../../shared/contract/orders.ts';
 import { CARRIERS, type Carrier, isCancellable } from '../../../shared/domain/orders.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { OFFLINE_SAVED_MESSAGE, useOutboxHandoff } from '../../lib/offline-outbox.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from '../../ui/commerce.module.css';
-import { FormError, FormField, SelectInput, TextInput } from '../../ui/form-field.tsx';
+import { FormError, FormField, FormNotice, SelectInput, TextInput } from '../../ui/form-field.tsx';
 import { failureText, type OrdersRole } from './order-common.ts';
 import { CancelOrder, DisputeOrder } from './order-requests.tsx';
 
@@ -72,19 +73,28 @@ function ShipForm({ order, onDone }: { order: Order; onDone: (order: Order) => v
   const [carrier, setCarrier] = useState<Carrier>('UPS');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState(false);
+  const handOff = useOutboxHandoff();
   const ship = useMutation({
-    mutationFn: () => api.call('ordersShip', { params: { id: order.id }, body: { carrier, trackingNumber } }),
+    mutationFn: (shipment: ShipOrderRequest) =>
+      api.call('ordersShip', { params: { id: order.id }, body: shipment }),
     onSuccess: onDone,
-    onError: (e) =>
-      setError(isApiError(e) && e.fields.trackingNumber ? e.fields.trackingNumber : failureText(e)),
+    // The desktop client keeps a shipping update it could not send; the form keeps what was typed.
+    onError: async (e, shipment) => {
+      const label = `Shipping update: ${shipment.carrier} ${shipment.trackingNumber}`;
+      if (await handOff(e, { kind: 'orderShipping', orderId: order.id, shipment }, label)) setQueued(true);
+      else setError(isApiError(e) && e.fields.trackingNumber ? e.fields.trackingNumber : failureText(e));
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setQueued(false);
     if (trackingNumber.trim().length < 4) {
       setError('Enter the tracking number.');
       return;
     }
-    ship.mutate();
+    setError(null);
+    ship.mutate({ carrier, trackingNumber });
   };
   return (
     <form className={styles.panel} onSubmit={submit} aria-label={`Ship order ${order.number}`} noValidate>
@@ -119,6 +129,7 @@ function ShipForm({ order, onDone }: { order: Order; onDone: (order: Order) => v
           Mark shipped
         </Button>
       </div>
+      <FormNotice>{queued ? OFFLINE_SAVED_MESSAGE : null}</FormNotice>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { PAID_LISTING_OPTIONS } from '../../../shared/domain/listing.ts';
 import { planOfRoles } from '../../../shared/domain/membership.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError } from '../../ui/form-field.tsx';
+import { FormError, FormNotice } from '../../ui/form-field.tsx';
 import type { ListingDraft } from './listing-draft.ts';
 import { ListingItemSection } from './listing-item-section.tsx';
 import { ListingPriceSection } from './listing-price-section.tsx';
@@ -29,7 +29,7 @@ export function ListingForm({ listing, initialValues, prefill }: ListingFormProp
   const listingId = listing?.id ?? null;
   const state = useListingForm(listingId, initialValues, prefill);
   const photos = useListingPhotos(listing);
-  const submit = useListingSubmit(listingId, state, photos);
+  const submit = useListingSubmit(listing, state, photos);
   const busy = state.form.formState.isSubmitting;
 
   return (
@@ -45,6 +45,7 @@ export function ListingForm({ listing, initialValues, prefill }: ListingFormProp
       <div ref={submit.formErrorRef} tabIndex={-1}>
         <FormError>{submit.formError}</FormError>
       </div>
+      <FormNotice>{submit.formNotice}</FormNotice>
 
       <ListingItemSection state={state} />
 

@@ -5,6 +5,7 @@ import type { ListingDetail } from '../../../shared/contract/listing-shapes.ts';
 import { listingIneligibleErrorSchema } from '../../../shared/contract/users.ts';
 import { paths } from '../../../shared/routes/paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { OFFLINE_SAVED_MESSAGE, useOutboxHandoff } from '../../lib/offline-outbox.ts';
 import { applyServerErrors } from '../../lib/server-errors.ts';
 import { useSaveListing } from './api/use-save-listing.ts';
 import { explainIneligibility } from './listing-eligibility-gate.tsx';
@@ -25,8 +26,25 @@ export interface ListingSubmit {
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   /** Why the last save failed, for the whole form. */
   formError: ReactNode;
+  /** Says the edit was kept to send later (the desktop client, without a connection). */
+  formNotice: string | null;
   formErrorRef: RefObject<HTMLDivElement | null>;
   formRef: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * The listing's fields as the seller saw them when editing began: the desktop outbox compares them
+ * with the listing before sending an edit kept offline, and holds the edit when they differ.
+ */
+export function listingAsSeen(listing: ListingDetail): Record<string, string | number | boolean | null> {
+  return {
+    title: listing.title,
+    price: listing.price,
+    quantity: listing.quantity,
+    shippingCost: listing.shippingCost,
+    condition: listing.condition,
+    description: listing.description,
+  };
 }
 
 /**
@@ -34,13 +52,18 @@ export interface ListingSubmit {
  * or failed save is shown on the form and never touches what was typed or chosen.
  */
 export function useListingSubmit(
-  listingId: string | null,
+  listing: ListingDetail | undefined,
   { form, fields, forgetDraft }: ListingFormState,
   photos: ListingPhotos,
 ): ListingSubmit {
+  const listingId = listing?.id ?? null;
   const save = useSaveListing();
   const navigate = useNavigate();
+  const handOff = useOutboxHandoff();
+  // Taken once, when editing begins: a later refresh of the listing must not hide a change meanwhile.
+  const [expected] = useState(() => (listing ? listingAsSeen(listing) : null));
   const [formError, setFormError] = useState<ReactNode>(null);
+  const [formNotice, setFormNotice] = useState<string | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { setError, setFocus } = form;
@@ -86,8 +109,18 @@ export function useListingSubmit(
     } else if (firstField) setFocus(firstField);
   }
 
+  /** In the desktop client, an edit without new photos that could not reach the server waits in the outbox. */
+  async function keepOffline(error: unknown, body: ListingInput, newPhotos: number): Promise<boolean> {
+    if (!listingId || !expected || newPhotos > 0) return false;
+    const action = { kind: 'listingEdit' as const, input: { ...body, id: listingId }, expected };
+    if (!(await handOff(error, action, `Listing edit: ${body.title ?? listing?.title ?? ''}`))) return false;
+    setFormNotice(OFFLINE_SAVED_MESSAGE);
+    return true;
+  }
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setFormNotice(null);
     photos.setError(null);
     const shown = photos.items;
     const body: ListingInput = {
@@ -115,7 +148,7 @@ export function useListingSubmit(
       });
     } catch (error) {
       photos.setProgress(null);
-      showSaveError(error);
+      if (!(await keepOffline(error, body, newPhotos.length))) showSaveError(error);
       return;
     }
     photos.setProgress(null);
@@ -147,5 +180,5 @@ export function useListingSubmit(
     navigate(paths.to('dashboard.selling.listings'), { state: { savedListing: notice } });
   }, focusFirstError);
 
-  return { onSubmit, formError, formErrorRef, formRef };
+  return { onSubmit, formError, formNotice, formErrorRef, formRef };
 }

@@ -3,6 +3,7 @@ import type { DesktopBridge, DesktopNotice, FilePickKind } from '../../../shared
 export type {
   DesktopNotice as PlatformNotice,
   FilePickKind,
+  OutboxAction,
   OutboxItemView,
   OutboxSnapshot,
   QuietHours,

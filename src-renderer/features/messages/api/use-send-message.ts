@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Message, MessageInput } from '../../../../shared/contract/messages.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { OFFLINE_SAVED_MESSAGE, useOutboxHandoff } from '../../../lib/offline-outbox.ts';
 import { useRefreshMessages } from './message-queries.ts';
 
 export interface SendMessageInput {
@@ -23,4 +24,26 @@ export function useSendMessage() {
     },
     onSuccess: () => refresh(),
   });
+}
+
+/**
+ * After a failed send: in the desktop client, a message without files that could not reach the
+ * server is kept in the outbox. Answers the form's notice when it was, null otherwise.
+ */
+export function useQueueUnsentMessage() {
+  const handOff = useOutboxHandoff();
+  return async (
+    error: unknown,
+    { message, files = [] }: SendMessageInput,
+    label: string,
+    conversationId?: string,
+  ): Promise<{ notice: string } | null> => {
+    if (files.length > 0) return null;
+    const action = {
+      kind: 'message' as const,
+      input: message,
+      ...(conversationId ? { conversationId } : {}),
+    };
+    return (await handOff(error, action, label)) ? { notice: OFFLINE_SAVED_MESSAGE } : null;
+  };
 }
