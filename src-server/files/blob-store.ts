@@ -12,10 +12,20 @@ export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The bytes, or null when no blob has that key. */
   get(key: string): Promise<Buffer | null>;
-  /** The bytes as a stream, for a blob too large to hold at once; null when no blob has that key. */
-  read(key: string): Promise<Readable | null>;
+  /**
+   * The bytes as a stream, for a blob too large to hold at once; null when no blob has that key.
+   * With a range, only bytes `start` to `end` (both included, `end` past the blob's end reading to
+   * it), as an HTTP Range request asks.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the blobs; unknown keys are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+}
+
+/** Bytes `start` to `end` of a blob, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const KEY = /^[a-z0-9-]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
@@ -49,10 +59,10 @@ export function fileBlobStore(root: string): BlobStore {
         throw error;
       }
     },
-    async read(key) {
+    async read(key, range) {
       try {
         const handle = await open(fileOf(key), 'r');
-        return handle.createReadStream();
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

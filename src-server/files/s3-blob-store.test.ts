@@ -58,6 +58,27 @@ describe('the S3-compatible blob store', () => {
     expect(Buffer.concat(received).equals(csv)).toBe(true);
   });
 
+  it('reads a range of a blob, as an HTTP Range request asks, and to its end past it', async () => {
+    const video = randomBytes(300_000);
+    await store.put('message-attachments/7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', video);
+    const bytes = async (start: number, end: number) => {
+      const stream = await store.read('message-attachments/7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', {
+        start,
+        end,
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    };
+    expect((await bytes(0, 99)).equals(video.subarray(0, 100))).toBe(true);
+    expect((await bytes(123_456, 200_000)).equals(video.subarray(123_456, 200_001))).toBe(true);
+    expect((await bytes(299_990, 400_000)).equals(video.subarray(299_990))).toBe(true);
+    expect(server.requests.at(-1)).toMatch(/^GET \/ironsight-files\/message-attachments\//);
+    expect(
+      await store.read('message-attachments/5b7e0f8e-9a61-4f5c-8a38-0d7e3c2b1a90', { start: 0, end: 9 }),
+    ).toBeNull();
+  });
+
   it('answers null for a key no blob has, from get and read alike', async () => {
     expect(await store.get('message-attachments/5b7e0f8e-9a61-4f5c-8a38-0d7e3c2b1a90')).toBeNull();
     expect(await store.read('message-attachments/5b7e0f8e-9a61-4f5c-8a38-0d7e3c2b1a90')).toBeNull();

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertBlobKey, type BlobStore } from './blob-store.ts';
+import { assertBlobKey, type BlobStore, type ByteRange } from './blob-store.ts';
 
 /** The bucket an S3-compatible store keeps blobs in (docs/deployment/object-storage.md). */
 export interface S3Settings {
@@ -56,10 +56,16 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
       queueSize: PARTS_AT_ONCE,
     }).done();
   };
-  const read = async (key: string): Promise<Readable | null> => {
+  const read = async (key: string, range?: ByteRange): Promise<Readable | null> => {
     assertBlobKey(key);
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error(`No readable body for blob ${key}`);
       return object.Body;
     } catch (error) {
