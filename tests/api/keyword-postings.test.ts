@@ -120,6 +120,9 @@ describe('keyword postings', () => {
         { keyword: lexeme, zipCode: '60601', distance: 500, sort: 'distance', page: 2, pageSize: 5 },
         { keyword: lexeme, zipCode: '98101' },
         { keyword: lexeme, zipCode: '98101', sort: 'distance' },
+        { keyword: lexeme, sort: 'price-asc' },
+        { keyword: lexeme, sort: 'price-desc', page: 2, pageSize: 5 },
+        { keyword: lexeme, sort: 'price-desc', conditions: [Condition.Used], minPrice: 100 },
         ...(family !== undefined
           ? [
               { keyword: lexeme, familyIds: [family] },
@@ -149,6 +152,7 @@ describe('keyword postings', () => {
         { keyword, page: 2, pageSize: 5 },
         { keyword, conditions: [Condition.Used], maxPrice: 900 },
         { keyword, zipCode: '75207', distance: 500, sort: 'distance' as const },
+        { keyword, sort: 'price-desc' as const },
       ]) {
         const { withPostings, general } = await bothWays(body);
         expect(withPostings, JSON.stringify(body)).toEqual(general);
@@ -181,7 +185,7 @@ describe('keyword postings', () => {
   it('leave every other search to the general statement', async () => {
     for (const body of [
       { keyword: 'glock', sort: 'newest' as const },
-      { keyword: 'glock', sort: 'price-asc' as const, minPrice: 100 },
+      { keyword: 'glock', sort: 'price-asc' as const, zipCode: '75207', distance: 100 },
       { keyword: 'glock walnut' },
       { keyword: 'smith wesson revolver' },
       { keyword: 'glock', distributorId: '00000000-0000-0000-0000-000000000000' },
@@ -231,6 +235,8 @@ describe('keyword postings', () => {
         { keyword: 'glock', minPrice: 1 },
         { keyword: 'glock', maxPrice: 1 },
         { keyword: 'glock', zipCode: '75207', distance: 500, sort: 'distance' as const },
+        { keyword: 'glock', sort: 'price-desc' as const },
+        { keyword: 'glock', sort: 'price-asc' as const },
       ]) {
         expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
         const filtered = await bothWays(body);

@@ -15,10 +15,11 @@ import {
 /**
  * The postings statement, for a keyword search that may be one kept lexeme or two-word name (see
  * `search-indexes/keyword-postings.ts`), among the listings on sale (the postings hold no completed
- * auction), ranked by relevance or, from a ZIP code, by distance. Its filters are those the postings
- * carry: the facets' (through the facet key), a price range, new this week and a radius. The page
- * is the first rows of the lexeme's range of the postings' covering index that pass them, in rank
- * order (by distance: the range's rows in the radius, sorted), and the facet counts group the first
+ * auction), ranked by relevance, by price (no radius) or, from a ZIP code, by distance. Its filters
+ * are those the postings carry: the facets' (through the facet key), a price range, new this week
+ * and a radius. The page is the first rows of the lexeme's range of the postings' covering index
+ * that pass them, in rank or price order (by distance: the range's rows in the radius, sorted),
+ * and the facet counts group the first
  * rows passing the other filters (up to SEARCH_COUNT_LIMIT + 1) by facet key without visiting a
  * table; the facet filters are applied to the grouped keys. A keyword shaped like a code also
  * matches listings by UPC or SKU: those few rows are read from the keyword copy, lead the page by
@@ -31,7 +32,8 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
   const filters = postingFilters(plan, request);
   if (
     !plan.keyword ||
-    (order !== 'relevance' && order !== 'distance') ||
+    !POSTING_ORDERS.has(order) ||
+    (plan.radius !== null && (order === 'price-asc' || order === 'price-desc')) ||
     !filters ||
     plan.completed ||
     text.split(/\s+/).length > 2
@@ -60,12 +62,12 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
     ? {
         cte: sql`x as (
           select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank,
-            ${distance('l')} as distance
+            l.price, ${distance('l')} as distance
           from listing_search l where ${offeredInCopy('l', now)} and ${codeMatch}${and('l')} and exists (select 1 from w)
         ),`,
         sample: sql` union all select x.facet_key from x where ${codeOnly}`,
         total: sql` union all select 1 from x where ${codeOnly}${sql.join(keyFilters(sql`x.facet_key`))}`,
-        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match, x.distance from x where true${sql.join(keyFilters(sql`x.facet_key`))}
+        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match, x.price, x.distance from x where true${sql.join(keyFilters(sql`x.facet_key`))}
           union all `,
         exclude: sql` and k.listing_id not in (select x.id from x)`,
       }
@@ -73,7 +75,7 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
   const keyFlagColumns = flagColumns(plan.facetsOfKey(sql`facet_key`), flags);
   const facetKeyFilters = sql.join(keyFilters(sql`k.facet_key`));
   const limit = SEARCH_COUNT_LIMIT + 1;
-  const pageColumns = sql`k.listing_id as id, k.listing_start_date, k.rank, false as code_match`;
+  const pageColumns = sql`k.listing_id as id, k.listing_start_date, k.rank, false as code_match, k.price`;
   // Within a radius the postings are read by place (`near`, from the place index), each place's
   // newest first; otherwise from the lexeme's range in rank order.
   const byPlace = plan.origin !== null && plan.radius !== null;
@@ -99,13 +101,20 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
         order by ${order === 'distance' ? sql`k.distance, ` : sql`k.rank desc, `}k.listing_start_date desc, k.id
         limit ${pageEnd}`;
   const fewPlaces = sql`(select count(*) from near) <= ${FEW_PLACES}`;
+  // By price, the lexeme's range of the price index in that order (backwards for highest first, its
+  // few ties of price sorted), stopped at the page's end.
+  const inOrder = (by: SQL) => sql`select ${pageColumns}, ${distance('k')} as distance
+         from ${postings}${facetKeyFilters}${code.exclude}
+         order by ${by}, k.listing_start_date desc, k.listing_id
+         limit ${pageEnd}`;
   const page = !byPlace
     ? order === 'distance'
-      ? sql`select ${pageColumns}, ${distance('k')} as distance
-         from ${postings}${facetKeyFilters}${code.exclude}
-         order by distance asc nulls last, k.listing_start_date desc, k.listing_id
-         limit ${pageEnd}`
-      : rankWalk
+      ? inOrder(sql`distance asc nulls last`)
+      : order === 'price-asc'
+        ? inOrder(sql`k.price asc`)
+        : order === 'price-desc'
+          ? inOrder(sql`k.price desc`)
+          : rankWalk
     : order === 'distance'
       ? perPlace(byNewest)
       : sql`select * from (${perPlace(byRank)}) f where ${fewPlaces}
@@ -130,6 +139,9 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
       ${cappedCountsSql(flags.all.length > 0 ? sql`select * from (${rows(sql`1`, facetKeyFilters, limit)}) t${code.total}` : null)},
       ${answerSql(plan, order, flags)}`;
 }
+
+/** The orders the postings answer: relevance, distance, and price without a radius. */
+const POSTING_ORDERS: ReadonlySet<string> = new Set(['relevance', 'distance', 'price-asc', 'price-desc']);
 
 /**
  * Up to this many places within the radius, a search by relevance reads a page per place; with
