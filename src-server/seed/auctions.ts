@@ -26,7 +26,6 @@ import { anyRow, type ColumnTypes, insertBatches, type SeedPart, startOfUtcDay }
 const DAY_MS = 24 * 60 * 60 * 1000;
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-const ONE_DAY_MIN_REMAINING_MS = 2 * HOUR_MS;
 /** The families a dealer must transfer: the demo buyer's win is one of these. */
 const FFL_FAMILY_IDS = CATEGORY_FAMILIES.filter((family) => family.requiresFfl).map((family) => family.id);
 /** Demo accounts that bid when they are seeded: the buyer, and the sellers who also buy. */
@@ -175,14 +174,10 @@ function auctionOf(
   const buyNowCents = random.chance(0.3)
     ? Math.max(reserveCents ?? 0, minimumBuyNowCents(startCents), toCents(Math.ceil(listing.price * 1.1)))
     : null;
-  // Ending on a quarter hour at least a day away; a one-day auction, started at some time of the
-  // past day, at least two hours away (were they all started at the seeding, they would all end at
-  // the same instant).
-  const earliest = days === 1 ? ONE_DAY_MIN_REMAINING_MS : DAY_MS;
   const endsAt = new Date(
     now.getTime() +
-      earliest +
-      Math.floor((random.next() * (days * DAY_MS - earliest)) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
+      DAY_MS +
+      Math.floor((random.next() * (days - 1) * DAY_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
   );
   const startsAt = new Date(endsAt.getTime() - days * DAY_MS);
   const terms = {
