@@ -6,6 +6,14 @@ import { keepKeywordCopyInOrder } from './keyword-copy.ts';
 import { refreshKeywordPostings } from './keyword-postings.ts';
 import { rebuildSuggestionTerms } from './suggestion-terms.ts';
 
+/**
+ * The upkeep's vacuum never waits for another server: a table another session holds is skipped
+ * (`skip_locked`; it vacuums it itself), and empty pages at a table's end are left to autovacuum
+ * (`truncate false`): truncating takes an exclusive lock, which servers starting at once on one
+ * database queued for until the statement timeout cancelled their boot.
+ */
+const VACUUM_OPTIONS = sql.raw('(analyze, skip_locked, truncate false)');
+
 /** How often the search indexes are refreshed while the server runs (sold and expired listings drop out). */
 export const SEARCH_INDEX_REFRESH_MS = 10 * 60 * 1000;
 
@@ -18,7 +26,7 @@ async function maintainKeywordIndexes(db: Database): Promise<void> {
   await keepKeywordCopyInOrder(db);
   await refreshKeywordPostings(db);
   forgetKeywordCoverage(db);
-  await db.execute(sql`vacuum (analyze) keyword_postings`);
+  await db.execute(sql`vacuum ${VACUUM_OPTIONS} keyword_postings`);
 }
 
 /**
@@ -32,7 +40,7 @@ export function searchIndexJob(db: Database): PeriodicJob {
   return {
     atBoot: async () => {
       await rebuildSuggestionTerms(db);
-      await db.execute(sql`vacuum (analyze) listings, listing_search, suggestion_terms`);
+      await db.execute(sql`vacuum ${VACUUM_OPTIONS} listings, listing_search, suggestion_terms`);
       await maintainKeywordIndexes(db);
     },
     run: async () => {
