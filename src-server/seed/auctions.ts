@@ -26,6 +26,7 @@ import { anyRow, type ColumnTypes, insertBatches, type SeedPart, startOfUtcDay }
 const DAY_MS = 24 * 60 * 60 * 1000;
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+const ONE_DAY_MIN_REMAINING_MS = 2 * HOUR_MS;
 /** The families a dealer must transfer: the demo buyer's win is one of these. */
 const FFL_FAMILY_IDS = CATEGORY_FAMILIES.filter((family) => family.requiresFfl).map((family) => family.id);
 /** Demo accounts that bid when they are seeded: the buyer, and the sellers who also buy. */
@@ -158,7 +159,8 @@ function biddingOf(listingId: string, startCents: number, reserveCents: number |
 /**
  * The terms of one auction by the listing form's rules: a starting bid of 50 to 80% of the asking
  * price in whole dollars, a reserve near the asking price on 3 in 10, a buy-now price above both on 3
- * in 10; it started in the past and ends 1 to `days` days from `now`.
+ * in 10; it started in the past and ends 1 to `days` days from `now`, a one-day auction 2 hours to a
+ * day from `now`.
  */
 function auctionOf(
   random: Random,
@@ -174,10 +176,14 @@ function auctionOf(
   const buyNowCents = random.chance(0.3)
     ? Math.max(reserveCents ?? 0, minimumBuyNowCents(startCents), toCents(Math.ceil(listing.price * 1.1)))
     : null;
+  // Ending on a quarter hour at least a day away; a one-day auction, started at some time of the
+  // past day, at least two hours away (were they all started at the seeding, they would all end at
+  // the same instant).
+  const earliest = days === 1 ? ONE_DAY_MIN_REMAINING_MS : DAY_MS;
   const endsAt = new Date(
     now.getTime() +
-      DAY_MS +
-      Math.floor((random.next() * (days - 1) * DAY_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
+      earliest +
+      Math.floor((random.next() * (days * DAY_MS - earliest)) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
   );
   const startsAt = new Date(endsAt.getTime() - days * DAY_MS);
   const terms = {
@@ -195,7 +201,13 @@ function auctionOf(
   if (problem) throw new Error(`A demo auction breaks the rule: ${problem[1]}`);
 
   const bidding = biddingOf(listing.id, startCents, reserveCents);
-  const others = bidders.filter((id) => id !== listing.userId);
+  // An auction ending on the seeding day has ended by the time the demo is opened later that day,
+  // and the ending job settles it at start-up: the demo buyer bids on none of these, so the only
+  // auction it has won and must check out is its win (from a seller who takes payment by card).
+  const endsOnSeedingDay = endsAt.getTime() < now.getTime() + DAY_MS;
+  const others = bidders.filter(
+    (id) => id !== listing.userId && !(endsOnSeedingDay && id === DEMO_ACCOUNTS.buyer.id),
+  );
   const tries = others.length > 0 && random.chance(0.35) ? random.int(1, 4) : 0;
   for (let i = 0; i < tries; i++) {
     const bidderId = random.pick(others);
