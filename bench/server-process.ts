@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_BUNDLE, serverBundleReady } from '../scripts/build-server.ts';
 
 /** Benchmarks talk to their servers over loopback. */
 export const BENCH_HOST = '127.0.0.1';
@@ -54,8 +55,8 @@ export const SERVER_NODE_FLAGS = [
   '--heap-growing-percent=20',
 ] as const;
 
-/** The real server's command line (after the Node binary), as `npm start` runs it. */
-export const SERVER_ARGV = [...SERVER_NODE_FLAGS, 'src-server/main.ts'];
+/** The real server's command line (after the Node binary), as `npm start` runs it: the bundle (scripts/build-server.ts). */
+export const SERVER_ARGV = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
 
 /**
  * Starts a Node process serving HTTP on a free port (`argv` after the Node binary, from the project
@@ -66,6 +67,7 @@ export async function startProcess(
   argv: string[],
   env: NodeJS.ProcessEnv | ((origin: string) => NodeJS.ProcessEnv),
 ): Promise<ServerProcess> {
+  if (argv.includes(SERVER_BUNDLE)) await serverBundleReady();
   const port = await freePort();
   const origin = `http://${BENCH_HOST}:${port}`;
   const own = typeof env === 'function' ? env(origin) : env;

@@ -1,5 +1,5 @@
 /**
- * The reference cluster: an S3-compatible server, three API servers (src-server/main.ts) on one
+ * The reference cluster: an S3-compatible server, three API servers (the server bundle, as `npm start` runs it) on one
  * PostgreSQL database and one bucket, each on its own loopback port with the same token secret, and
  * HAProxy in front of them (deploy/haproxy/ironsight.cfg). `npm run cluster` starts it for a person,
  * tests/cluster for its tests, bench/cluster.ts for its figures.
@@ -14,6 +14,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, ROOT, SERVER_ARGV } from '../../bench/server-process.ts';
+import { serverBundleReady } from '../build-server.ts';
 import { findHaproxy, HAPROXY_INSTALL_HELP, type Haproxy, startHaproxy } from './haproxy.ts';
 import { type ClusterS3, startS3Server } from './s3-server.ts';
 
@@ -122,6 +123,7 @@ function clusterServer(
       if (server.running) return;
       stopping = false;
       log ??= createWriteStream(logFile, { flags: 'a' });
+      await serverBundleReady();
       const started = spawn(process.execPath, SERVER_ARGV, {
         cwd: ROOT,
         env: { ...process.env, ...env, PORT: String(port), HOST: CLUSTER_HOST },

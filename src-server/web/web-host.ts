@@ -182,12 +182,22 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     });
   }
 
-  const renderer =
+  // The server build of the web app loads once the server listens (or at the first page, in tests
+  // that never listen): half a second of module loading a restarting server does after it is back
+  // in rotation, not before. A page asked for meanwhile waits for it.
+  let rendererLoad: Promise<ServerRenderer | null> | null =
     options.serverRenderer !== undefined
-      ? options.serverRenderer
+      ? Promise.resolve(options.serverRenderer)
       : hasWebApp
-        ? await loadServerRenderer(app, options.webRoot)
-        : null;
+        ? null
+        : Promise.resolve(null);
+  const rendererReady = () => {
+    rendererLoad ??= loadServerRenderer(app, options.webRoot);
+    return rendererLoad;
+  };
+  app.addHook('onListen', async () => {
+    void rendererReady();
+  });
   const callEndpoint = options.callEndpoint;
 
   /**
@@ -200,6 +210,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     url: URL,
     pageFiles: readonly string[],
   ): Promise<{ html: string; complete: boolean } | null> => {
+    const renderer = await rendererReady();
     if (!renderer || !callEndpoint) return null;
     const page = await renderer.render({
       url: `${url.pathname}${url.search}`,
@@ -243,7 +254,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     html: string,
     pageFiles: readonly string[],
   ): Promise<{ html: string; etag?: string; kept?: object } | null> => {
-    if (!renderer || !callEndpoint || !html.includes(ROOT_ELEMENT)) return null;
+    if (!callEndpoint || !html.includes(ROOT_ELEMENT) || !(await rendererReady())) return null;
     try {
       // Only found pages are kept: addresses that do not exist are endless.
       if (!options.pageCache || status !== 200) {

@@ -49,7 +49,14 @@ export function listingIdentityJob(db: Database, options: ListingIdentityJobOpti
       }
     }
   };
-  return { atBoot: run, run, intervalMs: LISTING_IDENTITY_MS, failureMessage: 'identifying listings failed' };
+  // Nothing at boot: a restarted server takes requests first, and the backfill's first pass comes
+  // with its first tick.
+  return {
+    atBoot: async () => {},
+    run,
+    intervalMs: LISTING_IDENTITY_MS,
+    failureMessage: 'identifying listings failed',
+  };
 }
 
 /** Firearm identification: a signed-in account identifies a firearm from photos and what it knows. */

@@ -30,6 +30,6 @@ export const listingsModule: ServerModule = {
   name: 'listings',
   register(ctx, deps) {
     registerListingsModule(ctx, clockOf(deps));
-    return { jobs: [searchIndexJob(ctx.database.db)] };
+    return { jobs: [searchIndexJob(ctx.database.db, ctx.database.kind)] };
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { type Database, type DatabaseKind, queryRows } from '../../../db/client.ts';
 import type { PeriodicJob } from '../../../periodic-jobs.ts';
 import { forgetKeywordCoverage } from '../search/search-listings.ts';
 import { keepKeywordCopyInOrder } from './keyword-copy.ts';
@@ -14,6 +14,44 @@ import { rebuildSuggestionTerms } from './suggestion-terms.ts';
  */
 const VACUUM_OPTIONS = sql.raw('(analyze, skip_locked, truncate false)');
 
+/**
+ * On PostgreSQL a table is vacuumed by the upkeep only when autovacuum has fallen behind it: never
+ * vacuumed or analyzed since its statistics began, or written to since by more than this share of
+ * its rows (a bulk seeding, a large import). Otherwise autovacuum keeps its visibility map and
+ * statistics, and a server restarting in a running cluster starts without reading whole tables.
+ */
+const STALE_SHARE = 0.1;
+
+/** The tables among `tables` the upkeep vacuums: all of them on PGlite (no autovacuum). */
+export async function tablesToVacuum(
+  db: Database,
+  kind: DatabaseKind,
+  tables: readonly string[],
+): Promise<string[]> {
+  if (kind === 'pglite') return [...tables];
+  const rows = await queryRows<{ table: string }>(
+    db,
+    sql`select s.relname as "table"
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+         where s.schemaname = current_schema() and s.relname in (${sql.join(
+           tables.map((table) => sql`${table}`),
+           sql`, `,
+         )})
+           and (coalesce(s.last_vacuum, s.last_autovacuum) is null
+             or coalesce(s.last_analyze, s.last_autoanalyze) is null
+             or s.n_ins_since_vacuum + s.n_dead_tup > ${STALE_SHARE} * greatest(c.reltuples, 1)
+             or s.n_mod_since_analyze > ${STALE_SHARE} * greatest(c.reltuples, 1))`,
+  );
+  const stale = new Set(rows.map((row) => row.table));
+  return tables.filter((table) => stale.has(table));
+}
+
+async function vacuumWhereNeeded(db: Database, kind: DatabaseKind, tables: readonly string[]): Promise<void> {
+  const due = await tablesToVacuum(db, kind, tables);
+  if (due.length === 0) return;
+  await db.execute(sql`vacuum ${VACUUM_OPTIONS} ${sql.raw(due.join(', '))}`);
+}
+
 /** How often the search indexes are refreshed while the server runs (sold and expired listings drop out). */
 export const SEARCH_INDEX_REFRESH_MS = 10 * 60 * 1000;
 
@@ -22,30 +60,31 @@ export const SEARCH_INDEX_REFRESH_MS = 10 * 60 * 1000;
  * the postings' lexemes in line with the copy's statistics, and vacuums the postings so searches
  * read their index alone (PGlite has no autovacuum; elsewhere it finds little to do).
  */
-async function maintainKeywordIndexes(db: Database): Promise<void> {
+async function maintainKeywordIndexes(db: Database, kind: DatabaseKind): Promise<void> {
   await keepKeywordCopyInOrder(db);
   await refreshKeywordPostings(db);
   forgetKeywordCoverage(db);
-  await db.execute(sql`vacuum ${VACUUM_OPTIONS} keyword_postings`);
+  await vacuumWhereNeeded(db, kind, ['keyword_postings']);
 }
 
 /**
  * Suggestion terms follow the offered listings: rebuilt at boot (after any seeding) and then every
  * ten minutes, so sold and expired listings drop out of the counts. Distance and recent-listing
  * searches read covering indexes alone once the visibility map is current; PGlite has no
- * autovacuum, so each boot refreshes it (cheap when nothing changed). The same boot and ticks put
- * the keyword copy back in catalogue order once writes have moved enough of its rows.
+ * autovacuum, so each boot refreshes it (cheap when nothing changed); on PostgreSQL the boot
+ * vacuums only a table autovacuum has not caught up with (after a seeding, say). The same boot and
+ * ticks put the keyword copy back in catalogue order once writes have moved enough of its rows.
  */
-export function searchIndexJob(db: Database): PeriodicJob {
+export function searchIndexJob(db: Database, kind: DatabaseKind): PeriodicJob {
   return {
     atBoot: async () => {
       await rebuildSuggestionTerms(db);
-      await db.execute(sql`vacuum ${VACUUM_OPTIONS} listings, listing_search, suggestion_terms`);
-      await maintainKeywordIndexes(db);
+      await vacuumWhereNeeded(db, kind, ['listings', 'listing_search', 'suggestion_terms']);
+      await maintainKeywordIndexes(db, kind);
     },
     run: async () => {
       await rebuildSuggestionTerms(db);
-      await maintainKeywordIndexes(db);
+      await maintainKeywordIndexes(db, kind);
     },
     intervalMs: SEARCH_INDEX_REFRESH_MS,
     failureMessage: 'refreshing the suggestion terms or keyword indexes failed',
