@@ -30,6 +30,7 @@ import { installMultipart } from './http/multipart.ts';
 import type { PageResolver } from './http/page-decision.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { catalogSharedCache } from './http/shared-cache.ts';
+import { backgroundMailSettled } from './mail/delivery.ts';
 import { createMailer, outboxDirFor, senderFor } from './mail/mailer.ts';
 import {
   createModuleContext,
@@ -208,6 +209,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
+  // Close hooks run last added first: mail work under way finishes before the database closes.
+  app.addHook('onClose', async () => backgroundMailSettled());
   // Each request is one unit of statements: its second statement on does not queue behind new requests (PGlite).
   app.addHook('onRequest', (_request, _reply, done) => inStatementScope(done));
 
