@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['src-renderer/**/*.test.{ts,tsx}', 'tests/desktop/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src-renderer/testing/setup.ts'],
+          // Tests that wait on real timers (retries, debounces) run beside the API suites in CI: on a
+          // slow two-core machine 5 s was not always enough for a test whose own waits take 0.1 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -156,7 +156,7 @@ describe('the demo auctions', () => {
     const seeded = async () => {
       const database = await openTestDatabase();
       opened.push(database);
-      await seedDemoData(database.db, { seed: 3, listings: 6000 }, parts);
+      await seedDemoData(database.db, { seed: 3, listings: 4000 }, parts);
       return queryRows<{
         listing_type: number;
         quantity: number;
