@@ -314,7 +314,7 @@ async function bench(
           if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
           answers[i % requests.length] = res.body;
         },
-        (i) => querySearch(db, statements[i % statements.length]!, parsed[i % parsed.length]!.keyword),
+        (i) => querySearch(db, statements[i % statements.length]!),
         requests.length,
       );
       figures.set(scenario.name, api);

@@ -3,7 +3,12 @@ import { type Database, type DatabaseKind, queryRows } from '../../../db/client.
 import type { PeriodicJob } from '../../../periodic-jobs.ts';
 import { forgetKeywordCoverage } from '../search/search-listings.ts';
 import { keepKeywordCopyInOrder } from './keyword-copy.ts';
-import { refreshKeywordPostings } from './keyword-postings.ts';
+import {
+  POSTING_POLICY,
+  type PostingChange,
+  type PostingPolicy,
+  refreshKeywordPostings,
+} from './keyword-postings.ts';
 import { rebuildSuggestionTerms } from './suggestion-terms.ts';
 
 /**
@@ -47,9 +52,12 @@ export async function tablesToVacuum(
 }
 
 async function vacuumWhereNeeded(db: Database, kind: DatabaseKind, tables: readonly string[]): Promise<void> {
-  const due = await tablesToVacuum(db, kind, tables);
-  if (due.length === 0) return;
-  await db.execute(sql`vacuum ${VACUUM_OPTIONS} ${sql.raw(due.join(', '))}`);
+  await vacuum(db, await tablesToVacuum(db, kind, tables));
+}
+
+async function vacuum(db: Database, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await db.execute(sql`vacuum ${VACUUM_OPTIONS} ${sql.raw(tables.join(', '))}`);
 }
 
 /** How often the search indexes are refreshed while the server runs (sold and expired listings drop out). */
@@ -58,13 +66,21 @@ export const SEARCH_INDEX_REFRESH_MS = 10 * 60 * 1000;
 /**
  * Puts the keyword copy back in catalogue order once writes have moved enough of its rows, brings
  * the postings' lexemes in line with the copy's statistics, and vacuums the postings so searches
- * read their index alone (PGlite has no autovacuum; elsewhere it finds little to do).
+ * read their index alone: always after lexemes were added or dropped (a new word's postings are
+ * all on pages the visibility map does not cover yet, however small a share of the table they are),
+ * otherwise where autovacuum has fallen behind (PGlite has none).
  */
-async function maintainKeywordIndexes(db: Database, kind: DatabaseKind): Promise<void> {
+export async function maintainKeywordIndexes(
+  db: Database,
+  kind: DatabaseKind,
+  policy: PostingPolicy = POSTING_POLICY,
+): Promise<PostingChange> {
   await keepKeywordCopyInOrder(db);
-  await refreshKeywordPostings(db);
+  const change = await refreshKeywordPostings(db, policy);
   forgetKeywordCoverage(db);
-  await vacuumWhereNeeded(db, kind, ['keyword_postings']);
+  if (change.added.length > 0 || change.removed.length > 0) await vacuum(db, ['keyword_postings']);
+  else await vacuumWhereNeeded(db, kind, ['keyword_postings']);
+  return change;
 }
 
 /**

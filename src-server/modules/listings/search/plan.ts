@@ -250,14 +250,19 @@ export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): O
   return plan.completed ? 'latest-sale' : 'featured';
 }
 
+/** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
+export const runningAuctionOf = (id: SQL, now: SQL) =>
+  sql`ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}`;
+
 /**
  * The end of a listing's running auction (started, not yet ended, no outcome), else null: the key
- * of the ending-soonest order. Looked up by the auction's key for auction-type listings only.
+ * of the ending-soonest order. Looked up by the auction's key for auction-type listings only, one
+ * lookup per row (a scalar subquery: never a hashed read of every running auction). `listingType`
+ * is the listing's type (the keyword copy's and the listings' column, or the postings' facet key decoded).
  */
-export function runningAuctionEnd(id: SQL, now: SQL): SQL {
-  return sql`case when l.listing_type = ${sql.raw(String(ListingType.Auction))} then (
-    select ra.ends_at from auctions ra
-    where ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}) end`;
+export function runningAuctionEnd(id: SQL, now: SQL, listingType: SQL = sql`l.listing_type`): SQL {
+  return sql`case when ${listingType} = ${sql.raw(String(ListingType.Auction))} then (
+    select ra.ends_at from auctions ra where ${runningAuctionOf(id, now)}) end`;
 }
 
 /**
@@ -267,7 +272,7 @@ export function runningAuctionEnd(id: SQL, now: SQL): SQL {
  */
 export function notRunningAuction(id: SQL, now: SQL): SQL {
   return sql`(l.listing_type <> ${sql.raw(String(ListingType.Auction))} or not exists (
-    select 1 from auctions ra where ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}))`;
+    select 1 from auctions ra where ${runningAuctionOf(id, now)}))`;
 }
 
 /** A completed auction, as the source of a completed search joins it (`auctions a`): sold, its listing not frozen. */

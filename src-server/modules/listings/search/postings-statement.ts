@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ParsedSearchRequest, SEARCH_COUNT_LIMIT } from '../../../../shared/contract/listing-search.ts';
+import { ListingType } from '../../../../shared/domain/listing.ts';
 import { offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
@@ -8,6 +9,8 @@ import {
   nearPlaces,
   orderBy,
   ordering,
+  runningAuctionEnd,
+  runningAuctionOf,
   type SearchPlan,
   type TableAlias,
 } from './plan.ts';
@@ -25,15 +28,30 @@ import {
  * matches listings by UPC or SKU: those few rows are read from the keyword copy, lead the page by
  * relevance as in the general statement, and are counted once. `covered` is false when the keyword's
  * query is not kept; the search then runs the general statement.
+ *
+ * Newest first and ending soonest have no postings index in their order. Newest first within a
+ * radius reads a page per place (the place index is newest first within a place). Otherwise, when
+ * the word has at most `fewPostings` postings (`FEW_POSTINGS`), its whole range is read and sorted:
+ * the running auctions among them by end, then the rest newest first. A word with more postings is
+ * in enough listings for the general statement's walk in that order (the newest index, or the
+ * running auctions by end) to find a page soon: `covered` is false and the search runs it.
  */
-export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRequest): SQL | null {
+export function postingSearchStatement(
+  plan: SearchPlan,
+  request: ParsedSearchRequest,
+  { fewPostings = FEW_POSTINGS }: { fewPostings?: number } = {},
+): SQL | null {
   const order = ordering(request.sort, plan);
   const text = request.keyword?.trim() ?? '';
   const filters = postingFilters(plan, request);
+  const byPlace = plan.origin !== null && plan.radius !== null;
+  const sortedRange = order === 'ending-soonest' || (order === 'newest' && !byPlace);
   if (
     !plan.keyword ||
-    !POSTING_ORDERS.has(order) ||
+    !(POSTING_ORDERS.has(order) || order === 'newest' || order === 'ending-soonest') ||
     (plan.radius !== null && (order === 'price-asc' || order === 'price-desc')) ||
+    // Ending soonest within a radius is the general statement's.
+    (order === 'ending-soonest' && byPlace) ||
     !filters ||
     plan.completed ||
     text.split(/\s+/).length > 2
@@ -67,7 +85,11 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
         ),`,
         sample: sql` union all select x.facet_key from x where ${codeOnly}`,
         total: sql` union all select 1 from x where ${codeOnly}${sql.join(keyFilters(sql`x.facet_key`))}`,
-        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match, x.price, x.distance from x where true${sql.join(keyFilters(sql`x.facet_key`))}
+        page: sql`select x.id, x.listing_start_date, x.rank, true as code_match, x.price, x.distance${
+          order === 'ending-soonest'
+            ? sql`, ${runningAuctionEnd(sql`x.id`, now, keyListingType('x'))} as auction_end`
+            : sql``
+        } from x where true${sql.join(keyFilters(sql`x.facet_key`))}
           union all `,
         exclude: sql` and k.listing_id not in (select x.id from x)`,
       }
@@ -78,7 +100,6 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
   const pageColumns = sql`k.listing_id as id, k.listing_start_date, k.rank, false as code_match, k.price`;
   // Within a radius the postings are read by place (`near`, from the place index), each place's
   // newest first; otherwise from the lexeme's range in rank order.
-  const byPlace = plan.origin !== null && plan.radius !== null;
   const atPlace = sql` and k.latitude = pl.latitude and k.longitude = pl.longitude`;
   // Up to `count` postings that pass the filters and `extra`, in no particular order.
   const rows = (columns: SQL, extra: SQL, count: number) =>
@@ -98,7 +119,7 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
   const perPlace = (within: SQL) => sql`select k.* from near pl cross join lateral (
           select ${pageColumns}, pl.distance from ${postings}${facetKeyFilters}${code.exclude}${atPlace}
           ${within} limit ${pageEnd}) k
-        order by ${order === 'distance' ? sql`k.distance, ` : sql`k.rank desc, `}k.listing_start_date desc, k.id
+        order by ${order === 'distance' ? sql`k.distance, ` : order === 'newest' ? sql`` : sql`k.rank desc, `}k.listing_start_date desc, k.id
         limit ${pageEnd}`;
   const fewPlaces = sql`(select count(*) from near) <= ${FEW_PLACES}`;
   // By price, the lexeme's range of the price index in that order (backwards for highest first, its
@@ -107,23 +128,50 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
          from ${postings}${facetKeyFilters}${code.exclude}
          order by ${by}, k.listing_start_date desc, k.listing_id
          limit ${pageEnd}`;
-  const page = !byPlace
-    ? order === 'distance'
-      ? inOrder(sql`distance asc nulls last`)
-      : order === 'price-asc'
-        ? inOrder(sql`k.price asc`)
-        : order === 'price-desc'
-          ? inOrder(sql`k.price desc`)
-          : rankWalk
-    : order === 'distance'
-      ? perPlace(byNewest)
-      : sql`select * from (${perPlace(byRank)}) f where ${fewPlaces}
+  // Newest first or ending soonest, a word of few postings: its range read whole and sorted (gated
+  // by `fp`, so a word of many postings reads none of it). Ending soonest looks up the running
+  // auction of each auction listing among them, by end, then the rest newest first.
+  const few = sql`(select fp.few from fp)`;
+  const newest = sql`select ${pageColumns}, null::float8 as distance${order === 'ending-soonest' ? sql`, null::timestamptz as auction_end` : sql``}
+         from ${postings}${facetKeyFilters}${code.exclude}${order === 'ending-soonest' ? sql` and ${runningAuctionEnd(sql`k.listing_id`, now, keyListingType('k'))} is null` : sql``}
+         order by k.listing_start_date desc, k.listing_id
+         limit ${pageEnd}`;
+  const rangeSorted =
+    order === 'ending-soonest'
+      ? sql`select * from (select r.*, ra.ends_at as auction_end from (
+            select ${pageColumns}, null::float8 as distance from ${postings}${facetKeyFilters}${code.exclude}
+              and ${keyListingType('k')} = ${AUCTION} offset 0) r
+            join auctions ra on ${runningAuctionOf(sql`r.id`, now)}
+            order by ra.ends_at, r.listing_start_date desc, r.id
+            limit ${pageEnd}) e where ${few}
+          union all
+          select * from (${newest}) o where ${few}`
+      : sql`select * from (${newest}) o where ${few}`;
+  const page = sortedRange
+    ? rangeSorted
+    : !byPlace
+      ? order === 'distance'
+        ? inOrder(sql`distance asc nulls last`)
+        : order === 'price-asc'
+          ? inOrder(sql`k.price asc`)
+          : order === 'price-desc'
+            ? inOrder(sql`k.price desc`)
+            : rankWalk
+      : order === 'distance' || order === 'newest'
+        ? perPlace(byNewest)
+        : sql`select * from (${perPlace(byRank)}) f where ${fewPlaces}
         union all select * from (${rankWalk}) r where not ${fewPlaces}`;
   // The facet sample: up to SEARCH_COUNT_LIMIT + 1 postings of the lexeme that pass the filters (an
   // index range read in order, stopped there), with the code matches it does not hold.
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
     w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
+    ${
+      sortedRange
+        ? sql`fp as (select count(*) <= ${fewPostings} as few from (
+      select 1 from keyword_postings k where k.lexeme = ${lexeme} limit ${fewPostings + 1}) t),`
+        : sql``
+    }
     ${code.cte}
     m as materialized (
       (${rows(sql`k.facet_key`, sql``, limit)})${code.sample}
@@ -135,13 +183,24 @@ export function postingSearchStatement(plan: SearchPlan, request: ParsedSearchRe
       limit ${request.pageSize} offset ${offset}
     ),
     c as (select ${DECODED_FACET_KEY}${keyFlagColumns}, n from g)
-    select exists (select 1 from w) as covered,
+    select exists (select 1 from w)${sortedRange ? sql` and ${few}` : sql``} as covered,
       ${cappedCountsSql(flags.all.length > 0 ? sql`select * from (${rows(sql`1`, facetKeyFilters, limit)}) t${code.total}` : null)},
       ${answerSql(plan, order, flags)}`;
 }
 
-/** The orders the postings answer: relevance, distance, and price without a radius. */
+const AUCTION = sql.raw(String(ListingType.Auction));
+/** The listing type of a posting (or a code match) of the alias, decoded from its facet key. */
+const keyListingType = (alias: 'k' | 'x') => sql`listing_facet_listing_type(${sql.raw(alias)}.facet_key)`;
+
+/** The orders the postings' indexes answer: relevance, distance, and price without a radius. */
 const POSTING_ORDERS: ReadonlySet<string> = new Set(['relevance', 'distance', 'price-asc', 'price-desc']);
+
+/**
+ * Up to this many postings, a word's range is read whole and sorted for a page newest first or
+ * ending soonest (a few milliseconds, index only). A word in more listings leaves the general
+ * statement's walk in that order fewer than (catalogue / this) × a page of rows to pass over.
+ */
+export const FEW_POSTINGS = 20_000;
 
 /**
  * Up to this many places within the radius, a search by relevance reads a page per place; with

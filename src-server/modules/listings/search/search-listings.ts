@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../../../db/client.ts';
 import { toCard } from '../cards.ts';
 import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
-import { planSearch, type SearchPlan } from './plan.ts';
+import { ordering, planSearch, type SearchPlan } from './plan.ts';
 import { postingSearchStatement } from './postings-statement.ts';
 import { correctKeyword } from './spelling.ts';
 
@@ -33,7 +33,7 @@ async function runSearch(
   options: SearchOptions,
 ): Promise<SearchResponse> {
   const plan = await planSearch(db, request);
-  const row = await querySearch(db, searchStatements(plan, request, options), request.keyword);
+  const row = await querySearch(db, searchStatements(plan, request, options));
   const { facets, total, totalCapped } = readCounts(row);
   return {
     total,
@@ -48,6 +48,8 @@ async function runSearch(
 export interface SearchOptions {
   /** Whether a keyword that is one kept lexeme reads its postings (the default); off, every search runs the general statement. */
   postings?: boolean;
+  /** The most postings a word's range may have to be read whole for a page newest first or ending soonest (`FEW_POSTINGS`). */
+  fewPostings?: number;
 }
 
 /**
@@ -57,6 +59,11 @@ export interface SearchOptions {
 export interface SearchStatements {
   postings: SQL | null;
   general: () => SQL;
+  /**
+   * What the postings statement's coverage depends on: the keyword, and whether the order reads a
+   * word's range only when it has few postings (newest first, ending soonest). Undefined without a keyword.
+   */
+  coverageKey: string | undefined;
 }
 
 export function searchStatements(
@@ -65,8 +72,15 @@ export function searchStatements(
   options: SearchOptions = {},
 ): SearchStatements {
   let general: SQL | undefined;
+  const keyword = request.keyword?.trim().toLowerCase();
+  const order = ordering(request.sort, plan);
   return {
-    postings: options.postings === false ? null : postingSearchStatement(plan, request),
+    postings:
+      options.postings === false
+        ? null
+        : postingSearchStatement(plan, request, { fewPostings: options.fewPostings }),
+    coverageKey:
+      keyword && (order === 'newest' || order === 'ending-soonest' ? `${order} ${keyword}` : keyword),
     general: () => {
       general ??= searchStatement(plan, request);
       return general;
@@ -75,7 +89,8 @@ export function searchStatements(
 }
 
 /**
- * Per database, the keywords last found not to be one kept lexeme, whose searches then skip the
+ * Per database, the keywords last found not to be one kept lexeme (or, newest first and ending
+ * soonest, a kept one of many postings: `SearchStatements.coverageKey`), whose searches then skip the
  * postings statement (its planning alone costs a few milliseconds). A hint only: a keyword wrongly
  * missing here costs one uncovered postings statement, a keyword wrongly here (a lexeme kept since)
  * is answered by the general statement. Cleared whenever the kept lexemes are refreshed.
@@ -95,9 +110,8 @@ export function forgetKeywordCoverage(db: Database): void {
 export async function querySearch(
   db: Database,
   statements: SearchStatements,
-  keyword?: string,
 ): Promise<SearchRow | undefined> {
-  const key = keyword?.trim().toLowerCase();
+  const key = statements.coverageKey;
   if (statements.postings && !(key && uncoveredKeywords.get(db)?.has(key))) {
     const [row] = await queryRows<SearchRow>(db, statements.postings);
     if (row?.covered) return row;
