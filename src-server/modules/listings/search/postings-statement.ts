@@ -31,15 +31,16 @@ import {
  *
  * Newest first and ending soonest have no postings index in their order. Newest first within a
  * radius reads a page per place (the place index is newest first within a place). Otherwise, when
- * the word has at most `fewPostings` postings (`FEW_POSTINGS`), its whole range is read and sorted:
- * the running auctions among them by end, then the rest newest first. A word with more postings is
- * in enough listings for the general statement's walk in that order (the newest index, or the
- * running auctions by end) to find a page soon: `covered` is false and the search runs it.
+ * the word has few postings (`fewPostingsSql`; `fewPostings` fixes the number), its whole range is
+ * read and sorted: the running auctions among them by end, then the rest newest first. A word with
+ * more postings is in enough listings for the general statement's walk in that order (the newest
+ * index, or the running auctions by end) to find a page sooner: `covered` is false and the search
+ * runs it.
  */
 export function postingSearchStatement(
   plan: SearchPlan,
   request: ParsedSearchRequest,
-  { fewPostings = FEW_POSTINGS }: { fewPostings?: number } = {},
+  { fewPostings }: { fewPostings?: number } = {},
 ): SQL | null {
   const order = ordering(request.sort, plan);
   const text = request.keyword?.trim() ?? '';
@@ -168,8 +169,9 @@ export function postingSearchStatement(
     w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
     ${
       sortedRange
-        ? sql`fp as (select count(*) <= ${fewPostings} as few from (
-      select 1 from keyword_postings k where k.lexeme = ${lexeme} limit ${fewPostings + 1}) t),`
+        ? sql`fl as (select ${fewPostings === undefined ? fewPostingsSql(order, pageEnd) : sql`${fewPostings}::int`} as most),
+    fp as (select count(*) <= (select fl.most from fl) as few from (
+      select 1 from keyword_postings k where k.lexeme = ${lexeme} limit (select fl.most + 1 from fl)) t),`
         : sql``
     }
     ${code.cte}
@@ -196,11 +198,22 @@ const keyListingType = (alias: 'k' | 'x') => sql`listing_facet_listing_type(${sq
 const POSTING_ORDERS: ReadonlySet<string> = new Set(['relevance', 'distance', 'price-asc', 'price-desc']);
 
 /**
- * Up to this many postings, a word's range is read whole and sorted for a page newest first or
- * ending soonest (a few milliseconds, index only). A word in more listings leaves the general
- * statement's walk in that order fewer than (catalogue / this) × a page of rows to pass over.
+ * The most postings a word may have for its range to be read whole and sorted, for a page newest
+ * first or ending soonest that ends at `pageEnd`. Reading the range costs about its length; the
+ * general statement's walk in that order passes about pageEnd × catalogue ÷ (the word's listings)
+ * rows, each dearer than a posting read: `WALK_COST` times for the newest index (a keyword check per
+ * row), many more for the running auctions (each looked up in the keyword copy). The two cost the
+ * same at √(walk cost × pageEnd × catalogue) postings: about 10,000 newest first and 20,000 ending
+ * soonest for a first page at a million listings (measured there: `docs/benchmarks.md`), never more
+ * than `MOST_POSTINGS_READ`. The catalogue's size is the planner's estimate of the keyword copy's rows.
  */
-export const FEW_POSTINGS = 20_000;
+function fewPostingsSql(order: 'newest' | 'ending-soonest', pageEnd: number): SQL {
+  return sql`(select least(${MOST_POSTINGS_READ}, sqrt(${WALK_COST[order] * pageEnd} * greatest(c.reltuples, 0)))::int
+    from pg_class c where c.oid = 'listing_search'::regclass)`;
+}
+
+const WALK_COST = { newest: 4, 'ending-soonest': 16 } as const;
+const MOST_POSTINGS_READ = 50_000;
 
 /**
  * Up to this many places within the radius, a search by relevance reads a page per place; with

@@ -48,7 +48,7 @@ async function runSearch(
 export interface SearchOptions {
   /** Whether a keyword that is one kept lexeme reads its postings (the default); off, every search runs the general statement. */
   postings?: boolean;
-  /** The most postings a word's range may have to be read whole for a page newest first or ending soonest (`FEW_POSTINGS`). */
+  /** The most postings a word's range may have to be read whole for a page newest first or ending soonest (set by the catalogue's size otherwise). */
   fewPostings?: number;
 }
 
@@ -60,8 +60,9 @@ export interface SearchStatements {
   postings: SQL | null;
   general: () => SQL;
   /**
-   * What the postings statement's coverage depends on: the keyword, and whether the order reads a
-   * word's range only when it has few postings (newest first, ending soonest). Undefined without a keyword.
+   * What the postings statement's coverage depends on: the keyword, and for the orders that read a
+   * word's range only when it has few postings (newest first, ending soonest) the order and the
+   * page's end, which set how few. Undefined without a keyword.
    */
   coverageKey: string | undefined;
 }
@@ -80,7 +81,10 @@ export function searchStatements(
         ? null
         : postingSearchStatement(plan, request, { fewPostings: options.fewPostings }),
     coverageKey:
-      keyword && (order === 'newest' || order === 'ending-soonest' ? `${order} ${keyword}` : keyword),
+      keyword &&
+      (order === 'newest' || order === 'ending-soonest'
+        ? `${order} ${request.page * request.pageSize} ${keyword}`
+        : keyword),
     general: () => {
       general ??= searchStatement(plan, request);
       return general;
