@@ -9,9 +9,18 @@ import {
 import { CATEGORY_FAMILIES, CategoryFamilyId, FIREARMS_SECTIONS } from '../../shared/domain/category.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
-import { searchStatement } from '../../src-server/modules/listings/search/general-statement.ts';
+import { OFFERED } from '../../src-server/modules/listings/cards.ts';
+import {
+  AUCTION_WALK_COST,
+  searchStatement,
+} from '../../src-server/modules/listings/search/general-statement.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
-import { distanceSql, facetKeyOf, planSearch } from '../../src-server/modules/listings/search/plan.ts';
+import {
+  distanceSql,
+  evenCostRows,
+  facetKeyOf,
+  planSearch,
+} from '../../src-server/modules/listings/search/plan.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
 import { createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
@@ -341,6 +350,7 @@ describe('search counts', () => {
     const order = sql`${runningEnd} asc nulls last, l.listing_start_date desc, l.id`;
     const keyword = sql`l.id in (select s.listing_id from listing_search s
       where s.search_vector @@ websearch_to_tsquery('english', 'ship'))`;
+    const sides = new Set<boolean>();
     for (const [filter, body] of [
       [sql`true`, {}],
       [keyword, { keyword: 'ship' }],
@@ -359,7 +369,20 @@ describe('search counts', () => {
         sql`l.family_id = ${CategoryFamilyId.Optics} and l.listing_type = ${ListingType.Auction}`,
         { familyIds: [CategoryFamilyId.Optics], listingType: ListingType.Auction },
       ],
+      [sql`true`, { familyIds: CATEGORY_FAMILIES.map((family) => family.id) }],
     ] as const) {
+      if ('familyIds' in body) {
+        // Chosen families with few auction listings are read whole, with many walked by end: both happen here.
+        const [side] = await rows<{
+          few: boolean;
+        }>(sql`select count(*) <= ${evenCostRows('auctions', AUCTION_WALK_COST * 10)} as few
+          from listings l where ${OFFERED} and l.listing_type = ${ListingType.Auction}
+            and l.family_id in (${sql.join(
+              body.familyIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`);
+        sides.add(side!.few);
+      }
       const all = await fullSort(filter, order);
       const running = await rows<{ n: number }>(
         sql`select count(*)::int as n from listings l where ${filter} and ${runningEnd} is not null`,
@@ -377,6 +400,7 @@ describe('search counts', () => {
         ).toEqual(expected);
       }
     }
+    expect([...sides].sort()).toEqual([false, true]);
   });
 
   it('pages completed auctions exactly as a full sort of the sold auctions does, past the count limit', async () => {

@@ -5,6 +5,7 @@ import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
   distanceSql,
+  evenCostRows,
   facetKeysOf,
   list,
   nearPlaces,
@@ -18,6 +19,13 @@ import {
 } from './plan.ts';
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
+
+/**
+ * The cost of a running auction passed by the walk in order of end (its listing looked up and
+ * matched), relative to an auction listing of chosen families read whole (its auction looked up):
+ * measured at a million listings (`docs/benchmarks.md`).
+ */
+export const AUCTION_WALK_COST = 1.3;
 
 /**
  * The general statement, one per search (PGlite has one connection), in bounded reads:
@@ -151,13 +159,24 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       order by s.listing_start_date desc, s.id limit ${pageEnd})`
       : sql`(select ${pageColumns} from ${matching([...facetFilters, notRunningAuction(id, now)])}
       order by l.listing_start_date desc, ${id} limit ${pageEnd})`;
-  const runningAuctions = narrow
-    ? sql`(select * from (select ${pageColumns} from ${matching([...facetFilters, auctionFilter])}) s where s.auction_end is not null
-      order by s.auction_end, s.listing_start_date desc, s.id limit ${pageEnd})`
-    : sql`(select k.* from auctions r cross join lateral (
+  const narrowRead = sql`(select * from (select ${pageColumns} from ${matching([...facetFilters, auctionFilter])}) s where s.auction_end is not null
+      order by s.auction_end, s.listing_start_date desc, s.id limit ${pageEnd})`;
+  const walkRead = sql`(select k.* from auctions r cross join lateral (
         select ${pageColumns} from ${matching([...facetFilters, sql`${id} = r.listing_id`])} offset 0) k
       where r.outcome is null and r.ends_at > ${now} and r.starts_at <= ${now}
       order by r.ends_at, k.listing_start_date desc, k.id limit ${pageEnd})`;
+  // Chosen families hold few auction listings or many: few are read whole from the facet key index
+  // (a lookup of its auction each); many are better met walking the running auctions by end (the
+  // page is found within pageEnd × running auctions ÷ the families' auctions). The families'
+  // auction listings are counted up to where the two cost the same (`fa`), never further.
+  const byFamilyAuctions =
+    order === 'ending-soonest' && narrow && auctionKeys !== null && request.uid === undefined;
+  const runningAuctions = !narrow
+    ? walkRead
+    : byFamilyAuctions
+      ? sql`(select * from ${narrowRead} n where (select fa.few from fa)
+        union all select * from ${walkRead} w where not (select fa.few from fa))`
+      : narrowRead;
   const endingSoonest = () =>
     noAuctions
       ? otherMatches
@@ -206,6 +225,13 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       ${walked}`;
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
+    ${
+      byFamilyAuctions
+        ? sql`fal as (select ${evenCostRows('auctions', AUCTION_WALK_COST * pageEnd)} as most),
+    fa as (select count(*) <= (select fal.most from fal) as few from (
+      select 1 from ${filtered([auctionFilter])} limit (select fal.most + 1 from fal)) t),`
+        : sql``
+    }
     m as materialized (
       ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
     ),

@@ -250,6 +250,17 @@ export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): O
   return plan.completed ? 'latest-sale' : 'featured';
 }
 
+/**
+ * Where reading a narrow set whole (a row each) and walking an order's index for its members (`weight`
+ * ÷ the set's size rows per page, each `weight` ÷ pageEnd times dearer) cost the same: the set's size
+ * of √(weight × rows of `table`), the walked table's rows as the planner estimates them, never more
+ * than 50,000. `weight` is the walk's cost per row relative to a row of the set, times the page's end.
+ */
+export function evenCostRows(table: 'listing_search' | 'auctions', weight: number): SQL {
+  return sql`(select least(50000, sqrt(${weight}::float8 * greatest(c.reltuples, 0)))::int
+    from pg_class c where c.oid = ${table}::regclass)`;
+}
+
 /** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
 export const runningAuctionOf = (id: SQL, now: SQL) =>
   sql`ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}`;
@@ -268,11 +279,13 @@ export function runningAuctionEnd(id: SQL, now: SQL, listingType: SQL = sql`l.li
 /**
  * Not a running auction: the complement of `runningAuctionEnd` written as a filter the planner can
  * estimate (most listings are not auctions), so "the other matches, newest first" walks the newest
- * index rather than reading and sorting every match.
+ * index rather than reading and sorting every match. The auction is looked up for auction listings
+ * only, one lookup each (a scalar subquery: `not exists` here was run as a hash of every running
+ * auction, tens of thousands at a million listings, for a page of two dozen rows).
  */
 export function notRunningAuction(id: SQL, now: SQL): SQL {
-  return sql`(l.listing_type <> ${sql.raw(String(ListingType.Auction))} or not exists (
-    select 1 from auctions ra where ${runningAuctionOf(id, now)}))`;
+  return sql`(l.listing_type <> ${sql.raw(String(ListingType.Auction))} or (
+    select true from auctions ra where ${runningAuctionOf(id, now)}) is null)`;
 }
 
 /** A completed auction, as the source of a completed search joins it (`auctions a`): sold, its listing not frozen. */

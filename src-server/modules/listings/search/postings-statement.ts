@@ -6,6 +6,7 @@ import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns 
 import {
   boundingBoxSql,
   distanceSql,
+  evenCostRows,
   nearPlaces,
   orderBy,
   ordering,
@@ -202,18 +203,14 @@ const POSTING_ORDERS: ReadonlySet<string> = new Set(['relevance', 'distance', 'p
  * first or ending soonest that ends at `pageEnd`. Reading the range costs about its length; the
  * general statement's walk in that order passes about pageEnd × catalogue ÷ (the word's listings)
  * rows, each dearer than a posting read: `WALK_COST` times for the newest index (a keyword check per
- * row), many more for the running auctions (each looked up in the keyword copy). The two cost the
- * same at √(walk cost × pageEnd × catalogue) postings: about 10,000 newest first and 20,000 ending
- * soonest for a first page at a million listings (measured there: `docs/benchmarks.md`), never more
- * than `MOST_POSTINGS_READ`. The catalogue's size is the planner's estimate of the keyword copy's rows.
+ * row), many more for the running auctions (each looked up in the keyword copy). About 10,000
+ * postings newest first and 20,000 ending soonest for a first page at a million listings (measured
+ * there: `docs/benchmarks.md`). The catalogue's size is the planner's estimate of the keyword copy's rows.
  */
-function fewPostingsSql(order: 'newest' | 'ending-soonest', pageEnd: number): SQL {
-  return sql`(select least(${MOST_POSTINGS_READ}, sqrt(${WALK_COST[order] * pageEnd} * greatest(c.reltuples, 0)))::int
-    from pg_class c where c.oid = 'listing_search'::regclass)`;
-}
+const fewPostingsSql = (order: 'newest' | 'ending-soonest', pageEnd: number): SQL =>
+  evenCostRows('listing_search', WALK_COST[order] * pageEnd);
 
 const WALK_COST = { newest: 4, 'ending-soonest': 16 } as const;
-const MOST_POSTINGS_READ = 50_000;
 
 /**
  * Up to this many places within the radius, a search by relevance reads a page per place; with
