@@ -12,6 +12,7 @@ import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { OFFERED } from '../../src-server/modules/listings/cards.ts';
 import {
   AUCTION_WALK_COST,
+  KEYWORD_WALK_COST,
   searchStatement,
 } from '../../src-server/modules/listings/search/general-statement.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
@@ -22,6 +23,7 @@ import {
   planSearch,
 } from '../../src-server/modules/listings/search/plan.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
+import { refreshKeywordPostings } from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
 import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
 import { createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
 import { seedDemoData } from '../../src-server/seed/seed.ts';
@@ -321,8 +323,9 @@ describe('search counts', () => {
   });
 
   it('pages a keyword of many matches in every order of the page exactly as a full sort does', async () => {
+    const keyword = 'ship';
     const matches = sql`l.id in (select s.listing_id from listing_search s
-      where s.search_vector @@ websearch_to_tsquery('english', 'ship'))`;
+      where s.search_vector @@ websearch_to_tsquery('english', ${keyword}))`;
     for (const [sort, order] of [
       ['price-asc', sql`l.price, l.listing_start_date desc, l.id`],
       ['price-desc', sql`l.price desc, l.listing_start_date desc, l.id`],
@@ -333,7 +336,7 @@ describe('search counts', () => {
       for (const page of [1, 4]) {
         const answer = await searchListings(
           database.db,
-          searchRequestSchema.parse({ keyword: 'ship', sort, page, pageSize: 10 }),
+          searchRequestSchema.parse({ keyword, sort, page, pageSize: 10 }),
         );
         const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
         expect(
@@ -341,6 +344,71 @@ describe('search counts', () => {
           `${sort} ${page}`,
         ).toEqual(expected);
       }
+    }
+  });
+
+  it('pages two kept words exactly as a full sort does, their matches read whole when few for the page, walked for when many', async () => {
+    await refreshKeywordPostings(database.db, {
+      minListings: 300,
+      maxShare: 0.95,
+      maxLexemes: 1024,
+      maxPhrases: 0,
+    });
+    try {
+      // Two kept words typed as they are, matching together more listings than the count limit.
+      const [pair] = await rows<{ keyword: string }>(sql`select a.lexeme || ' ' || b.lexeme as keyword
+        from keyword_postings a join keyword_postings b on b.listing_id = a.listing_id and b.lexeme > a.lexeme
+        where a.lexeme ~ '^[a-z]{4,}$' and b.lexeme ~ '^[a-z]{4,}$' and a.offered_until > now()
+          and websearch_to_tsquery('english', a.lexeme || ' ' || b.lexeme)::text = '''' || a.lexeme || ''' & ''' || b.lexeme || ''''
+        group by a.lexeme, b.lexeme having count(*) between ${SEARCH_COUNT_LIMIT + 200} and 3000
+        order by count(*), 1 limit 1`);
+      const keyword = pair!.keyword;
+      const matches = sql`l.id in (select s.listing_id from listing_search s
+        where s.search_vector @@ websearch_to_tsquery('english', ${keyword}))`;
+      const runningEnd = sql`(select a.ends_at from auctions a where a.listing_id = l.id and a.outcome is null
+        and a.starts_at <= now() and a.ends_at > now())`;
+      const [{ catalogue } = { catalogue: 0 }] = await rows<{ catalogue: number }>(
+        sql`select reltuples::float8 as catalogue from pg_class where oid = 'listing_search'::regclass`,
+      );
+      const sides = new Set<boolean>();
+      for (const [sort, order, cost] of [
+        ['newest', sql`l.listing_start_date desc, l.id`, KEYWORD_WALK_COST.other],
+        ['price-desc', sql`l.price desc, l.listing_start_date desc, l.id`, KEYWORD_WALK_COST.other],
+        [
+          'ending-soonest',
+          sql`${runningEnd} asc nulls last, l.listing_start_date desc, l.id`,
+          KEYWORD_WALK_COST['ending-soonest'],
+        ],
+      ] as const) {
+        const all = await fullSort(matches, order);
+        expect(all.length, keyword).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+        // The first page is walked for; a page far enough in is read from every match, sorted.
+        const farPage = Math.ceil(all.length ** 2 / (cost * catalogue) / 10) + 1;
+        for (const page of [1, farPage]) {
+          const [gate] = await rows<{ few: boolean }>(
+            sql`select ${all.length} <= ${evenCostRows('listing_search', cost * page * 10)} as few`,
+          );
+          sides.add(gate!.few);
+          const answer = await searchListings(
+            database.db,
+            searchRequestSchema.parse({ keyword, sort, page, pageSize: 10 }),
+            { postings: false },
+          );
+          const expected = all.slice((page - 1) * 10, page * 10).map((row) => row.id);
+          expect(
+            answer.results.map((card) => card.id),
+            `${keyword} ${sort} ${page} ${answer.total} ${all.length} ${gate!.few}`,
+          ).toEqual(expected);
+        }
+      }
+      expect([...sides].sort()).toEqual([false, true]);
+    } finally {
+      await refreshKeywordPostings(database.db, {
+        minListings: 1_000_000,
+        maxShare: 0,
+        maxLexemes: 0,
+        maxPhrases: 0,
+      });
     }
   });
 

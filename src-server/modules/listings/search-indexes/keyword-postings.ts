@@ -24,7 +24,12 @@ export interface PostingPolicy {
    * (the shipping terms) would cost a posting per listing and narrows nothing for a shopper.
    */
   maxShare: number;
-  /** At most this many lexemes, the most frequent first: postings stay under maxLexemes × maxShare rows per listing. */
+  /**
+   * At most this many lexemes, the most frequent first: postings stay under maxLexemes × maxShare rows
+   * per listing. Set above what a catalogue of a million listings holds (about 650 words in 3,000
+   * listings or more; the ones past the first 256 add a tenth to the postings), so the threshold
+   * decides and no word of more matches than that ranks them all.
+   */
   maxLexemes: number;
   /**
    * At most this many two-word names, the most listed first: the manufacturers and calibers of the
@@ -37,7 +42,7 @@ export interface PostingPolicy {
 export const POSTING_POLICY: PostingPolicy = {
   minListings: 3000,
   maxShare: 0.35,
-  maxLexemes: 256,
+  maxLexemes: 1024,
   maxPhrases: 32,
 };
 

@@ -28,6 +28,14 @@ const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 export const AUCTION_WALK_COST = 1.3;
 
 /**
+ * The cost of a row passed by a keyword's walk in the order's index, relative to a match read whole:
+ * by end, each running auction's keyword row is looked up (twice a match's read); in the listings'
+ * order indexes the keyword is checked on the row the walk is at (half). A walk passes about page's
+ * end × catalogue ÷ matches rows; measured at a million listings (`docs/benchmarks.md`).
+ */
+export const KEYWORD_WALK_COST = { 'ending-soonest': 2, other: 0.5 } as const;
+
+/**
  * The general statement, one per search (PGlite has one connection), in bounded reads:
  *
  * - `m`, the facet sample: up to SEARCH_COUNT_LIMIT + 1 rows matching every filter but the facets'
@@ -206,14 +214,22 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // Completed auctions are walked from the auctions or sorted already.
   const everyWordKept =
     plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance' && !plan.completed
-      ? sql`not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
+      ? sql`(not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
           where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))
-          and strpos(${plan.keyword.query}::text, '<->') = 0`
+          and strpos(${plan.keyword.query}::text, '<->') = 0)`
       : null;
-  const walked = everyWordKept
-    ? sql`select * from (${walk}) w where ${neither} and ${everyWordKept}
+  // Words kept one by one may still match few listings together ('walther p38': 2,852 of a million,
+  // a few dozen of them running auctions): with more than one lexeme, the matches are counted up to
+  // where reading them all and walking the order's index for them cost the same (`km`), never further.
+  const severalWords = everyWordKept !== null && plan.keyword !== null;
+  const walkGate =
+    severalWords && plan.keyword
+      ? sql`(${everyWordKept} and (numnode(${plan.keyword.query}) = 1 or (select km.many from km)))`
+      : everyWordKept;
+  const walked = walkGate
+    ? sql`select * from (${walk}) w where ${neither} and ${walkGate}
       union all
-      select * from (${sortedMatches(true)}) v where ${neither} and not ${everyWordKept}`
+      select * from (${sortedMatches(true)}) v where ${neither} and not ${walkGate}`
     : sql`select * from (${walk}) w where ${neither}`;
   // The rows of a set that holds every match, as the page reads them. Relevance's rank too: a full
   // sample ranks at most 1,001 rows more than the walk, which ranks every match anyway.
@@ -230,6 +246,13 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         ? sql`fal as (select ${evenCostRows('auctions', AUCTION_WALK_COST * pageEnd)} as most),
     fa as (select count(*) <= (select fal.most from fal) as few from (
       select 1 from ${filtered([auctionFilter])} limit (select fal.most + 1 from fal)) t),`
+        : sql``
+    }
+    ${
+      severalWords
+        ? sql`kml as (select ${evenCostRows('listing_search', KEYWORD_WALK_COST[order === 'ending-soonest' ? 'ending-soonest' : 'other'] * pageEnd)} as most),
+    km as (select count(*) > (select kml.most from kml) as many from (
+      select 1 from ${matching([])} limit (select kml.most + 1 from kml)) t),`
         : sql``
     }
     m as materialized (
