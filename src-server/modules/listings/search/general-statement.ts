@@ -22,16 +22,19 @@ const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 
 /**
  * The cost of a running auction passed by the walk in order of end (its listing looked up and
- * matched), relative to an auction listing of chosen families read whole (its auction looked up):
- * measured at a million listings (`docs/benchmarks.md`).
+ * matched), relative to an auction listing of chosen families read whole (its auction looked up).
+ * Estimated from plans at a million listings (`docs/benchmarks.md`): 6–11 µs per auction listing
+ * read whole, about 13 µs per running auction walked, on a 2-core machine.
  */
 export const AUCTION_WALK_COST = 1.3;
 
 /**
  * The cost of a row passed by a keyword's walk in the order's index, relative to a match read whole:
- * by end, each running auction's keyword row is looked up (twice a match's read); in the listings'
- * order indexes the keyword is checked on the row the walk is at (half). A walk passes about page's
- * end × catalogue ÷ matches rows; measured at a million listings (`docs/benchmarks.md`).
+ * by end, each running auction's keyword row is looked up (about twice a match's read); in the
+ * listings' order indexes the keyword is checked on the row the walk is at (about half). A walk
+ * passes about page's end × catalogue ÷ matches rows. Estimates from the same plans as
+ * `AUCTION_WALK_COST`, not measured crossovers: two kept words of 2,500–6,500 matches at a million
+ * listings are read whole by end in under 21 ms each where the walk took 45–145 ms.
  */
 export const KEYWORD_WALK_COST = { 'ending-soonest': 2, other: 0.5 } as const;
 
