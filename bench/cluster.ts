@@ -75,7 +75,7 @@ const KILL_AT_MS = 5_000;
 const WARM_UP_MS = 5_000;
 /** Buyers who send the mix's messages (each sender may send 60 in 10 minutes, 20 to one seller). */
 const SENDERS = 300;
-const PROBES = 20;
+const PROBES = 40;
 const WEB_ROOT = existsSync(path.join(ROOT, 'dist/web/index.html'))
   ? path.join(ROOT, 'dist/web')
   : path.join(ROOT, 'tests/api/fixtures/web');

@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../db/client.ts';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client.ts';
 import { throttleEvents } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -144,6 +144,33 @@ export interface ThrottleLimit {
   onlyAfter?: { rule: ThrottleRule; key: string };
 }
 
+/** What `throttle_reserve` answers: the events recorded, or the first limit that refused and for how long. */
+interface ReserveOutcome {
+  eventIds?: string[];
+  refused?: number;
+  retryAfterSeconds?: number;
+}
+
+/** A limit as `throttle_reserve` takes it. */
+function limitArgument({ rule, key, onlyAfter }: ThrottleLimit) {
+  return {
+    bucket: rule.bucket,
+    key,
+    max: rule.max,
+    windowSeconds: rule.windowSeconds,
+    ...(rule.backoff ? { backoff: rule.backoff } : {}),
+    ...(onlyAfter
+      ? {
+          onlyAfter: {
+            bucket: onlyAfter.rule.bucket,
+            key: onlyAfter.key,
+            windowSeconds: onlyAfter.rule.windowSeconds,
+          },
+        }
+      : {}),
+  };
+}
+
 /** The events recorded by `reserve`, to `forget` when the attempt turns out not to count. */
 export interface ThrottleReservation {
   readonly eventIds: readonly string[];
@@ -153,9 +180,10 @@ export interface ThrottleReservation {
  * Counts events per bucket and key in the database, so limits hold across server instances.
  * Old events of a key are removed as new ones are written.
  *
- * Checking and recording happen in one transaction under a per-key advisory lock
- * (`pg_advisory_xact_lock`), so parallel requests, even on several processes sharing one
- * PostgreSQL, cannot all pass the check before any of them is counted.
+ * Checking and recording happen in one statement, the database function `throttle_reserve`
+ * (migration 0051), under per-key advisory locks (`pg_advisory_xact_lock`), so parallel requests,
+ * even on several processes sharing one PostgreSQL, cannot all pass the check before any of them is
+ * counted. The function holds the rules' arithmetic (the window, the backoff past `max`).
  */
 export class Throttle {
   readonly #db: Database;
@@ -174,28 +202,24 @@ export class Throttle {
    */
   async reserve(limits: readonly ThrottleLimit[]): Promise<ThrottleReservation> {
     const now = this.#now();
-    const keyed = limits.flatMap((limit) => (limit.onlyAfter ? [limit, limit.onlyAfter] : [limit]));
-    const lockKeys = [...new Set(keyed.map(({ rule, key }) => `${rule.bucket}:${key}`))].sort();
-    const eventIds = await this.#db.transaction(async (tx) => {
-      // Sorted, so two requests that share keys always lock them in the same order (no deadlock).
-      for (const lockKey of lockKeys) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-      }
-      for (const { rule, key, onlyAfter } of limits) {
-        if (onlyAfter && (await windowEvents(tx, onlyAfter.rule, onlyAfter.key, now)).count === 0) continue;
-        await assertUnderLimit(tx, rule, key, now);
-      }
-      const ids: string[] = [];
-      for (const { rule, key } of limits) ids.push(await insertEvent(tx, rule, key, now));
-      return ids;
-    });
+    const [row] = await queryRows<{ outcome: ReserveOutcome }>(
+      this.#db,
+      sql`select throttle_reserve(${JSON.stringify(limits.map(limitArgument))}::jsonb, ${now.toISOString()}::timestamptz) as outcome`,
+    );
+    const outcome = row?.outcome;
+    if (!outcome) throw new Error('The throttle answered nothing.');
+    if (outcome.refused !== undefined) {
+      const refused = limits[outcome.refused];
+      if (!refused) throw new Error(`The throttle refused an unknown limit: ${outcome.refused}.`);
+      throw new TooManyRequestsError(refused.rule.message, outcome.retryAfterSeconds ?? 1);
+    }
     // Now and then, drop every key's events older than the longest window, so keys never seen again do not pile up.
     if (Math.random() < SWEEP_CHANCE) {
       await this.#db
         .delete(throttleEvents)
         .where(lt(throttleEvents.createdAt, new Date(now.getTime() - SWEEP_AGE_MS)));
     }
-    return { eventIds };
+    return { eventIds: outcome.eventIds ?? [] };
   }
 
   /** Removes the events of a reservation: the attempt does not count after all. */
@@ -233,73 +257,4 @@ export class Throttle {
       .delete(throttleEvents)
       .where(and(eq(throttleEvents.bucket, rule.bucket), sql`starts_with(${throttleEvents.key}, ${prefix})`));
   }
-}
-
-interface WindowEvents {
-  count: number;
-  oldest: number;
-  latest: number;
-}
-
-/** How many events the key has within the rule's window, and when the first and last were. */
-async function windowEvents(
-  db: DbExecutor,
-  rule: ThrottleRule,
-  key: string,
-  now: Date,
-): Promise<WindowEvents> {
-  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      oldest: sql<string | null>`min(${throttleEvents.createdAt})`,
-      latest: sql<string | null>`max(${throttleEvents.createdAt})`,
-    })
-    .from(throttleEvents)
-    .where(
-      and(
-        eq(throttleEvents.bucket, rule.bucket),
-        eq(throttleEvents.key, key),
-        gt(throttleEvents.createdAt, since),
-      ),
-    );
-  const at = (value: string | null | undefined) => (value ? new Date(value).getTime() : now.getTime());
-  return { count: row?.count ?? 0, oldest: at(row?.oldest), latest: at(row?.latest) };
-}
-
-/** The instant from which the key may have its next event. */
-function nextAllowedAt(rule: ThrottleRule, events: WindowEvents): number {
-  if (!rule.backoff) return events.oldest + rule.windowSeconds * 1000;
-  const { baseSeconds, capSeconds } = rule.backoff;
-  // The exponent is bounded so the delay stays a finite number however many events there are.
-  const delay = Math.min(capSeconds, baseSeconds * 2 ** Math.min(events.count - rule.max, 32));
-  return events.latest + delay * 1000;
-}
-
-async function assertUnderLimit(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<void> {
-  const events = await windowEvents(db, rule, key, now);
-  if (events.count < rule.max) return;
-  const allowedAt = nextAllowedAt(rule, events);
-  if (allowedAt <= now.getTime()) return;
-  throw new TooManyRequestsError(rule.message, Math.max(1, Math.ceil((allowedAt - now.getTime()) / 1000)));
-}
-
-/** Records one event and drops the key's events that have left the window. */
-async function insertEvent(db: DbExecutor, rule: ThrottleRule, key: string, now: Date): Promise<string> {
-  const expired = new Date(now.getTime() - rule.windowSeconds * 1000);
-  await db
-    .delete(throttleEvents)
-    .where(
-      and(
-        eq(throttleEvents.bucket, rule.bucket),
-        eq(throttleEvents.key, key),
-        lt(throttleEvents.createdAt, expired),
-      ),
-    );
-  const [row] = await db
-    .insert(throttleEvents)
-    .values({ bucket: rule.bucket, key, createdAt: now })
-    .returning({ id: throttleEvents.id });
-  if (!row) throw new Error('The throttle event was not stored.');
-  return row.id;
 }

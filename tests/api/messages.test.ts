@@ -105,6 +105,29 @@ describe('sending a message', () => {
     expect(empty.json().error.fields.body).toBe('Write a message.');
   });
 
+  it('lets a seller name the buyer about their own listing; others may write only to the seller; a closed account receives nothing', async () => {
+    const sent = await sentMessage(t.app, seller, {
+      listingId,
+      recipientId: buyer.id,
+      body: 'Still interested?',
+    });
+    expect(sent).toMatchObject({ senderId: seller.id, recipientId: buyer.id, listingId });
+    const wrong = await sendMessage(t.app, buyer, { listingId, recipientId: stranger.id, body: 'Psst' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.recipientId).toBe('Send messages about a listing to its seller.');
+    const closed = await account(t.db, 'buyer');
+    const earlier = await sentMessage(t.app, closed, { listingId, body: 'Before I go' });
+    await t.db.execute(sql`update users set status = 'Inactive' where id = ${closed.id}`);
+    for (const request of [
+      { parentMessageId: earlier.id, body: 'Are you there?' },
+      { listingId, recipientId: closed.id, body: 'Hello?' },
+      { recipientId: closed.id, body: 'Hello?' },
+    ]) {
+      const refused = await sendMessage(t.app, seller, request);
+      expect(refused.statusCode).toBe(404);
+    }
+  });
+
   it('lists what the caller sent on the sent side, not in their inbox', async () => {
     const sent = await sentMessage(t.app, buyer, { listingId, body: 'Sent-side check' });
     const sentList = (await post(t.app, '/api/messages/getSender', buyer, { filters: {} })).json();
@@ -255,6 +278,27 @@ describe('blocking', () => {
     expect(
       (await sendMessage(t.app, seller, { parentMessageId: first.id, body: 'Please stop.' })).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses a reply to the blocker, and the blocked seller writing about their listing, read with the addressing', async () => {
+    const pest = await account(t.db, 'buyer');
+    const theirs = await listing(t.db, pest.id, { title: 'Pest-owned scope' });
+    const first = await sentMessage(t.app, seller, {
+      listingId,
+      recipientId: pest.id,
+      body: 'Any questions?',
+    });
+    await post(t.app, '/api/messages/blocks', seller, { userId: pest.id });
+    const reply = await sendMessage(t.app, pest, { parentMessageId: first.id, body: 'Yes, many.' });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().error.message).toBe('This person does not accept messages from you.');
+    // The owner of a listing naming the blocker as recipient.
+    const named = await sendMessage(t.app, pest, {
+      listingId: theirs,
+      recipientId: seller.id,
+      body: 'Buy it?',
+    });
+    expect(named.statusCode).toBe(403);
   });
 
   it('cannot block oneself', async () => {

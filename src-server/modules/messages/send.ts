@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Message } from '../../../shared/contract/messages.ts';
 import { ACCOUNT_SIGNALS_CHANNEL } from '../../core/live-signals.ts';
 import { THROTTLE_RULES } from '../../core/throttle.ts';
@@ -8,7 +8,7 @@ import type { AuthContext } from '../../http/auth-context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { attachmentBlobKey, prepareAttachments } from './attachments.ts';
-import { isParty, loadMessage, MESSAGE_ERRORS, type MessagesDeps } from './service.ts';
+import { isParty, loadMessageRow, MESSAGE_ERRORS, type MessagesDeps, toMessages } from './service.ts';
 
 interface SendInput {
   recipientId?: string | undefined;
@@ -23,9 +23,21 @@ interface Addressing {
   listingId: string | null;
   subject: string;
   parentMessageId: string | null;
+  /** The recipient's account exists and is not closed. */
+  present: boolean;
+  /** The recipient blocked the sender. */
+  blocked: boolean;
 }
 
-/** Who receives the message, about which listing, under which subject. */
+/** Whether the account `recipient` is present and has blocked `senderId`, as columns of a read. */
+const recipientState = (recipient: SQL, senderId: string) => sql`
+  exists (select 1 from users where id = ${recipient} and status <> 'Inactive') as present,
+  exists (select 1 from user_blocks where blocker_id = ${recipient} and blocked_id = ${senderId}) as blocked`;
+
+/**
+ * Who receives the message, about which listing, under which subject, and the recipient's account
+ * and whether they blocked the sender: one read.
+ */
 async function addressMessage(db: DbExecutor, auth: AuthContext, input: SendInput): Promise<Addressing> {
   if (input.parentMessageId) {
     const rows = await queryRows<{
@@ -33,10 +45,13 @@ async function addressMessage(db: DbExecutor, auth: AuthContext, input: SendInpu
       recipient_id: string;
       listing_id: string | null;
       subject: string;
+      present: boolean;
+      blocked: boolean;
     }>(
       db,
-      sql`select m.sender_id, m.recipient_id, c.listing_id, c.subject from messages m
-        join conversations c on c.id = m.conversation_id where m.id = ${input.parentMessageId}`,
+      sql`select m.sender_id, m.recipient_id, c.listing_id, c.subject,
+          ${recipientState(sql`(case when m.sender_id = ${auth.userId} then m.recipient_id else m.sender_id end)`, auth.userId)}
+        from messages m join conversations c on c.id = m.conversation_id where m.id = ${input.parentMessageId}`,
     );
     const parent = rows[0];
     // Another pair's message answers as an unknown id does, so ids cannot be probed.
@@ -48,32 +63,49 @@ async function addressMessage(db: DbExecutor, auth: AuthContext, input: SendInpu
       subject:
         input.subject || (parent.subject.startsWith('Re: ') ? parent.subject : `Re: ${parent.subject}`),
       parentMessageId: input.parentMessageId,
+      present: parent.present,
+      blocked: parent.blocked,
     };
   }
   if (input.listingId) {
-    const rows = await queryRows<{ user_id: string; title: string }>(
+    // The seller answers a buyer about their own listing by naming the buyer; anyone else writes to the seller.
+    const named = input.recipientId ?? null;
+    const rows = await queryRows<{ user_id: string; title: string; present: boolean; blocked: boolean }>(
       db,
-      sql`select user_id, title from listings where id = ${input.listingId}`,
+      sql`select l.user_id, l.title,
+          ${recipientState(sql`(case when l.user_id = ${auth.userId} and ${named}::uuid is not null then ${named}::uuid else l.user_id end)`, auth.userId)}
+        from listings l where l.id = ${input.listingId}`,
     );
     const listing = rows[0];
     if (!listing) throw notFound(MESSAGE_ERRORS.listingNotFound);
-    if (input.recipientId && input.recipientId !== listing.user_id && input.recipientId !== auth.userId) {
+    const ownListing = listing.user_id === auth.userId;
+    if (named && !ownListing && named !== listing.user_id && named !== auth.userId) {
       throw badRequest('The recipient is not the seller of this listing.', {
         recipientId: 'Send messages about a listing to its seller.',
       });
     }
-    // The seller answers a buyer about their own listing by naming the buyer; anyone else writes to the seller.
-    const recipientId =
-      listing.user_id === auth.userId && input.recipientId ? input.recipientId : listing.user_id;
     return {
-      recipientId,
+      recipientId: ownListing && named ? named : listing.user_id,
       listingId: input.listingId,
       subject: input.subject || listing.title,
       parentMessageId: null,
+      present: listing.present,
+      blocked: listing.blocked,
     };
   }
   const recipientId = input.recipientId ?? '';
-  return { recipientId, listingId: null, subject: input.subject || 'Message', parentMessageId: null };
+  const [recipient] = await queryRows<{ present: boolean; blocked: boolean }>(
+    db,
+    sql`select ${recipientState(sql`${recipientId}`, auth.userId)}`,
+  );
+  return {
+    recipientId,
+    listingId: null,
+    subject: input.subject || 'Message',
+    parentMessageId: null,
+    present: recipient?.present ?? false,
+    blocked: recipient?.blocked ?? false,
+  };
 }
 
 /** Sends a message (with its files) and tells the recipient's live streams once it is committed. */
@@ -86,15 +118,8 @@ export async function sendMessage(
   const { db } = deps;
   const address = await addressMessage(db, auth, input);
   if (address.recipientId === auth.userId) throw badRequest(MESSAGE_ERRORS.toSelf);
-  // The recipient's account and whether they blocked the sender, in one read.
-  const [recipient] = await queryRows<{ present: boolean; blocked: boolean }>(
-    db,
-    sql`select
-        exists (select 1 from users where id = ${address.recipientId} and status <> 'Inactive') as present,
-        exists (select 1 from user_blocks where blocker_id = ${address.recipientId} and blocked_id = ${auth.userId}) as blocked`,
-  );
-  if (!recipient?.present) throw notFound(MESSAGE_ERRORS.recipientNotFound);
-  if (recipient.blocked) throw forbidden(MESSAGE_ERRORS.blocked);
+  if (!address.present) throw notFound(MESSAGE_ERRORS.recipientNotFound);
+  if (address.blocked) throw forbidden(MESSAGE_ERRORS.blocked);
   // Counted before the work and given back when the message is not sent: only sent messages use the allowance.
   const allowance = await deps.throttle.reserve([
     { rule: THROTTLE_RULES.messageSender, key: auth.userId },
@@ -167,7 +192,10 @@ async function deliverMessage(
     await blobs.delete(stored.map((attachment) => attachmentBlobKey(attachment.id))).catch(() => undefined);
     throw error;
   }
-  const message = await loadMessage(db, messageId);
+  // Its attachments are the ones just written: only the message's row is read back.
+  const row = await loadMessageRow(db, messageId);
+  const attachmentRows = attachments.map((attachment) => ({ ...attachment, message_id: messageId }));
+  const [message] = row ? toMessages([row], attachmentRows) : [];
   if (!message) throw new Error('sent message vanished');
   return message;
 }

@@ -65,7 +65,7 @@ export interface MessageRow extends Record<string, unknown> {
   removed_at: Date | string | null;
 }
 
-interface AttachmentRow extends Record<string, unknown> {
+export interface AttachmentRow extends Record<string, unknown> {
   id: string;
   message_id: string;
   file_name: string;
@@ -97,6 +97,11 @@ export async function withAttachments(db: DbExecutor, rows: MessageRow[]): Promi
               sql`, `,
             )}) order by position`,
         );
+  return toMessages(rows, attachments);
+}
+
+/** Messages from their rows and their attachments' rows (in each message's order). */
+export function toMessages(rows: readonly MessageRow[], attachments: readonly AttachmentRow[]): Message[] {
   return rows.map((row) => ({
     ...messageContent(row, attachments),
     id: row.id,
@@ -135,8 +140,13 @@ function messageContent(
   };
 }
 
+/** A message's row as MESSAGE_SELECT reads it. */
+export const loadMessageRow = async (db: DbExecutor, id: string): Promise<MessageRow | undefined> =>
+  (await queryRows<MessageRow>(db, sql`${MESSAGE_SELECT} where m.id = ${id}`))[0];
+
 export async function loadMessage(db: DbExecutor, id: string): Promise<Message | null> {
-  const rows = await queryRows<MessageRow>(db, sql`${MESSAGE_SELECT} where m.id = ${id}`);
+  const row = await loadMessageRow(db, id);
+  const rows = row ? [row] : [];
   const [message] = await withAttachments(db, rows);
   return message ?? null;
 }

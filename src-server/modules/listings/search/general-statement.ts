@@ -4,6 +4,7 @@ import { ListingOption, ListingType } from '../../../../shared/domain/listing.ts
 import { OFFERED, offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
+  boundedCount,
   distanceSql,
   evenCostRows,
   facetKeysOf,
@@ -182,11 +183,16 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // auction listings are counted up to where the two cost the same (`fa`), never further.
   const byFamilyAuctions =
     order === 'ending-soonest' && narrow && auctionKeys !== null && request.uid === undefined;
+  const familyAuctions = boundedCount(
+    'fa',
+    filtered([auctionFilter]),
+    evenCostRows('auctions', AUCTION_WALK_COST * pageEnd),
+  );
   const runningAuctions = !narrow
     ? walkRead
     : byFamilyAuctions
-      ? sql`(select * from ${narrowRead} n where (select fa.few from fa)
-        union all select * from ${walkRead} w where not (select fa.few from fa))`
+      ? sql`(select * from ${narrowRead} n where ${familyAuctions.few}
+        union all select * from ${walkRead} w where not ${familyAuctions.few})`
       : narrowRead;
   const endingSoonest = () =>
     noAuctions
@@ -224,11 +230,23 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // Words kept one by one may still match few listings together ('walther p38': 2,852 of a million,
   // a few dozen of them running auctions): with more than one lexeme, the matches are counted up to
   // where reading them all and walking the order's index for them cost the same (`km`), never further.
-  const severalWords = everyWordKept !== null && plan.keyword !== null;
-  const walkGate =
-    severalWords && plan.keyword
-      ? sql`(${everyWordKept} and (numnode(${plan.keyword.query}) = 1 or (select km.many from km)))`
-      : everyWordKept;
+  const keywordMatches =
+    everyWordKept !== null && plan.keyword
+      ? {
+          query: plan.keyword.query,
+          ...boundedCount(
+            'km',
+            matching([]),
+            evenCostRows(
+              'listing_search',
+              KEYWORD_WALK_COST[order === 'ending-soonest' ? 'ending-soonest' : 'other'] * pageEnd,
+            ),
+          ),
+        }
+      : null;
+  const walkGate = keywordMatches
+    ? sql`(${everyWordKept} and (numnode(${keywordMatches.query}) = 1 or not ${keywordMatches.few}))`
+    : everyWordKept;
   const walked = walkGate
     ? sql`select * from (${walk}) w where ${neither} and ${walkGate}
       union all
@@ -244,20 +262,8 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       ${walked}`;
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
-    ${
-      byFamilyAuctions
-        ? sql`fal as (select ${evenCostRows('auctions', AUCTION_WALK_COST * pageEnd)} as most),
-    fa as (select count(*) <= (select fal.most from fal) as few from (
-      select 1 from ${filtered([auctionFilter])} limit (select fal.most + 1 from fal)) t),`
-        : sql``
-    }
-    ${
-      severalWords
-        ? sql`kml as (select ${evenCostRows('listing_search', KEYWORD_WALK_COST[order === 'ending-soonest' ? 'ending-soonest' : 'other'] * pageEnd)} as most),
-    km as (select count(*) > (select kml.most from kml) as many from (
-      select 1 from ${matching([])} limit (select kml.most + 1 from kml)) t),`
-        : sql``
-    }
+    ${byFamilyAuctions ? familyAuctions.ctes : sql``}
+    ${keywordMatches ? keywordMatches.ctes : sql``}
     m as materialized (
       ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
     ),

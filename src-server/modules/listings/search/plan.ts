@@ -261,6 +261,23 @@ export function evenCostRows(table: 'listing_search' | 'auctions', weight: numbe
     from pg_class c where c.oid = ${table}::regclass)`;
 }
 
+/**
+ * Whether the rows of `rows` (a `from` item with its conditions) number at most `most`, counted up to
+ * `most` + 1 and never further: the gate between reading a narrow set whole and walking an order's
+ * index (`most` from `evenCostRows`). `ctes` go in the statement's `with` (they end with a comma),
+ * `few` is the answer as a scalar; the CTEs are named after `name`.
+ */
+export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; few: SQL } {
+  const limit = sql.raw(`${name}_most`);
+  const gate = sql.raw(name);
+  return {
+    ctes: sql`${limit} as (select ${most} as most),
+    ${gate} as (select count(*) <= (select ${limit}.most from ${limit}) as few from (
+      select 1 from ${rows} limit (select ${limit}.most + 1 from ${limit})) t),`,
+    few: sql`(select ${gate}.few from ${gate})`,
+  };
+}
+
 /** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
 export const runningAuctionOf = (id: SQL, now: SQL) =>
   sql`ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}`;

@@ -4,6 +4,7 @@ import { ListingType } from '../../../../shared/domain/listing.ts';
 import { offeredInCopy } from '../cards.ts';
 import { answerSql, cappedCountsSql, DECODED_FACET_KEY, facetFlags, flagColumns } from './facets.ts';
 import {
+  boundedCount,
   boundingBoxSql,
   distanceSql,
   evenCostRows,
@@ -133,7 +134,14 @@ export function postingSearchStatement(
   // Newest first or ending soonest, a word of few postings: its range read whole and sorted (gated
   // by `fp`, so a word of many postings reads none of it). Ending soonest looks up the running
   // auction of each auction listing among them, by end, then the rest newest first.
-  const few = sql`(select fp.few from fp)`;
+  const fewPostingsCount = boundedCount(
+    'fp',
+    sql`keyword_postings k where k.lexeme = ${lexeme}`,
+    fewPostings !== undefined
+      ? sql`${fewPostings}::int`
+      : fewPostingsSql(order === 'ending-soonest' ? order : 'newest', pageEnd),
+  );
+  const few = fewPostingsCount.few;
   const newest = sql`select ${pageColumns}, null::float8 as distance${order === 'ending-soonest' ? sql`, null::timestamptz as auction_end` : sql``}
          from ${postings}${facetKeyFilters}${code.exclude}${order === 'ending-soonest' ? sql` and ${runningAuctionEnd(sql`k.listing_id`, now, keyListingType('k'))} is null` : sql``}
          order by k.listing_start_date desc, k.listing_id
@@ -168,13 +176,7 @@ export function postingSearchStatement(
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
     w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
-    ${
-      sortedRange
-        ? sql`fl as (select ${fewPostings === undefined ? fewPostingsSql(order, pageEnd) : sql`${fewPostings}::int`} as most),
-    fp as (select count(*) <= (select fl.most from fl) as few from (
-      select 1 from keyword_postings k where k.lexeme = ${lexeme} limit (select fl.most + 1 from fl)) t),`
-        : sql``
-    }
+    ${sortedRange ? fewPostingsCount.ctes : sql``}
     ${code.cte}
     m as materialized (
       (${rows(sql`k.facet_key`, sql``, limit)})${code.sample}

@@ -62,7 +62,7 @@ export interface SearchStatements {
   /**
    * What the postings statement's coverage depends on: the keyword, and for the orders that read a
    * word's range only when it has few postings (newest first, ending soonest) the order and the
-   * page's end, which set how few. Undefined without a keyword.
+   * page's end, which set how few (or the fixed `fewPostings`). Undefined without a keyword.
    */
   coverageKey: string | undefined;
 }
@@ -83,7 +83,7 @@ export function searchStatements(
     coverageKey:
       keyword &&
       (order === 'newest' || order === 'ending-soonest'
-        ? `${order} ${request.page * request.pageSize} ${keyword}`
+        ? `${order} ${request.page * request.pageSize} ${options.fewPostings ?? 'auto'} ${keyword}`
         : keyword),
     general: () => {
       general ??= searchStatement(plan, request);
