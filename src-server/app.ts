@@ -15,7 +15,7 @@ import { type BlobStore, fileBlobStore } from './files/blob-store.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
 import { installAuthentication } from './http/auth-context.ts';
 import { installCompression } from './http/compression.ts';
-import { assertEveryEndpointServed, registerPlannedEndpoints } from './http/endpoint.ts';
+import { assertEveryEndpointServed, isUrgentRequest, registerPlannedEndpoints } from './http/endpoint.ts';
 import { envelope, installErrorHandler } from './http/errors.ts';
 import {
   applySecurityHeaders,
@@ -211,8 +211,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.ownsDatabase ?? true) app.addHook('onClose', async () => database.close());
   // Close hooks run last added first: mail work under way finishes before the database closes.
   app.addHook('onClose', async () => backgroundMailSettled());
-  // Each request is one unit of statements: its second statement on does not queue behind new requests (PGlite).
-  app.addHook('onRequest', (_request, _reply, done) => inStatementScope(done));
+  // Each request is one unit of statements: its second statement on does not queue behind new
+  // requests, nor an urgent endpoint's first (db/statement-queue.ts).
+  app.addHook('onRequest', (request, _reply, done) =>
+    inStatementScope(done, { urgent: isUrgentRequest(request) }),
+  );
 
   installErrorHandler(app);
   installPlainOptionsAnswer(app);

@@ -99,6 +99,11 @@ export interface EndpointDefinition {
   readonly idempotencyHeader?: true;
   /** A brute-force or enumeration target: the server applies its strict per-address limit. */
   readonly rateLimited?: true;
+  /**
+   * A person's action answered in a few short statements and waited on (a message sent, a bid):
+   * under load its statements go to the database ahead of other requests' first statements.
+   */
+  readonly urgent?: true;
   /** The answer, or its error answer, carries a token: never kept by a browser or proxy cache. */
   readonly issuesToken?: true;
   /**

@@ -268,6 +268,7 @@ export const MESSAGES_ENDPOINTS = {
     access: 'user',
     owner: 'message',
     ownerId: 'body.id',
+    urgent: true,
     body: messageInputSchema,
     response: messageSchema,
     multipart: true,

@@ -48,6 +48,30 @@ describe('the statement queue', () => {
     expect(order).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'outside']);
   });
 
+  it('serves an urgent request from its first statement ahead of the requests waiting to start', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
+    const order: string[] = [];
+    const statement = (name: string) =>
+      queue.run(async () => {
+        order.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      });
+    const request = (name: string, urgent = false) =>
+      inStatementScope(
+        async () => {
+          for (const step of [1, 2]) await statement(`${name}${step}`);
+        },
+        { urgent },
+      );
+    // a holds the database; b and c wait to start; the urgent u, arriving last, goes before them
+    // (and before a's second statement, which joins the follow-ups once a's first has ended).
+    const a = request('a');
+    const waiting = [request('b'), request('c')];
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([a, ...waiting, request('u', true)]);
+    expect(order).toEqual(['a1', 'u1', 'a2', 'u2', 'b1', 'b2', 'c1', 'c2']);
+  });
+
   it('gives the event loop a turn between statements even when nobody waits', async () => {
     // PGlite's statements run synchronously: without a turn of the loop between them, a request
     // would run to its answer before the server read any other socket or accepted a connection.

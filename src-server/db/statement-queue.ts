@@ -6,9 +6,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * a request that has already had a turn goes before the first statements of requests not yet
  * started: a request of several statements (a search corrected after finding nothing, a page and
  * its counts) finishes instead of queueing behind every newcomer once per statement, which under
- * load multiplied its wait. The database passes from one unit to the next at the event loop's next
- * turn, so the server reads its sockets between statements and requests wait here, in this order,
- * rather than unread in the sockets. Past a bounded queue, when the work ahead would take longer than the
+ * load multiplied its wait. So do all the statements of an urgent request (`inStatementScope`).
+ * The database passes from one unit to the next at the event loop's next turn, so the server reads
+ * its sockets between statements and requests wait here, in this order, rather than unread in the
+ * sockets. Past a bounded queue, when the work ahead would take longer than the
  * longest wait, or after waiting too long for its turn, a statement fails with DatabaseBusyError
  * (a 503 with Retry-After) instead of every request waiting behind slow statements.
  */
@@ -55,15 +56,20 @@ interface Waiter {
   timer: NodeJS.Timeout | undefined;
 }
 
-/** The turns a request (or other unit of work, see `inStatementScope`) has had so far. */
-const scopes = new AsyncLocalStorage<{ turns: number }>();
+/**
+ * The turns a request (or other unit of work, see `inStatementScope`) has had so far, and whether
+ * all its statements go in the follow-up lane.
+ */
+const scopes = new AsyncLocalStorage<{ turns: number; urgent: boolean }>();
 
 /**
  * Runs `work` as one unit whose statements after the first go before new units' first statements
- * (the server runs each request in one).
+ * (the server runs each request in one). An `urgent` unit's first statement does too: a person's
+ * action answered in a few short statements (a message sent, a bid), which would otherwise wait
+ * behind every search that arrived before it.
  */
-export function inStatementScope<T>(work: () => T): T {
-  return scopes.run({ turns: 0 }, work);
+export function inStatementScope<T>(work: () => T, { urgent = false }: { urgent?: boolean } = {}): T {
+  return scopes.run({ turns: 0, urgent }, work);
 }
 
 /** Weight of the latest unit in the running average of how long a unit holds its turn. */
@@ -89,7 +95,7 @@ export class StatementQueue {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
-    await this.#admit(scope !== undefined && scope.turns > 0);
+    await this.#admit(scope !== undefined && (scope.turns > 0 || scope.urgent));
     if (scope) scope.turns += 1;
     const started = performance.now();
     try {

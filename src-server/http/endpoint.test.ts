@@ -8,6 +8,7 @@ import { signToken, type TokenPayload } from '../modules/auth/tokens.ts';
 import { installAuthentication } from './auth-context.ts';
 import {
   assertEveryEndpointServed,
+  isUrgentRequest,
   registerEndpoint,
   registerEndpoints,
   registerPlannedEndpoints,
@@ -64,6 +65,7 @@ const PROBE_TABLE = {
 } as const;
 
 let app: FastifyInstance;
+const urgency = new Map<string, boolean>();
 beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
@@ -103,6 +105,26 @@ beforeAll(async () => {
     options,
   );
   registerPlannedEndpoints(app, PROBE_TABLE, options);
+  for (const urgent of [true, false]) {
+    registerEndpoint(
+      app,
+      {
+        method: 'GET',
+        path: `/probe/urgent-${urgent}`,
+        access: 'public',
+        rateLimited: true,
+        ...(urgent ? { urgent: true as const } : {}),
+        response: z.object({ ok: z.boolean() }),
+      },
+      () => ({ ok: true }),
+      options,
+    );
+  }
+  // As the server's request hook reads it (app.ts: the request's unit of statements).
+  app.addHook('onRequest', (request, _reply, done) => {
+    urgency.set(request.url, isUrgentRequest(request));
+    done();
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -229,6 +251,18 @@ describe('the resource tables', () => {
 
   it('serves a built endpoint with its handler', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/probe/built' })).json()).toEqual({ ok: true });
+  });
+
+  it('marks the requests of an urgent endpoint, keeping its per-address limit', async () => {
+    const remoteAddress = '203.0.113.77';
+    for (const urgent of [true, false]) {
+      const url = `/api/probe/urgent-${urgent}`;
+      const get = () => app.inject({ method: 'GET', url, remoteAddress });
+      expect((await get()).statusCode).toBe(200);
+      expect(urgency.get(url)).toBe(urgent);
+      expect((await get()).statusCode).toBe(200);
+      expect((await get()).statusCode).toBe(429);
+    }
   });
 
   it('limits a rateLimited endpoint per address and says when to retry', async () => {

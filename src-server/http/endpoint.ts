@@ -29,6 +29,7 @@ export type EndpointSpec = Pick<
   | 'multipart'
   | 'upload'
   | 'rateLimited'
+  | 'urgent'
   | 'issuesToken'
   | 'refusesImpersonation'
   | 'planned'
@@ -240,8 +241,28 @@ async function readBody(
 
 const routeUrl = (endpoint: EndpointSpec) => `${API_BASE}${toFastifyPath(endpoint.path)}`;
 
-const routeConfig = (endpoint: EndpointSpec, options: EndpointOptions) =>
-  endpoint.rateLimited ? { config: options.rateLimit } : {};
+/** Read by the request hooks: the per-address limit's options, and whether the request is urgent. */
+function routeConfig(
+  endpoint: EndpointSpec,
+  options: EndpointOptions,
+): Pick<RouteShorthandOptions, 'config'> {
+  const config: RouteShorthandOptions['config'] = {
+    ...(endpoint.rateLimited ? options.rateLimit : {}),
+    ...(endpoint.urgent ? { urgentStatements: true } : {}),
+  };
+  return Object.keys(config ?? {}).length > 0 ? { config } : {};
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is an urgent endpoint's (`EndpointDefinition.urgent`). */
+    urgentStatements?: boolean;
+  }
+}
+
+/** Whether the request's route is an urgent endpoint's. */
+export const isUrgentRequest = (request: FastifyRequest): boolean =>
+  request.routeOptions.config?.urgentStatements === true;
 
 /** The answer a response-schema check lets through: the handler's, unchanged. */
 function checkedAnswer(
