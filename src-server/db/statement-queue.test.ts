@@ -15,6 +15,18 @@ const settle = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
+/** A queue of one at a time, and statements of 2 ms that record their names in the order they ran. */
+function recordingQueue() {
+  const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
+  const order: string[] = [];
+  const statement = (name: string) =>
+    queue.run(async () => {
+      order.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    });
+  return { order, statement };
+}
+
 describe('the statement queue', () => {
   it('runs waiting work one at a time, first come first served', async () => {
     const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 0 });
@@ -31,13 +43,7 @@ describe('the statement queue', () => {
   });
 
   it('serves the next statement of a started request before the first statements of new ones', async () => {
-    const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
-    const order: string[] = [];
-    const statement = (name: string) =>
-      queue.run(async () => {
-        order.push(name);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      });
+    const { order, statement } = recordingQueue();
     // Three requests of three statements each, arriving together: without the follow-up lane each
     // statement would queue behind every other request's (a1 b1 c1 a2 b2 c2 a3 b3 c3).
     const request = (name: string) =>
@@ -49,13 +55,7 @@ describe('the statement queue', () => {
   });
 
   it('serves an urgent request from its first statement ahead of the requests waiting to start', async () => {
-    const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
-    const order: string[] = [];
-    const statement = (name: string) =>
-      queue.run(async () => {
-        order.push(name);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      });
+    const { order, statement } = recordingQueue();
     const request = (name: string, urgent = false) =>
       inStatementScope(
         async () => {
