@@ -67,6 +67,8 @@ test.describe('bulk inventory upload', () => {
   test('a dealer previews a CSV with bad rows, uploads it, follows the import and downloads the error report', async ({
     page,
   }) => {
+    // Two uploads, a download and three accessibility scans.
+    test.slow();
     const run = Date.now().toString(36).toUpperCase();
     const file = {
       name: 'bulk.csv',
