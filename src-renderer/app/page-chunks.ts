@@ -18,7 +18,10 @@ export function loadPageChunkTable(): Promise<void> {
     .then((answer) => (answer.ok ? answer.json() : null))
     .then(
       (read: unknown) => {
-        if (read && typeof read === 'object') table = read as Partial<Record<RouteId, string[]>>;
+        if (!read || typeof read !== 'object') return;
+        table = read as Partial<Record<RouteId, string[]>>;
+        // Said on the document, as `data-app-ready` is, for tools that drive the app.
+        document.documentElement.dataset.pageChunks = 'loaded';
       },
       // Offline, or a build without the table: screens load by their imports.
       () => undefined,

@@ -220,13 +220,16 @@ const createPglite = (dataDir?: string, snapshot?: Blob) =>
   });
 
 /**
- * A dump of a new in-memory database with every migration applied: `openDatabase` starts from it in
- * a fraction of the time a new database takes (tests open one database per file).
+ * A dump of a new in-memory database with every migration applied, then `fill` (reference data
+ * that a server would otherwise load at each start): `openDatabase` starts from it in a fraction of
+ * the time a new database takes (tests open one database per file).
  */
-export async function migratedSnapshot(): Promise<Blob> {
+export async function migratedSnapshot(fill?: (db: Database) => Promise<unknown>): Promise<Blob> {
   const client = await createPglite();
   try {
-    await migratePglite(drizzlePglite({ client, schema }), migrationConfig);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, migrationConfig);
+    await fill?.(db);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();

@@ -65,8 +65,8 @@ const scopes = new AsyncLocalStorage<{ turns: number; urgent: boolean }>();
 /**
  * Runs `work` as one unit whose statements after the first go before new units' first statements
  * (the server runs each request in one). An `urgent` unit's first statement does too: a person's
- * action answered in a few short statements (a message sent, a bid), which would otherwise wait
- * behind every search that arrived before it.
+ * action answered in a few short statements (a message sent), which would otherwise wait behind
+ * every search that arrived before it.
  */
 export function inStatementScope<T>(work: () => T, { urgent = false }: { urgent?: boolean } = {}): T {
   return scopes.run({ turns: 0, urgent }, work);

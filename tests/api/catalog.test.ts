@@ -5,10 +5,11 @@ import type { Brand } from '../../shared/contract/brands.ts';
 import { CATEGORY_FAMILIES } from '../../shared/domain/category.ts';
 import { brandPageMeta } from '../../shared/page-meta-builders.ts';
 import { CITY_SLUG_LIST, CITY_SLUGS } from '../../shared/routes/paths.ts';
+import { buildApp } from '../../src-server/app.ts';
 import { type Database, queryRows } from '../../src-server/db/client.ts';
 import { upcCheckDigit } from '../../src-server/seed/catalog-listings.ts';
 import { accountWithRoles, CATALOG_SEED, seedCatalog } from './support/catalog.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from './support/test-app.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 let t: TestApp;
@@ -161,10 +162,20 @@ describe('GET /location/geo', () => {
   });
 
   it('loads every US ZIP centroid at boot', async () => {
-    const [count] = await rows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from zip_centroids`,
-    );
-    expect(count!.n).toBeGreaterThan(40_000);
+    // The test databases start with them: a database without any has them once a server starts.
+    const database = await openTestDatabase();
+    try {
+      await database.db.execute(sql`delete from zip_centroids`);
+      const app = await buildApp(testConfig(), { database, ownsDatabase: false });
+      await app.ready();
+      await app.close();
+      const [count] = await rows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from zip_centroids`,
+      );
+      expect(count!.n).toBeGreaterThan(40_000);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -198,6 +198,8 @@ test.describe('hydration of server-rendered pages', () => {
     expect(named?.split(' ')).toEqual(table.home);
     await hydrated(page);
     await partsHydrated(page);
+    // The table is fetched once the browser is idle, which a busy machine can put off past the above.
+    await expect(page.locator('html')).toHaveAttribute('data-page-chunks', 'loaded');
 
     // A screen not shown yet: its files are preloaded together before it loads.
     const digest = table.digest ?? [];
