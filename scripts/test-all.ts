@@ -121,7 +121,13 @@ steps.push({
 });
 steps.push(vitest('API on PGlite', ['--project', 'api'], pglite));
 if (postgresUrl) steps.push(vitest('API on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl }));
-steps.push(vitest('unit and renderer', ['--project', 'unit', '--project', 'renderer'], pglite));
+steps.push(
+  vitest(
+    'unit and renderer',
+    ['unit', 'unit-mocks', 'renderer', 'renderer-mocks'].flatMap((project) => ['--project', project]),
+    pglite,
+  ),
+);
 steps.push(vitest('contract fuzz on PGlite', ['--project', 'fuzz'], pglite));
 steps.push(
   vitest('faults on PGlite', ['--project', 'faults', 'tests/faults/pglite-'], pglite, { alone: true }),

@@ -39,7 +39,7 @@ describe('reporting a listing from its page', () => {
       listingPage([], null);
       fireEvent.click(await screen.findByRole('button', { name: 'Report this listing' }));
       await waitFor(() => expect(reasons).toEqual(['Log in to report this listing.']));
-      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Report this listing' })).toBeNull();
     } finally {
       stop();
     }

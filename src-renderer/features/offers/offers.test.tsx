@@ -78,7 +78,7 @@ describe('making an offer on the listing page', () => {
       renderApp(`/${LISTING_ID}`, { fetch: createFakeFetch(() => jsonResponse({ results: [offering] })) });
       fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
       await waitFor(() => expect(reasons).toEqual(['Log in to make an offer.']));
-      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Make an offer' })).toBeNull();
     } finally {
       stop();
     }
