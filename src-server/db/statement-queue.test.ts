@@ -130,6 +130,19 @@ describe('the statement queue', () => {
     expect((await Promise.all(waiting.slice(0, 3))).every((result) => result.ok)).toBe(true);
   });
 
+  it('does not turn work away behind quick statements because one statement was slow', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 100, maxWaitMs: 400 });
+    for (let i = 0; i < 30; i += 1) await queue.run(blockFor(5));
+    await queue.run(blockFor(100));
+    // Twenty quick statements wait about 100 ms in all. An average moved far by the one slow
+    // statement (a fifth of it: 24 ms) would expect 480 ms behind them and refuse the last ones.
+    const holder = queue.run(blockFor(5));
+    const waiting = Array.from({ length: 20 }, () => settle(queue.run(blockFor(5))));
+    await holder;
+    const results = await Promise.all(waiting);
+    expect(results.filter((result) => !result.ok)).toEqual([]);
+  });
+
   it('recognises a busy queue and a cancelled statement through wrapping errors', () => {
     expect(isDatabaseBusy(new Error('query failed', { cause: new DatabaseBusyError('full') }))).toBe(true);
     const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
