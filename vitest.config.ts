@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Test files that replace a module (`vi.mock`): they run in projects of their own, each file with
- * its own modules, since the unit and renderer projects share one module graph across their files
- * (a module another file imported first would not be replaced). tests/lint/module-mocks.test.ts
+ * its own modules, since the unit, renderer and API projects share one module graph across their
+ * files (a module another file imported first would not be replaced). tests/lint/module-mocks.test.ts
  * checks that the list names every such file.
  */
 export const MODULE_MOCKING_TESTS = {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MODULE_MOCKING_TESTS } from '../../vitest.config.ts';
 
 /**
- * The unit and renderer projects share one module graph across their files, where replacing a
- * module (`vi.mock`, `vi.doMock`) would depend on which file imported it first: every file that
- * does is named in MODULE_MOCKING_TESTS, which runs it with modules of its own.
+ * The unit, renderer and API projects share one module graph across their files, where replacing
+ * a module (`vi.mock`, `vi.doMock`) would depend on which file imported it first: every file that
+ * does is named in MODULE_MOCKING_TESTS, which runs it with modules of its own (no API test does).
  */
 const repo = resolve(import.meta.dirname, '../..');
 const FOLDERS = [
@@ -18,6 +18,7 @@ const FOLDERS = [
   'bench',
   'tests/desktop',
   'tests/lint',
+  'tests/api',
 ];
 
 function testFiles(folder: string): string[] {
