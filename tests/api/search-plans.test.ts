@@ -353,6 +353,7 @@ describe('search counts', () => {
       maxShare: 0.95,
       maxLexemes: 1024,
       maxPhrases: 0,
+      maxTitleLexemes: 0,
     });
     try {
       // Two kept words typed as they are, matching together more listings than the count limit.
@@ -408,7 +409,110 @@ describe('search counts', () => {
         maxShare: 0,
         maxLexemes: 0,
         maxPhrases: 0,
+        maxTitleLexemes: 0,
       });
+    }
+  });
+
+  it("pages a word past the postings' share by relevance as ranking every match does: its title postings, then the description's matches newest first", async () => {
+    const none = { minListings: 1_000_000, maxShare: 0, maxLexemes: 0, maxPhrases: 0, maxTitleLexemes: 0 };
+    const titles = { ...none, minListings: 300, maxShare: 0.35, maxTitleLexemes: 64 };
+    const change = await refreshKeywordPostings(database.db, titles);
+    // As after every refresh of the kept words (`maintainKeywordIndexes`).
+    await database.db.execute(sql`vacuum analyze keyword_postings`);
+    try {
+      // The words past the share that titles hold too ('complete', of "16\" Complete Rifle").
+      const titled = await rows<{ lexeme: string; postings: number; matches: number }>(sql`select f.lexeme,
+          (select count(*)::int from keyword_postings k where k.lexeme = f.lexeme) as postings,
+          (select count(*)::int from listing_search s where s.search_vector @@ f.query) as matches
+        from keyword_posting_lexemes f where f.titles_only order by 2 desc, 1`);
+      // Typed as it is, it is a code-shaped keyword (a UPC or SKU may match it too).
+      const word = titled.find(
+        (row) => row.postings > 0 && /^[a-z]{4,}$/.test(row.lexeme) && row.lexeme !== 'ship',
+      );
+      expect(change.removed).toEqual([]);
+      expect(titled.map((word) => word.lexeme)).toContain('ship');
+      expect(word!.matches).toBeGreaterThan(SEARCH_COUNT_LIMIT + word!.postings);
+      // Its postings are its title matches alone, each ranked as the search ranks it.
+      const [outOfStep] = await rows<{ n: number }>(sql`select count(*)::int as n from (
+          (select s.listing_id, ts_rank(s.search_vector, f.query) from keyword_posting_lexemes f
+            join listing_search s on s.search_vector @@ f.query
+            where f.titles_only and ts_rank(s.search_vector, f.query) >= keyword_title_rank()
+           except all select k.listing_id, k.rank from keyword_postings k)
+          union all
+          (select k.listing_id, k.rank from keyword_postings k
+           except all select s.listing_id, ts_rank(s.search_vector, f.query) from keyword_posting_lexemes f
+            join listing_search s on s.search_vector @@ f.query
+            where f.titles_only and ts_rank(s.search_vector, f.query) >= keyword_title_rank())) d`);
+      expect(outOfStep!.n).toBe(0);
+      const keyword = word!.lexeme;
+      // A listing write keeps them in step: the word put in a title is posted, in a description alone it is not.
+      const [plain] = await rows<{ id: string; title: string; description: string }>(sql`select l.id, l.title,
+          l.description from listings l join listing_search s on s.listing_id = l.id
+        where not s.search_vector @@ to_tsquery('english', ${keyword}) order by l.id limit 1`);
+      const postedFor = async () =>
+        (
+          await rows<{ n: number }>(sql`select count(*)::int as n from keyword_postings
+          where lexeme = ${keyword} and listing_id = ${plain!.id}`)
+        )[0]!.n;
+      await database.db.execute(
+        sql`update listings set description = description || ' ' || ${keyword} where id = ${plain!.id}`,
+      );
+      expect(await postedFor()).toBe(0);
+      await database.db.execute(
+        sql`update listings set title = title || ' ' || ${keyword} where id = ${plain!.id}`,
+      );
+      expect(await postedFor()).toBe(1);
+      await database.db.execute(
+        sql`update listings set title = ${plain!.title}, description = ${plain!.description} where id = ${plain!.id}`,
+      );
+      expect(await postedFor()).toBe(0);
+      const [code] = await rows<{ id: string }>(
+        sql`select id from listings l where ${OFFERED} and upc is null order by listing_start_date limit 1`,
+      );
+      const bodies: SearchRequest[] = [
+        { keyword },
+        { keyword, page: 2 },
+        { keyword, page: 5, pageSize: 10 },
+        { keyword: keyword.toUpperCase(), conditions: [Condition.Used] },
+        { keyword, familyIds: [CategoryFamilyId.SemiAutoRifles, CategoryFamilyId.BoltActionRifles] },
+        { keyword, listingType: ListingType.National, minPrice: 300 },
+        { keyword, zipCode: '75207', distance: 250 },
+        { keyword, uid: seller },
+        { keyword: 'ship' },
+        { keyword: 'ship', page: 3, listingStartDate: 30 },
+      ];
+      const answers = async () => {
+        const all = [];
+        for (const body of bodies) {
+          all.push(await searchListings(database.db, searchRequestSchema.parse(body), { postings: false }));
+        }
+        return all;
+      };
+      // A listing whose UPC is the word leads the page, as any code match does.
+      await database.db.execute(sql`update listings set upc = ${keyword} where id = ${code!.id}`);
+      try {
+        const tiered = await answers();
+        expect(tiered[0]!.results[0]!.id).toBe(code!.id);
+        // The page by relevance reads the title postings in rank order and the description's
+        // matches in order of start, each up to the page's end.
+        const request = searchRequestSchema.parse({ keyword });
+        const plan = await explainAtScale(searchStatement(await planSearch(database.db, request), request));
+        expect(plan).toContain('keyword_postings_order_idx');
+        expect(plan).toContain('listing_search_start_idx');
+        expect(plan).not.toMatch(/Seq Scan on (listings|listing_search)/);
+        // Every match ranked, as without the title postings.
+        await refreshKeywordPostings(database.db, none);
+        const ranked = await answers();
+        for (const [index, body] of bodies.entries()) {
+          expect(tiered[index], JSON.stringify(body)).toEqual(ranked[index]);
+          expect(tiered[index]!.results.length, JSON.stringify(body)).toBeGreaterThan(0);
+        }
+      } finally {
+        await database.db.execute(sql`update listings set upc = null where id = ${code!.id}`);
+      }
+    } finally {
+      await refreshKeywordPostings(database.db, none);
     }
   });
 

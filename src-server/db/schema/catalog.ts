@@ -184,6 +184,11 @@ export const listingSearch = pgTable(
 export const keywordPostingLexemes = pgTable('keyword_posting_lexemes', {
   lexeme: text('lexeme').primaryKey(),
   query: tsquery('query').notNull(),
+  /**
+   * A word in more than the policy's share of the listings: only its title matches are kept (rank
+   * at least `keyword_title_rank()`), the rows a page by relevance reads before the description's.
+   */
+  titlesOnly: boolean('titles_only').notNull().default(false),
 });
 
 /**

@@ -11,7 +11,9 @@ import { type Database, liftStatementTimeout, queryRows } from '../../../db/clie
  *
  * Which lexemes are kept follows the planner's statistics of the keyword copy (its most common
  * elements): every lexeme that enough listings contain, within a share that keeps the postings'
- * size bounded. The rows are kept in step by the `keyword_postings_sync` trigger on `listing_search`.
+ * size bounded, and of the words past that share their title matches alone (`titles_only`), which
+ * a page by relevance reads before the description's matches. The rows are kept in step by the
+ * `keyword_postings_sync` trigger on `listing_search`.
  */
 export interface PostingPolicy {
   /**
@@ -37,6 +39,14 @@ export interface PostingPolicy {
    * bounds, kept as the two-lexeme query a search for them builds ('sig' & 'sauer').
    */
   maxPhrases: number;
+  /**
+   * At most this many words past `maxShare` (the most frequent first) keep the postings of their
+   * title matches only: the listings whose title, manufacturer, model or caliber has the word, which
+   * rank above every listing that has it in the description alone (those all rank alike). A page by
+   * relevance reads them in rank order, then the description's matches newest first, instead of
+   * ranking a third of the catalogue (`search/general-statement.ts`).
+   */
+  maxTitleLexemes: number;
 }
 
 export const POSTING_POLICY: PostingPolicy = {
@@ -44,6 +54,7 @@ export const POSTING_POLICY: PostingPolicy = {
   maxShare: 0.35,
   maxLexemes: 1024,
   maxPhrases: 32,
+  maxTitleLexemes: 64,
 };
 
 /** The one-lexeme tsquery a keyword search builds for a lexeme, written as a tsquery literal. */
@@ -51,10 +62,14 @@ export function lexemeQueryLiteral(lexeme: string): string {
   return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
-/** The lexemes the latest statistics of `listing_search.search_vector` place within the policy, most frequent first. */
+/**
+ * The lexemes the latest statistics of `listing_search.search_vector` place within the policy, most
+ * frequent first: within its share (`within`, every posting kept) or past it (title postings only).
+ */
 export async function frequentLexemes(
   db: Database,
   policy: PostingPolicy = POSTING_POLICY,
+  share: 'within' | 'past' = 'within',
 ): Promise<string[]> {
   const rows = await queryRows<{ lexeme: string }>(
     db,
@@ -63,9 +78,9 @@ export async function frequentLexemes(
       cross join (select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'listing_search'::regclass) c
       where s.schemaname = current_schema() and s.tablename = 'listing_search' and s.attname = 'search_vector'
         and e.lexeme is not null and e.share * c.rows >= ${policy.minListings}
-        and e.share <= ${policy.maxShare}
+        and ${share === 'within' ? sql`e.share <= ${policy.maxShare}` : sql`e.share > ${policy.maxShare}`}
       order by e.share desc, e.lexeme
-      limit ${policy.maxLexemes}`,
+      limit ${share === 'within' ? policy.maxLexemes : policy.maxTitleLexemes}`,
   );
   return rows.map((row) => row.lexeme);
 }
@@ -109,7 +124,8 @@ async function insertPostings(db: Database, only: readonly string[] | null): Pro
     select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query), s.listing_start_date, s.offered_until, s.facet_key,
       s.price, s.latitude, s.longitude
     from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
-    ${only ? sql`where f.lexeme in (${lexemeList(only)})` : sql``}
+    where (not f.titles_only or ts_rank(s.search_vector, f.query) >= keyword_title_rank())
+    ${only ? sql`and f.lexeme in (${lexemeList(only)})` : sql``}
     order by 1, 3 desc, 4 desc, 2`);
 }
 
@@ -131,7 +147,7 @@ export interface PostingChange {
 
 /**
  * Brings the kept lexemes in line with the policy: postings of lexemes that fell out of it are
- * deleted, those of new ones written. Listing writes wait meanwhile (a lock on the keyword copy
+ * deleted, those of new ones written (a word that crossed the share, its postings rewritten). Listing writes wait meanwhile (a lock on the keyword copy
  * that searches pass), so no write's trigger misses a lexeme being added; so does another server's
  * refresh, which then finds the set already current. The first lexemes kept (none before: after
  * seeding, or the first start on a catalogue) are written in bulk, and keyword searches that look
@@ -147,22 +163,33 @@ export async function refreshKeywordPostings(
     await liftStatementTimeout(tx);
     // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
     await tx.execute(sql`lock table listing_search in share row exclusive mode`);
-    const wanted = new Set([...(await frequentLexemes(tx, policy)), ...(await frequentPhrases(tx, policy))]);
-    const current = new Set(
-      (await queryRows<{ lexeme: string }>(tx, sql`select lexeme from keyword_posting_lexemes`)).map(
-        (row) => row.lexeme,
-      ),
+    // Each key with whether only its title postings are kept; a word that crosses the share is
+    // removed and added again.
+    const wanted = new Map<string, boolean>();
+    for (const lexeme of await frequentLexemes(tx, policy, 'past')) wanted.set(lexeme, true);
+    for (const lexeme of [...(await frequentLexemes(tx, policy)), ...(await frequentPhrases(tx, policy))]) {
+      wanted.set(lexeme, false);
+    }
+    const current = new Map(
+      (
+        await queryRows<{ lexeme: string; titles_only: boolean }>(
+          tx,
+          sql`select lexeme, titles_only from keyword_posting_lexemes`,
+        )
+      ).map((row) => [row.lexeme, row.titles_only]),
     );
-    const added = [...wanted].filter((lexeme) => !current.has(lexeme));
-    const removed = [...current].filter((lexeme) => !wanted.has(lexeme));
+    const added = [...wanted.keys()].filter((lexeme) => current.get(lexeme) !== wanted.get(lexeme));
+    const removed = [...current.keys()].filter((lexeme) => wanted.get(lexeme) !== current.get(lexeme));
     if (removed.length) {
       await tx.execute(sql`delete from keyword_postings where lexeme in (${lexemeList(removed)})`);
       await tx.execute(sql`delete from keyword_posting_lexemes where lexeme in (${lexemeList(removed)})`);
     }
     if (added.length) {
       await tx.execute(
-        sql`insert into keyword_posting_lexemes (lexeme, query) values ${sql.join(
-          added.map((lexeme) => sql`(${lexeme}, ${queryLiteralOf(lexeme)}::tsquery)`),
+        sql`insert into keyword_posting_lexemes (lexeme, query, titles_only) values ${sql.join(
+          added.map(
+            (lexeme) => sql`(${lexeme}, ${queryLiteralOf(lexeme)}::tsquery, ${wanted.get(lexeme) === true})`,
+          ),
           sql`, `,
         )}`,
       );

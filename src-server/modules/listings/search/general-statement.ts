@@ -202,17 +202,46 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ${otherMatches}`;
   // Completed auctions: the latest sales are read from the sold auctions' index in order; in any
   // other order the matches are read and sorted (the listings' order indexes hold the listings on sale).
+  // By relevance, a word in more than the postings' share of the listings (its title postings kept,
+  // `titles_only`): its title matches in rank order from their postings, each matched by its keyword
+  // row, then its matches in the description alone (which all rank alike, below every title match)
+  // newest first from the order index, each read up to the page's end, and the few code matches.
+  // Any other keyword ranks every match.
+  const byRelevance = (keyword: NonNullable<SearchPlan['keyword']>, ranked: SQL) => {
+    const titled = sql`(select f.lexeme from keyword_posting_lexemes f where f.titles_only and f.query = ${keyword.query})`;
+    const tiers = sql`select * from (select t.* from keyword_postings k cross join lateral (
+          select ${pageColumns} from ${matching([...facetFilters, sql`l.listing_id = k.listing_id`])}) t
+        where k.lexeme = ${titled}
+        order by k.rank desc, k.listing_start_date desc, k.listing_id limit ${pageEnd}) a
+      union
+      select * from (select ${pageColumns} from ${matching([
+        ...facetFilters,
+        sql`ts_rank(l.search_vector, ${keyword.query}) < keyword_title_rank()`,
+      ])}
+        order by l.listing_start_date desc, l.listing_id limit ${pageEnd}) d${
+          keyword.codeMatch
+            ? sql`
+      union
+      select ${pageColumns} from ${matching([...facetFilters, keyword.codeMatch])}`
+            : sql``
+        }`;
+    return sql`select * from (${tiers}) t where ${titled} is not null
+      union all
+      select * from (${ranked}) s where ${titled} is null`;
+  };
   const walk = plan.completed
     ? sortedMatches(order !== 'latest-sale')
-    : byPlace && (order === 'distance' || order === 'newest')
-      ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
-      : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
-        ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
+    : order === 'relevance' && plan.keyword
+      ? byRelevance(plan.keyword, sortedMatches(false))
+      : byPlace && (order === 'distance' || order === 'newest')
+        ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
+        : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
+          ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
             order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
-        : order === 'ending-soonest'
-          ? endingSoonest()
-          : sortedMatches(false);
+          : order === 'ending-soonest'
+            ? endingSoonest()
+            : sortedMatches(false);
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;

@@ -29,7 +29,8 @@ import {
  * table; the facet filters are applied to the grouped keys. A keyword shaped like a code also
  * matches listings by UPC or SKU: those few rows are read from the keyword copy, lead the page by
  * relevance as in the general statement, and are counted once. `covered` is false when the keyword's
- * query is not kept; the search then runs the general statement.
+ * query is not kept, or kept for its title matches only (`titles_only`: a word past the postings'
+ * share); the search then runs the general statement.
  *
  * Newest first and ending soonest have no postings index in their order. Newest first within a
  * radius reads a page per place (the place index is newest first within a place). Otherwise, when
@@ -175,7 +176,7 @@ export function postingSearchStatement(
   // index range read in order, stopped there), with the code matches it does not hold.
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
-    w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query}),
+    w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and not f.titles_only),
     ${sortedRange ? fewPostingsCount.ctes : sql``}
     ${code.cte}
     m as materialized (
