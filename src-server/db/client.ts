@@ -13,6 +13,7 @@ import pg from 'pg';
 import { isConnectionLost } from './connection-errors.ts';
 import { lockDataFolder } from './data-lock.ts';
 import { type ListenOptions, listenForNotifications } from './notifications.ts';
+import { prepareRecurringStatements, rowsOf } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { StatementQueue } from './statement-queue.ts';
 
@@ -99,9 +100,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * PostgreSQL settings of embedded PGlite. Its WebAssembly memory only grows, and PostgreSQL's
  * default 128 MB of shared buffers fill as pages are read (160 MB resident once a large upload
- * has run); the operating system's file cache still holds the data folder's pages.
+ * has run); the operating system's file cache still holds the data folder's pages. Prepared
+ * statements are planned for each run's values (`prepared-statements.ts`).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'plan_cache_mode=force_custom_plan'];
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Migration bookkeeping lives in the application's own schema so isolated schemas never share it. */
 const migrationConfig = { migrationsFolder, migrationsSchema: 'public' };
@@ -163,6 +165,7 @@ export async function openDatabase(
     const client = await createPglite(options.dataDir, options.snapshot);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, migrationConfig);
+    prepareRecurringStatements(db);
     queueStatements(
       client,
       new StatementQueue({
@@ -354,9 +357,6 @@ const isPoolSession = (session: unknown): session is PoolSessionParts =>
 const hasDialect = (db: unknown): db is { dialect: PgDialect } =>
   typeof db === 'object' && db !== null && 'dialect' in db && db.dialect instanceof PgDialect;
 
-const hasRows = <T>(result: unknown): result is { rows: T[] } =>
-  typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows);
-
 /**
  * Every transaction gives its pooled client back, whatever happens. Drizzle's own pool transaction
  * keeps the client when BEGIN fails (a connection ended between checkout and BEGIN), and each such
@@ -389,9 +389,7 @@ function returnEveryTransactionClient(db: PoolDatabase, pool: pg.Pool): void {
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: DbExecutor, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  if (!hasRows<T>(result)) throw new Error('The database answered a query without rows');
-  return result.rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /**

@@ -16,3 +16,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** The SQLSTATE of a database error, or of the one Drizzle wrapped in its own (`cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (const candidate of [error, (error as { cause?: unknown } | null)?.cause]) {
+    const code =
+      typeof candidate === 'object' && candidate !== null
+        ? (candidate as { code?: unknown }).code
+        : undefined;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

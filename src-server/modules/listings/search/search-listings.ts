@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listing-search.ts';
-import { type Database, queryRows } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
+import { queryPrepared } from '../../../db/prepared-statements.ts';
 import { toCard } from '../cards.ts';
 import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
@@ -109,7 +110,8 @@ export function forgetKeywordCoverage(db: Database): void {
 
 /**
  * Runs a search's statements: the postings' first when there is one and the keyword is not known to
- * be uncovered, the general one when the postings do not cover it.
+ * be uncovered, the general one when the postings do not cover it. Both recur in a few hundred
+ * shapes: they run prepared where the database keeps them (PGlite).
  */
 export async function querySearch(
   db: Database,
@@ -117,7 +119,7 @@ export async function querySearch(
 ): Promise<SearchRow | undefined> {
   const key = statements.coverageKey;
   if (statements.postings && !(key && uncoveredKeywords.get(db)?.has(key))) {
-    const [row] = await queryRows<SearchRow>(db, statements.postings);
+    const [row] = await queryPrepared<SearchRow>(db, statements.postings);
     if (row?.covered) return row;
     if (key) {
       let known = uncoveredKeywords.get(db);
@@ -128,6 +130,6 @@ export async function querySearch(
       known.add(key);
     }
   }
-  const [row] = await queryRows<SearchRow>(db, statements.general());
+  const [row] = await queryPrepared<SearchRow>(db, statements.general());
   return row;
 }
