@@ -163,6 +163,11 @@ describe('search plans', () => {
   it.each([
     ['everything, ending soonest', { sort: 'ending-soonest' }, 'auctions_open_end_idx'],
     ['completed auctions, latest sale first', { completed: true }, 'auctions_sold_end_idx'],
+    [
+      'a ZIP code, ending soonest',
+      { zipCode: '75207', distance: 25, sort: 'ending-soonest' },
+      'listings_offered_auction_location_idx',
+    ],
   ] as const)('%s: the page is read from the auctions in its order', async (_name, body, index) => {
     // The sample catalogue runs a hundred auctions; scans are priced out as at catalogue scale.
     const text = await explainAtScale(await generalStatement(body));
@@ -641,5 +646,82 @@ describe('search counts', () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('pages ending soonest within a radius as a full sort does: its auction listings read whole when few, the running auctions walked by end when many', async () => {
+    const zipCode = '75207';
+    const distance = distanceSql(
+      (await planSearch(database.db, searchRequestSchema.parse({ zipCode }))).origin!,
+    );
+    const runningEnd = sql`(select a.ends_at from auctions a where a.listing_id = l.id and a.outcome is null
+      and a.starts_at <= now() and a.ends_at > now())`;
+    const sides = new Set<boolean>();
+    const check = async (miles: number) => {
+      const within = sql`${distance} <= ${miles}::float8`;
+      const all = await fullSort(within, sql`${runningEnd} asc nulls last, l.listing_start_date desc, l.id`);
+      for (const page of [1, 2]) {
+        const [gate] = await rows<{
+          few: boolean;
+          running: number;
+        }>(sql`select (select count(*) from listings l
+            where ${OFFERED} and l.listing_type = ${ListingType.Auction} and ${within})
+          <= ${evenCostRows('auctions', AUCTION_WALK_COST * page * 5)} as few,
+          (select count(*)::int from listings l where ${OFFERED} and ${within} and ${runningEnd} is not null) as running`);
+        // More matches than the count limit, and more running auctions than the page's end: their
+        // order decides the page.
+        expect(all.length).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+        expect(gate!.running).toBeGreaterThan(page * 5);
+        sides.add(gate!.few);
+        const answer = await searchListings(
+          database.db,
+          searchRequestSchema.parse({ zipCode, distance: miles, sort: 'ending-soonest', page, pageSize: 5 }),
+        );
+        expect(
+          answer.results.map((card) => card.id),
+          `${miles} ${page} ${gate!.few}`,
+        ).toEqual(all.slice((page - 1) * 5, page * 5).map((row) => row.id));
+      }
+    };
+    // More listings within 100 miles than the count limit (copies of those there, shipped
+    // nationwide), so the page is read by its order, not sorted from the facet sample.
+    const copies = await rows<{
+      id: string;
+    }>(sql`insert into listings (user_id, title, description, manufacturer,
+        model, caliber, condition, quantity, price, family_id, listing_type, zip_code, city, state, latitude,
+        longitude, listing_start_date, listing_end_date)
+      select l.user_id, l.title, l.description, l.manufacturer, l.model, l.caliber, l.condition, l.quantity,
+        l.price + n, l.family_id, ${ListingType.National}, l.zip_code, l.city, l.state, l.latitude, l.longitude,
+        l.listing_start_date - make_interval(mins => n), l.listing_end_date
+      from listings l cross join generate_series(1, 4) n where ${OFFERED} and ${distance} <= 100::float8
+      returning id`);
+    // Every auction listing within 100 miles runs an auction, ending over the next days.
+    const started = await rows<{
+      id: string;
+    }>(sql`insert into auctions (listing_id, starting_bid, starts_at, ends_at, current_price, bid_count)
+      select l.id, l.price, l.listing_start_date, now() + make_interval(mins => 60 + abs(hashtext(l.id::text)) % 10000), l.price, 1
+      from listings l where ${OFFERED} and l.listing_type = ${ListingType.Auction} and ${distance} <= 100::float8
+        and not exists (select 1 from auctions a where a.listing_id = l.id)
+      returning listing_id as id`);
+    // Then many auction listings in a larger radius: its listings shipped nationwide become auction
+    // listings (none of them running).
+    let turned: { id: string }[] = [];
+    const ids = (list: { id: string }[]) => `{${list.map((row) => row.id).join(',')}}`;
+    try {
+      await check(100);
+      turned = await rows<{ id: string }>(sql`update listings l set listing_type = ${ListingType.Auction}
+        where ${OFFERED} and l.listing_type = ${ListingType.National} and ${distance} <= 500::float8
+        returning l.id`);
+      await check(250);
+    } finally {
+      await database.db.execute(sql`update listings set listing_type = ${ListingType.National}
+        where id in (select unnest(${ids(turned)}::uuid[]))`);
+      await database.db.execute(
+        sql`delete from auctions where listing_id in (select unnest(${ids(started)}::uuid[]))`,
+      );
+      await database.db.execute(
+        sql`delete from listings where id in (select unnest(${ids(copies)}::uuid[]))`,
+      );
+    }
+    expect([...sides].sort()).toEqual([false, true]);
   });
 });

@@ -188,12 +188,30 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     filtered([auctionFilter]),
     evenCostRows('auctions', AUCTION_WALK_COST * pageEnd),
   );
-  const runningAuctions = !narrow
-    ? walkRead
-    : byFamilyAuctions
-      ? sql`(select * from ${narrowRead} n where ${familyAuctions.few}
+  // Within a radius, the auction listings of its places (`listings_offered_auction_location_idx`, a
+  // range per place) are read whole when few, each one's running auction looked up: a small radius
+  // holds few, where the walk by end passes every running auction outside it. Counted up to where
+  // the two cost the same (`pa`), never further; many are met sooner walking by end.
+  const byPlaceAuctions = order === 'ending-soonest' && byPlace && !narrow && !noAuctions;
+  const atPlaces = (columns: SQL) => sql`near pl cross join lateral (
+        select ${columns} from ${filtered([...plan.where, ...facetFilters, auctionFilter])}
+          and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) k`;
+  const placeAuctions = boundedCount(
+    'pa',
+    atPlaces(sql`1`),
+    evenCostRows('auctions', AUCTION_WALK_COST * pageEnd),
+  );
+  const placeRead = sql`(select k.* from ${atPlaces(pageColumns)} where k.auction_end is not null
+      order by k.auction_end, k.listing_start_date desc, k.id limit ${pageEnd})`;
+  const runningAuctions = byPlaceAuctions
+    ? sql`(select * from ${placeRead} n where ${placeAuctions.few}
+        union all select * from ${walkRead} w where not ${placeAuctions.few})`
+    : !narrow
+      ? walkRead
+      : byFamilyAuctions
+        ? sql`(select * from ${narrowRead} n where ${familyAuctions.few}
         union all select * from ${walkRead} w where not ${familyAuctions.few})`
-      : narrowRead;
+        : narrowRead;
   const endingSoonest = () =>
     noAuctions
       ? otherMatches
@@ -292,6 +310,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
     ${byFamilyAuctions ? familyAuctions.ctes : sql``}
+    ${byPlaceAuctions ? placeAuctions.ctes : sql``}
     ${keywordMatches ? keywordMatches.ctes : sql``}
     m as materialized (
       ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
