@@ -182,6 +182,30 @@ describe('keyword postings', () => {
       }
     }
     expect(phrases).toBeGreaterThanOrEqual(3);
+    // Hyphenated words of the terms, kept as the phrase a search for one builds ('kel' <-> 'tec').
+    const hyphenated = (await keptLexemes()).filter((key) => key.includes(' <-> '));
+    expect(hyphenated.length).toBeGreaterThan(0);
+    // Typed as a shopper types it: 'kel-tec', 'ar-15'.
+    let typed: string | undefined;
+    for (const key of hyphenated) {
+      const lexemes = [...key.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+      const text = lexemes[0]!.includes('-') ? lexemes[0]! : lexemes.join('');
+      const [query] = await rows<{ query: string }>(
+        sql`select websearch_to_tsquery('english', ${text})::text as query`,
+      );
+      if (query!.query === key) typed = text;
+    }
+    expect(typed).toBeDefined();
+    for (const body of [
+      { keyword: typed! },
+      { keyword: typed!, page: 2, pageSize: 5 },
+      { keyword: typed!, sort: 'price-asc' as const, conditions: [Condition.Used] },
+      { keyword: typed!, zipCode: '75207', distance: 500, sort: 'distance' as const },
+    ]) {
+      expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
+      const { withPostings, general } = await bothWays(body);
+      expect(withPostings, JSON.stringify(body)).toEqual(general);
+    }
     // The first page of a kept lexeme has matches, and its facets count them.
     const { withPostings } = await bothWays({ keyword: '9mm' });
     expect(withPostings.total).toBeGreaterThan(POLICY.minListings);

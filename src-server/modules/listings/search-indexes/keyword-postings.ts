@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 
@@ -36,7 +36,9 @@ export interface PostingPolicy {
   /**
    * At most this many two-word names, the most listed first: the manufacturers and calibers of the
    * suggestion terms written in two words ("sig sauer", "smith wesson", "12 gauge") within the same
-   * bounds, kept as the two-lexeme query a search for them builds ('sig' & 'sauer').
+   * bounds, kept as the two-lexeme query a search for them builds ('sig' & 'sauer'); and as many
+   * hyphenated words of the terms ("Kel-Tec", "AR-15", ".30-06"), kept as the phrase a search for
+   * one builds ('ar' <-> '-15'), counted by the listings of the terms that hold them.
    */
   maxPhrases: number;
   /**
@@ -88,28 +90,41 @@ export async function frequentLexemes(
 /**
  * The two-word names of the suggestion terms (rebuilt before the postings) within the policy, most
  * listed first, each as the text of the tsquery a keyword search for it builds: two lexemes joined
- * by `&` (a phrase operator, as in '30 <-> -06', or a third word is left out).
+ * by `&` (a phrase operator, as in '30 <-> -06', or a third word is left out); then as many of the
+ * hyphenated words the terms hold, each as the phrase a search for the word alone builds
+ * ('kel-tec' <-> 'kel' <-> 'tec', 'ar' <-> '-15'), counted by the listings of the terms with it.
  */
 export async function frequentPhrases(
   db: Database,
   policy: PostingPolicy = POSTING_POLICY,
 ): Promise<string[]> {
+  const within = (n: SQL) => sql`${n} >= ${policy.minListings} and ${n} <= ${policy.maxShare} * (
+    select greatest(reltuples, 0)::float8 from pg_class where oid = 'listing_search'::regclass)`;
   const rows = await queryRows<{ phrase: string }>(
     db,
-    sql`select p.query::text as phrase
+    sql`(select p.query::text as phrase
       from (select websearch_to_tsquery('english', t.term) as query, sum(t.listing_count) as n
         from suggestion_terms t group by 1) p
-      cross join (select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'listing_search'::regclass) c
-      where numnode(p.query) = 3 and p.query::text ~ '^''[^'']+'' & ''[^'']+''$'
-        and p.n >= ${policy.minListings} and p.n <= ${policy.maxShare} * c.rows
+      where numnode(p.query) = 3 and p.query::text ~ '^''[^'']+'' & ''[^'']+''$' and ${within(sql`p.n`)}
       order by p.n desc, phrase
-      limit ${policy.maxPhrases}`,
+      limit ${policy.maxPhrases})
+    union all
+    (select h.phrase from (
+        select w.word[1] as phrase, sum(t.listing_count) as n
+        from suggestion_terms t
+        cross join lateral regexp_matches(websearch_to_tsquery('english', t.term)::text,
+          '''[^'' ]+''(?: <-> ''[^'' ]+'')+', 'g') as w(word)
+        group by 1) h
+      where ${within(sql`h.n`)}
+      order by h.n desc, h.phrase
+      limit ${policy.maxPhrases})`,
   );
   return rows.map((row) => row.phrase);
 }
 
-/** A kept key's tsquery literal: a phrase is its own query's text, a lexeme is quoted. */
-const queryLiteralOf = (key: string) => (key.includes(' & ') ? key : lexemeQueryLiteral(key));
+/** A kept key's tsquery literal: a phrase or name is its own query's text, a lexeme is quoted. */
+const queryLiteralOf = (key: string) =>
+  key.includes(' & ') || key.includes(' <-> ') ? key : lexemeQueryLiteral(key);
 
 const lexemeList = (lexemes: readonly string[]) =>
   sql.join(

@@ -266,13 +266,15 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // A keyword with a word the postings do not keep matches fewer listings than the postings'
   // threshold (POSTING_POLICY.minListings): its matches are read and sorted rather than walked for
   // in the order's index, past the listings of every other word (cheap ones first, by price). So is
-  // a phrase ('tac-tx' is 'tac-tx' <-> 'tac' <-> 'tx'): frequent words, few listings in that order.
+  // a phrase ('tac-tx' is 'tac-tx' <-> 'tac' <-> 'tx'): frequent words, few listings in that order,
+  // unless the phrase is kept as a whole ('kel-tec', 'ar-15': in thousands of listings).
   // Completed auctions are walked from the auctions or sorted already.
   const everyWordKept =
     plan.keyword && request.keyword && order !== 'relevance' && order !== 'distance' && !plan.completed
-      ? sql`(not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
+      ? sql`((not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
           where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))
-          and strpos(${plan.keyword.query}::text, '<->') = 0)`
+          and strpos(${plan.keyword.query}::text, '<->') = 0)
+          or exists (select 1 from keyword_posting_lexemes f where f.query = ${plan.keyword.query} and not f.titles_only))`
       : null;
   // Words kept one by one may still match few listings together ('walther p38': 2,852 of a million,
   // a few dozen of them running auctions): with more than one lexeme, the matches are counted up to
