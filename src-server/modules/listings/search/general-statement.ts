@@ -21,6 +21,9 @@ import {
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 
+/** A keyword of one word, letters and digits only: the keywords a word past the postings' share may be. */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
 /**
  * The cost of a running auction passed by the walk in order of end (its listing looked up and
  * matched), relative to an auction listing of chosen families read whole (its auction looked up).
@@ -224,7 +227,8 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // `titles_only`): its title matches in rank order from their postings, each matched by its keyword
   // row, then its matches in the description alone (which all rank alike, below every title match)
   // newest first from the order index, each read up to the page's end, and the few code matches.
-  // Any other keyword ranks every match.
+  // Any other keyword ranks every match (a keyword of more than one word never is such a word: its
+  // statement is not given the branch, which every search would plan).
   const byRelevance = (keyword: NonNullable<SearchPlan['keyword']>, ranked: SQL) => {
     const titled = sql`(select f.lexeme from keyword_posting_lexemes f where f.titles_only and f.query = ${keyword.query})`;
     const tiers = sql`select * from (select t.* from keyword_postings k cross join lateral (
@@ -249,7 +253,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   };
   const walk = plan.completed
     ? sortedMatches(order !== 'latest-sale')
-    : order === 'relevance' && plan.keyword
+    : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
       ? byRelevance(plan.keyword, sortedMatches(false))
       : byPlace && (order === 'distance' || order === 'newest')
         ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
