@@ -8,6 +8,7 @@ import {
   distanceSql,
   evenCostRows,
   facetKeysOf,
+  keptKeyOf,
   list,
   nearPlaces,
   notRunningAuction,
@@ -230,7 +231,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // Any other keyword ranks every match (a keyword of more than one word never is such a word: its
   // statement is not given the branch, which every search would plan).
   const byRelevance = (keyword: NonNullable<SearchPlan['keyword']>, ranked: SQL) => {
-    const titled = sql`(select f.lexeme from keyword_posting_lexemes f where f.titles_only and f.query = ${keyword.query})`;
+    const titled = keptKeyOf(keyword.query, { titlesOnly: true });
     const tiers = sql`select * from (select t.* from keyword_postings k cross join lateral (
           select ${pageColumns} from ${matching([...facetFilters, sql`l.listing_id = k.listing_id`])}) t
         where k.lexeme = ${titled}
@@ -278,7 +279,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       ? sql`((not exists (select 1 from unnest(tsvector_to_array(to_tsvector('english', ${request.keyword.trim()}))) w(lexeme)
           where not exists (select 1 from keyword_posting_lexemes f where f.lexeme = w.lexeme))
           and strpos(${plan.keyword.query}::text, '<->') = 0)
-          or exists (select 1 from keyword_posting_lexemes f where f.query = ${plan.keyword.query} and not f.titles_only))`
+          or ${keptKeyOf(plan.keyword.query)} is not null)`
       : null;
   // Words kept one by one may still match few listings together ('walther p38': 2,852 of a million,
   // a few dozen of them running auctions): with more than one lexeme, the matches are counted up to

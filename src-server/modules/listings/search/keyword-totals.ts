@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SEARCH_COUNT_LIMIT, searchRequestSchema } from '../../../../shared/contract/listing-search.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
 import { offeredInCopy } from '../cards.ts';
-import { planSearch } from './plan.ts';
+import { keptKeyOf, planSearch } from './plan.ts';
 
 /**
  * For each text, the total a keyword search for it answers (POST /listings/search with that keyword
@@ -27,8 +27,7 @@ export async function keywordSearchTotals(
     if (plan.where.length === 0 || !plan.keyword) continue;
     const general = sql`(select count(*)::int from (select 1 from listing_search l
       where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)} limit ${limit}) t)`;
-    const lexeme = sql`(select f.lexeme from keyword_posting_lexemes f
-      where f.query = ${plan.keyword.query} and not f.titles_only)`;
+    const lexeme = keptKeyOf(plan.keyword.query);
     const postings = sql`(select count(*)::int from (select 1 from keyword_postings k
       where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)} limit ${limit}) t)`;
     // Each of the few code matches is looked up in the postings (a subquery per row): an anti join

@@ -278,6 +278,15 @@ export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; f
   };
 }
 
+/**
+ * The key under which the postings keep a keyword's whole query (a lexeme, a two-word name, a
+ * hyphenated word), or null: with `titlesOnly` the key of a word past the postings' share, whose
+ * postings are its title matches alone; otherwise a key whose postings are every match, the only
+ * kind that answers a search or counts its total.
+ */
+export const keptKeyOf = (query: SQL, { titlesOnly = false } = {}) =>
+  sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and ${titlesOnly ? sql`` : sql`not `}f.titles_only)`;
+
 /** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
 export const runningAuctionOf = (id: SQL, now: SQL) =>
   sql`ra.listing_id = ${id} and ra.outcome is null and ra.starts_at <= ${now} and ra.ends_at > ${now}`;

@@ -8,6 +8,7 @@ import {
   boundingBoxSql,
   distanceSql,
   evenCostRows,
+  keptKeyOf,
   nearPlaces,
   orderBy,
   ordering,
@@ -176,7 +177,7 @@ export function postingSearchStatement(
   // index range read in order, stopped there), with the code matches it does not hold.
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
-    w as (select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and not f.titles_only),
+    w as (select k.lexeme from (select ${keptKeyOf(query)} as lexeme) k where k.lexeme is not null),
     ${sortedRange ? fewPostingsCount.ctes : sql``}
     ${code.cte}
     m as materialized (
