@@ -91,10 +91,12 @@ describe('the statement queue', () => {
   });
 
   it('does not count a slot being handed on as work ahead: the statement after a slow one is taken', async () => {
-    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 50 });
+    // The longest wait is well above a turn of the event loop on a machine busy with other work, so
+    // only the estimate can refuse here.
+    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 250 });
     // Slow statements one after another, as a bulk write runs them: each waits only for the hand-over,
-    // although the average hold soon passes the longest wait.
-    for (let i = 0; i < 5; i += 1) expect(await queue.run(blockFor(150))).toBe(150);
+    // although the average hold passes the longest wait after the first.
+    for (let i = 0; i < 3; i += 1) expect(await queue.run(blockFor(350))).toBe(350);
   });
 
   it('refuses work past its limit at once', async () => {
@@ -125,7 +127,8 @@ describe('the statement queue', () => {
     const started = performance.now();
     const fourth = await waiting[3]!;
     expect(fourth.ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Refused at once, not by the 200 ms timer (with a margin for a slow turn on a busy machine).
+    expect(performance.now() - started).toBeLessThan(120);
     await holder;
     expect((await Promise.all(waiting.slice(0, 3))).every((result) => result.ok)).toBe(true);
   });
