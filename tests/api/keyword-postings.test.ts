@@ -54,6 +54,18 @@ const keptLexemes = async () =>
   );
 
 /**
+ * The suggestion terms of three words or more whose whole query the postings keep (a manufacturer
+ * and model: 'smith' & 'wesson' & 'model' & '686' & 'plus'), as the terms are written.
+ */
+const keptNamesOfMoreWords = async () =>
+  (
+    await rows<{ term: string }>(sql`select min(t.term) as term from suggestion_terms t
+      join keyword_posting_lexemes f on f.query = websearch_to_tsquery('english', t.term)
+      where numnode(f.query) >= 5 and strpos(f.lexeme, ' & ') > 0 and not f.titles_only
+      group by f.lexeme order by f.lexeme`)
+  ).map((row) => row.term);
+
+/**
  * Postings that differ from what the keyword copy says they should be (one row per kept lexeme and
  * listing containing it, ranked as a search ranks it), counted both ways: 0 when exactly in step.
  */
@@ -462,5 +474,35 @@ describe('keyword postings', () => {
     const after = await bothWays({ keyword: '9mm', page: 2 });
     expect(after.withPostings).toEqual(before.withPostings);
     expect(after.withPostings).toEqual(after.general);
+  });
+
+  it('keep the names of three words or more that enough listings hold: a search for one and its suggestion count read them', async () => {
+    expect(await keptNamesOfMoreWords()).toEqual([]);
+    // The test catalogue's manufacturer-and-model terms hold up to 15 listings each.
+    const policy = { ...POLICY, minListings: 6 };
+    await refreshKeywordPostings(t.database.db, policy);
+    const names = await keptNamesOfMoreWords();
+    expect(names.length).toBeGreaterThan(0);
+    expect(await postingsOutOfStep()).toBe(0);
+    for (const keyword of names.slice(0, 4)) {
+      for (const body of [
+        { keyword },
+        { keyword: keyword.toLowerCase(), page: 2, pageSize: 3 },
+        { keyword, conditions: [Condition.Used], sort: 'price-asc' as const },
+        { keyword, zipCode: '75207', distance: 500, sort: 'distance' as const },
+      ]) {
+        expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
+        const { withPostings, general } = await bothWays(body);
+        expect(withPostings, JSON.stringify(body)).toEqual(general);
+      }
+    }
+    const totals = await keywordSearchTotals(t.database.db, names);
+    for (const keyword of names) {
+      const search = await searchListings(t.database.db, searchRequestSchema.parse({ keyword }));
+      expect(search.total, keyword).toBeGreaterThan(0);
+      expect(totals.get(keyword), keyword).toBe(search.total);
+    }
+    await refreshKeywordPostings(t.database.db, POLICY);
+    expect(await keptNamesOfMoreWords()).toEqual([]);
   });
 });

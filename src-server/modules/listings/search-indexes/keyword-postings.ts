@@ -3,7 +3,7 @@ import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 
 /**
- * Postings for frequent lexemes and two-word names. A keyword search for one frequent word ('9mm'
+ * Postings for frequent lexemes and names. A keyword search for one frequent word ('9mm'
  * matches a fifth of the catalogue) or a frequent name ('sig sauer') would otherwise read, rank,
  * sort and count every matching keyword row; with postings its page is the first rows of one index
  * range, already in rank order (ranked as the search ranks it, by the search's own query), and its
@@ -34,11 +34,14 @@ export interface PostingPolicy {
    */
   maxLexemes: number;
   /**
-   * At most this many two-word names, the most listed first: the manufacturers and calibers of the
-   * suggestion terms written in two words ("sig sauer", "smith wesson", "12 gauge") within the same
-   * bounds, kept as the two-lexeme query a search for them builds ('sig' & 'sauer'); and as many
-   * hyphenated words of the terms ("Kel-Tec", "AR-15", ".30-06"), kept as the phrase a search for
-   * one builds ('ar' <-> '-15'), counted by the listings of the terms that hold them.
+   * At most this many names of more than one word, the most listed first: the suggestion terms
+   * (manufacturers, manufacturer and model, calibers: "sig sauer", "smith & wesson model 686 plus",
+   * "12 gauge") within the same bounds, kept as the query a search for them builds ('sig' & 'sauer').
+   * A suggestion is counted by its search (`search/keyword-totals.ts`), and a shopper follows it:
+   * both read one range of the postings, where the words one by one are frequent ('smith', 'model'
+   * and 'plus' intersected read every listing of each). And as many hyphenated words of the terms
+   * ("Kel-Tec", "AR-15", ".30-06"), kept as the phrase a search for one builds ('ar' <-> '-15'),
+   * counted by the listings of the terms that hold them.
    */
   maxPhrases: number;
   /**
@@ -55,7 +58,7 @@ export const POSTING_POLICY: PostingPolicy = {
   minListings: 3000,
   maxShare: 0.35,
   maxLexemes: 1024,
-  maxPhrases: 32,
+  maxPhrases: 256,
   maxTitleLexemes: 64,
 };
 
@@ -88,11 +91,11 @@ export async function frequentLexemes(
 }
 
 /**
- * The two-word names of the suggestion terms (rebuilt before the postings) within the policy, most
- * listed first, each as the text of the tsquery a keyword search for it builds: two lexemes joined
- * by `&` (a phrase operator, as in '30 <-> -06', or a third word is left out); then as many of the
- * hyphenated words the terms hold, each as the phrase a search for the word alone builds
- * ('kel-tec' <-> 'kel' <-> 'tec', 'ar' <-> '-15'), counted by the listings of the terms with it.
+ * The names of the suggestion terms (rebuilt before the postings) of more than one word, within the
+ * policy, most listed first, each as the text of the tsquery a keyword search for it builds ('sig' &
+ * 'sauer', 'smith' & 'wesson' & 'm' <-> 'p9'); then as many of the hyphenated words the terms hold,
+ * each as the phrase a search for the word alone builds ('kel-tec' <-> 'kel' <-> 'tec',
+ * 'ar' <-> '-15'), counted by the listings of the terms with it.
  */
 export async function frequentPhrases(
   db: Database,
@@ -105,7 +108,7 @@ export async function frequentPhrases(
     sql`(select p.query::text as phrase
       from (select websearch_to_tsquery('english', t.term) as query, sum(t.listing_count) as n
         from suggestion_terms t group by 1) p
-      where numnode(p.query) = 3 and p.query::text ~ '^''[^'']+'' & ''[^'']+''$' and ${within(sql`p.n`)}
+      where numnode(p.query) > 1 and ${within(sql`p.n`)}
       order by p.n desc, phrase
       limit ${policy.maxPhrases})
     union all

@@ -19,7 +19,7 @@ import {
 } from './plan.ts';
 
 /**
- * The postings statement, for a keyword search that may be one kept lexeme or two-word name (see
+ * The postings statement, for a keyword search that may be one kept lexeme or name (see
  * `search-indexes/keyword-postings.ts`), among the listings on sale (the postings hold no completed
  * auction), ranked by relevance, by price (no radius) or, from a ZIP code, by distance. Its filters
  * are those the postings carry: the facets' (through the facet key), a price range, new this week
@@ -59,7 +59,7 @@ export function postingSearchStatement(
     (order === 'ending-soonest' && byPlace) ||
     !filters ||
     plan.completed ||
-    text.split(/\s+/).length > 2
+    text.split(/\s+/).length > MAX_NAME_WORDS
   ) {
     return null;
   }
@@ -201,6 +201,13 @@ const keyListingType = (alias: 'k' | 'x') => sql`listing_facet_listing_type(${sq
 
 /** The orders the postings' indexes answer: relevance, distance, and price without a radius. */
 const POSTING_ORDERS: ReadonlySet<string> = new Set(['relevance', 'distance', 'price-asc', 'price-desc']);
+
+/**
+ * The most words of a keyword whose query the postings may keep whole: the names of the suggestion
+ * terms ("Smith & Wesson Model 27 (1957)", "Safariland 7360 Holster for Glock 19"). A longer keyword
+ * is never a kept name, and its search does not plan this statement.
+ */
+const MAX_NAME_WORDS = 8;
 
 /**
  * The most postings a word may have for its range to be read whole and sorted, for a page newest
