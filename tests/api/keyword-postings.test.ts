@@ -7,11 +7,15 @@ import {
 } from '../../shared/contract/listing-search.ts';
 import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
-import type { SearchRow } from '../../src-server/modules/listings/search/facets.ts';
+import { readCounts, type SearchRow } from '../../src-server/modules/listings/search/facets.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
 import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
-import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
+import {
+  querySearch,
+  searchListings,
+  searchStatements,
+} from '../../src-server/modules/listings/search/search-listings.ts';
 import { maintainKeywordIndexes } from '../../src-server/modules/listings/search-indexes/jobs.ts';
 import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
 import {
@@ -252,6 +256,19 @@ describe('keyword postings', () => {
     ]) {
       expect(await postingsCover(body), JSON.stringify(body)).toBe(false);
     }
+    // A keyword whose query is not kept skips the postings statement from its first search: the
+    // lookup of its query says so (a postings statement that cannot run is never run). One that is
+    // kept runs it.
+    const statementsOf = async (keyword: string) => {
+      const request = searchRequestSchema.parse({ keyword });
+      const statements = searchStatements(await planSearch(t.database.db, request), request);
+      return { ...statements, coverageKey: undefined, postings: sql`select 1 / 0 as covered` };
+    };
+    const general = await bothWays({ keyword: 'glock 9mm' });
+    const row = await querySearch(t.database.db, await statementsOf('glock 9mm'));
+    expect(readCounts(row).total).toBe(general.general.total);
+    expect(readCounts(row).total).toBeGreaterThan(0);
+    await expect(querySearch(t.database.db, await statementsOf('glock'))).rejects.toThrow();
     // A one-word keyword that is not a kept lexeme runs the postings statement once, uncovered.
     for (const body of [{ keyword: 'zzyzx' }, { keyword: 'henry' }, { keyword: '-glock' }]) {
       expect(await postingsCover(body), JSON.stringify(body)).toBe(false);

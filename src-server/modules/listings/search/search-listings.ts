@@ -1,11 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ParsedSearchRequest, SearchResponse } from '../../../../shared/contract/listing-search.ts';
 import type { Database } from '../../../db/client.ts';
 import { queryPrepared } from '../../../db/prepared-statements.ts';
 import { toCard } from '../cards.ts';
 import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
-import { ordering, planSearch, type SearchPlan } from './plan.ts';
+import { keptKeyOf, ordering, planSearch, type SearchPlan } from './plan.ts';
 import { postingSearchStatement } from './postings-statement.ts';
 import { correctKeyword } from './spelling.ts';
 
@@ -59,6 +59,13 @@ export interface SearchOptions {
  */
 export interface SearchStatements {
   postings: SQL | null;
+  /**
+   * Whether the postings keep the keyword's whole query (every match, not title matches alone): a
+   * statement of one lookup, run before the postings statement for a keyword not yet known to be
+   * covered. Most keywords of more than one word are not kept, and their search then skips the
+   * postings statement, whose planning alone costs more than the lookup.
+   */
+  kept: SQL | null;
   general: () => SQL;
   /**
    * What the postings statement's coverage depends on: the keyword, and for the orders that read a
@@ -81,6 +88,7 @@ export function searchStatements(
       options.postings === false
         ? null
         : postingSearchStatement(plan, request, { fewPostings: options.fewPostings }),
+    kept: plan.keyword ? sql`select ${keptKeyOf(plan.keyword.query)} is not null as kept` : null,
     coverageKey:
       keyword &&
       (order === 'newest' || order === 'ending-soonest'
@@ -94,41 +102,60 @@ export function searchStatements(
 }
 
 /**
- * Per database, the keywords last found not to be one kept lexeme (or, newest first and ending
- * soonest, a kept one of many postings: `SearchStatements.coverageKey`), whose searches then skip the
- * postings statement (its planning alone costs a few milliseconds). A hint only: a keyword wrongly
- * missing here costs one uncovered postings statement, a keyword wrongly here (a lexeme kept since)
- * is answered by the general statement. Cleared whenever the kept lexemes are refreshed.
+ * Per database, the keywords last found not to be one kept lexeme or name (or, newest first and
+ * ending soonest, a kept one of many postings: `SearchStatements.coverageKey`), whose searches then
+ * skip the postings statement, and those last found covered, whose searches skip the lookup of
+ * `SearchStatements.kept`. Hints only: the postings statement checks again what it reads, a
+ * keyword wrongly missing here costs a lookup or an uncovered postings statement, a keyword wrongly
+ * uncovered here (kept since) is answered by the general statement. Cleared whenever the kept
+ * lexemes are refreshed.
  */
-const uncoveredKeywords = new WeakMap<Database, Set<string>>();
-const MAX_UNCOVERED_KEYWORDS = 10_000;
+const keywordCoverage = new WeakMap<Database, { covered: Set<string>; uncovered: Set<string> }>();
+const MAX_KNOWN_KEYWORDS = 10_000;
 
-/** Forgets which keywords the postings did not cover (after the kept lexemes changed). */
+/** Forgets which keywords the postings did and did not cover (after the kept lexemes changed). */
 export function forgetKeywordCoverage(db: Database): void {
-  uncoveredKeywords.delete(db);
+  keywordCoverage.delete(db);
+}
+
+function remember(db: Database, key: string | undefined, covered: boolean): void {
+  if (!key) return;
+  let known = keywordCoverage.get(db);
+  if (!known) {
+    known = { covered: new Set(), uncovered: new Set() };
+    keywordCoverage.set(db, known);
+  }
+  const [add, drop] = covered ? [known.covered, known.uncovered] : [known.uncovered, known.covered];
+  if (add.size >= MAX_KNOWN_KEYWORDS) add.clear();
+  add.add(key);
+  drop.delete(key);
 }
 
 /**
- * Runs a search's statements: the postings' first when there is one and the keyword is not known to
- * be uncovered, the general one when the postings do not cover it. Both recur in a few hundred
- * shapes: they run prepared where the database keeps them (PGlite).
+ * Runs a search's statements: the postings' first when there is one, the keyword is not known to be
+ * uncovered and its query is kept (looked up unless known covered), the general one when the
+ * postings do not cover it. They recur in a few hundred shapes: they run prepared where the
+ * database keeps them (PGlite).
  */
 export async function querySearch(
   db: Database,
   statements: SearchStatements,
 ): Promise<SearchRow | undefined> {
   const key = statements.coverageKey;
-  if (statements.postings && !(key && uncoveredKeywords.get(db)?.has(key))) {
-    const [row] = await queryPrepared<SearchRow>(db, statements.postings);
-    if (row?.covered) return row;
-    if (key) {
-      let known = uncoveredKeywords.get(db);
-      if (!known || known.size >= MAX_UNCOVERED_KEYWORDS) {
-        known = new Set();
-        uncoveredKeywords.set(db, known);
+  const known = key ? keywordCoverage.get(db) : undefined;
+  if (statements.postings && !(key && known?.uncovered.has(key))) {
+    const kept =
+      !statements.kept ||
+      (key !== undefined && known?.covered.has(key)) ||
+      (await queryPrepared<{ kept: boolean }>(db, statements.kept))[0]?.kept === true;
+    if (kept) {
+      const [row] = await queryPrepared<SearchRow>(db, statements.postings);
+      if (row?.covered) {
+        remember(db, key, true);
+        return row;
       }
-      known.add(key);
     }
+    remember(db, key, false);
   }
   const [row] = await queryPrepared<SearchRow>(db, statements.general());
   return row;
