@@ -262,13 +262,29 @@ describe('keyword postings', () => {
     const statementsOf = async (keyword: string) => {
       const request = searchRequestSchema.parse({ keyword });
       const statements = searchStatements(await planSearch(t.database.db, request), request);
-      return { ...statements, coverageKey: undefined, postings: sql`select 1 / 0 as covered` };
+      return {
+        ...statements,
+        coverageKey: undefined,
+        postings: statements.postings && {
+          ...statements.postings,
+          statement: () => sql`select 1 / 0 as covered`,
+        },
+      };
     };
     const general = await bothWays({ keyword: 'glock 9mm' });
     const row = await querySearch(t.database.db, await statementsOf('glock 9mm'));
     expect(readCounts(row).total).toBe(general.general.total);
     expect(readCounts(row).total).toBeGreaterThan(0);
     await expect(querySearch(t.database.db, await statementsOf('glock'))).rejects.toThrow();
+    // The postings statement for the key the lookup answered covers the search only while the query
+    // is still kept under that key (the kept keys may change between the two).
+    const coveredUnder = async (keyword: string, lexeme: string) => {
+      const request = searchRequestSchema.parse({ keyword });
+      const statement = postingSearchStatement(await planSearch(t.database.db, request), request, { lexeme });
+      return (await queryRows<SearchRow>(t.database.db, statement!))[0]?.covered;
+    };
+    expect(await coveredUnder('9mm', '9mm')).toBe(true);
+    expect(await coveredUnder('9mm', 'glock')).toBe(false);
     // A one-word keyword that is not a kept lexeme runs the postings statement once, uncovered.
     for (const body of [{ keyword: 'zzyzx' }, { keyword: 'henry' }, { keyword: '-glock' }]) {
       expect(await postingsCover(body), JSON.stringify(body)).toBe(false);

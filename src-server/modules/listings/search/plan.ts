@@ -130,8 +130,17 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
     listingType: request.listingType !== undefined ? sql`l.listing_type = ${request.listingType}` : null,
   };
   const facetsOfKey = (key: SQL): FacetFilters => ({
+    // A family's keys are one range (`keyOf`): the planner estimates a range of the key from its
+    // statistics, where it took the decoded family for a rare value and sorted a frequent word's
+    // every posting rather than walk them in rank order for a family's page.
     family: request.familyIds?.length
-      ? sql`listing_facet_family(${key}) in (${list(request.familyIds)})`
+      ? sql`(${sql.join(
+          request.familyIds.map(
+            (family) =>
+              sql`(${key} >= ${sql.raw(String(keyOf(family, 0, 0)))} and ${key} < ${sql.raw(String(keyOf(family + 1, 0, 0)))})`,
+          ),
+          sql` or `,
+        )})`
       : null,
     condition: request.conditions?.length
       ? sql`listing_facet_condition(${key}) in (${list(request.conditions)})`

@@ -44,25 +44,13 @@ import {
 export function postingSearchStatement(
   plan: SearchPlan,
   request: ParsedSearchRequest,
-  { fewPostings }: { fewPostings?: number } = {},
+  { fewPostings, lexeme: keptKey }: { fewPostings?: number; lexeme?: string } = {},
 ): SQL | null {
   const order = ordering(request.sort, plan);
-  const text = request.keyword?.trim() ?? '';
   const filters = postingFilters(plan, request);
   const byPlace = plan.origin !== null && plan.radius !== null;
   const sortedRange = order === 'ending-soonest' || (order === 'newest' && !byPlace);
-  if (
-    !plan.keyword ||
-    !(POSTING_ORDERS.has(order) || order === 'newest' || order === 'ending-soonest') ||
-    (plan.radius !== null && (order === 'price-asc' || order === 'price-desc')) ||
-    // Ending soonest within a radius is the general statement's.
-    (order === 'ending-soonest' && byPlace) ||
-    !filters ||
-    plan.completed ||
-    text.split(/\s+/).length > MAX_NAME_WORDS
-  ) {
-    return null;
-  }
+  if (!plan.keyword || !filters || !postingsMayAnswer(plan, request)) return null;
   const { query, codeMatch } = plan.keyword;
   const now = sql`${new Date().toISOString()}::timestamptz`;
   const offset = (request.page - 1) * request.pageSize;
@@ -76,7 +64,11 @@ export function postingSearchStatement(
   };
   const and = (alias: TableAlias) => sql.join(filters(alias).map((filter) => sql` and ${filter}`));
   const distance = (alias: TableAlias) => (plan.origin ? distanceSql(plan.origin, alias) : sql`null::float8`);
-  const lexeme = sql`(select w.lexeme from w)`;
+  // The key of the keyword's postings: given (the search looked it up first), a value the planner
+  // sees, so it knows how many postings the range holds (a frequent word's range is a hundred times
+  // the average: a family's page walks it in rank order rather than sorting it whole); it still
+  // counts only while the query is kept under it (`w`). Otherwise looked up here.
+  const lexeme = keptKey === undefined ? sql`(select w.lexeme from w)` : sql`${keptKey}`;
   const postings = sql`keyword_postings k where k.lexeme = ${lexeme} and ${offeredInCopy('k', now)}${and('k')}`;
   // Code matches: offered listings whose UPC or SKU is the keyword and that pass the filters; counted
   // here when the lexeme's postings do not already hold them.
@@ -177,7 +169,7 @@ export function postingSearchStatement(
   // index range read in order, stopped there), with the code matches it does not hold.
   return sql`
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
-    w as (select k.lexeme from (select ${keptKeyOf(query)} as lexeme) k where k.lexeme is not null),
+    w as (select k.lexeme from (select ${keptKeyOf(query)} as lexeme) k where ${keptKey === undefined ? sql`k.lexeme is not null` : sql`k.lexeme = ${keptKey}`}),
     ${sortedRange ? fewPostingsCount.ctes : sql``}
     ${code.cte}
     m as materialized (
@@ -193,6 +185,26 @@ export function postingSearchStatement(
     select exists (select 1 from w)${sortedRange ? sql` and ${few}` : sql``} as covered,
       ${cappedCountsSql(flags.all.length > 0 ? sql`select * from (${rows(sql`1`, facetKeyFilters, limit)}) t${code.total}` : null)},
       ${answerSql(plan, order, flags)}`;
+}
+
+/**
+ * Whether the postings statement may answer the search: a keyword of at most `MAX_NAME_WORDS`
+ * words, an order the postings give (by price and ending soonest: no radius), filters the postings
+ * carry, listings on sale.
+ */
+export function postingsMayAnswer(plan: SearchPlan, request: ParsedSearchRequest): boolean {
+  const order = ordering(request.sort, plan);
+  const byPlace = plan.origin !== null && plan.radius !== null;
+  return (
+    plan.keyword !== null &&
+    (POSTING_ORDERS.has(order) || order === 'newest' || order === 'ending-soonest') &&
+    !(plan.radius !== null && (order === 'price-asc' || order === 'price-desc')) &&
+    // Ending soonest within a radius is the general statement's.
+    !(order === 'ending-soonest' && byPlace) &&
+    postingFilters(plan, request) !== null &&
+    !plan.completed &&
+    (request.keyword?.trim() ?? '').split(/\s+/).length <= MAX_NAME_WORDS
+  );
 }
 
 const AUCTION = sql.raw(String(ListingType.Auction));

@@ -6,7 +6,7 @@ import { toCard } from '../cards.ts';
 import { readCounts, type SearchRow } from './facets.ts';
 import { searchStatement } from './general-statement.ts';
 import { keptKeyOf, ordering, planSearch, type SearchPlan } from './plan.ts';
-import { postingSearchStatement } from './postings-statement.ts';
+import { postingSearchStatement, postingsMayAnswer } from './postings-statement.ts';
 import { correctKeyword } from './spelling.ts';
 
 /**
@@ -58,14 +58,14 @@ export interface SearchOptions {
  * use (a search the postings answer never needs it).
  */
 export interface SearchStatements {
-  postings: SQL | null;
   /**
-   * Whether the postings keep the keyword's whole query (every match, not title matches alone): a
-   * statement of one lookup, run before the postings statement for a keyword not yet known to be
-   * covered. Most keywords of more than one word are not kept, and their search then skips the
-   * postings statement, whose planning alone costs more than the lookup.
+   * When the postings may answer the search: `kept`, the key under which the postings keep the
+   * keyword's whole query (every match, not title matches alone), or null, a statement of one
+   * lookup run for a keyword not yet known to be covered (most keywords of more than one word are
+   * not kept, and their search then skips the postings statement, whose planning alone costs more
+   * than the lookup); and the postings statement for that key.
    */
-  kept: SQL | null;
+  postings: { kept: SQL; statement: (lexeme: string) => SQL } | null;
   general: () => SQL;
   /**
    * What the postings statement's coverage depends on: the keyword, and for the orders that read a
@@ -85,10 +85,13 @@ export function searchStatements(
   const order = ordering(request.sort, plan);
   return {
     postings:
-      options.postings === false
+      options.postings === false || !plan.keyword || !postingsMayAnswer(plan, request)
         ? null
-        : postingSearchStatement(plan, request, { fewPostings: options.fewPostings }),
-    kept: plan.keyword ? sql`select ${keptKeyOf(plan.keyword.query)} is not null as kept` : null,
+        : {
+            kept: sql`select ${keptKeyOf(plan.keyword.query)} as lexeme`,
+            statement: (lexeme) =>
+              postingSearchStatement(plan, request, { fewPostings: options.fewPostings, lexeme }) as SQL,
+          },
     coverageKey:
       keyword &&
       (order === 'newest' || order === 'ending-soonest'
@@ -104,13 +107,13 @@ export function searchStatements(
 /**
  * Per database, the keywords last found not to be one kept lexeme or name (or, newest first and
  * ending soonest, a kept one of many postings: `SearchStatements.coverageKey`), whose searches then
- * skip the postings statement, and those last found covered, whose searches skip the lookup of
- * `SearchStatements.kept`. Hints only: the postings statement checks again what it reads, a
- * keyword wrongly missing here costs a lookup or an uncovered postings statement, a keyword wrongly
- * uncovered here (kept since) is answered by the general statement. Cleared whenever the kept
- * lexemes are refreshed.
+ * skip the postings statement, and those last found covered with the key of their postings, whose
+ * searches skip its lookup. Hints only: the postings statement checks again that the keyword is
+ * kept under that key, a keyword wrongly missing here costs a lookup or an uncovered postings
+ * statement, a keyword wrongly uncovered here (kept since) is answered by the general statement.
+ * Cleared whenever the kept lexemes are refreshed.
  */
-const keywordCoverage = new WeakMap<Database, { covered: Set<string>; uncovered: Set<string> }>();
+const keywordCoverage = new WeakMap<Database, { covered: Map<string, string>; uncovered: Set<string> }>();
 const MAX_KNOWN_KEYWORDS = 10_000;
 
 /** Forgets which keywords the postings did and did not cover (after the kept lexemes changed). */
@@ -118,17 +121,24 @@ export function forgetKeywordCoverage(db: Database): void {
   keywordCoverage.delete(db);
 }
 
-function remember(db: Database, key: string | undefined, covered: boolean): void {
+/** Remembers a keyword as covered under the postings key `lexeme`, or as uncovered (null). */
+function remember(db: Database, key: string | undefined, lexeme: string | null): void {
   if (!key) return;
   let known = keywordCoverage.get(db);
   if (!known) {
-    known = { covered: new Set(), uncovered: new Set() };
+    known = { covered: new Map(), uncovered: new Set() };
     keywordCoverage.set(db, known);
   }
-  const [add, drop] = covered ? [known.covered, known.uncovered] : [known.uncovered, known.covered];
-  if (add.size >= MAX_KNOWN_KEYWORDS) add.clear();
-  add.add(key);
-  drop.delete(key);
+  const { covered, uncovered } = known;
+  if (lexeme === null) {
+    if (uncovered.size >= MAX_KNOWN_KEYWORDS) uncovered.clear();
+    uncovered.add(key);
+    covered.delete(key);
+  } else {
+    if (covered.size >= MAX_KNOWN_KEYWORDS) covered.clear();
+    covered.set(key, lexeme);
+    uncovered.delete(key);
+  }
 }
 
 /**
@@ -144,18 +154,18 @@ export async function querySearch(
   const key = statements.coverageKey;
   const known = key ? keywordCoverage.get(db) : undefined;
   if (statements.postings && !(key && known?.uncovered.has(key))) {
-    const kept =
-      !statements.kept ||
-      (key !== undefined && known?.covered.has(key)) ||
-      (await queryPrepared<{ kept: boolean }>(db, statements.kept))[0]?.kept === true;
-    if (kept) {
-      const [row] = await queryPrepared<SearchRow>(db, statements.postings);
+    const lexeme =
+      (key !== undefined ? known?.covered.get(key) : undefined) ??
+      (await queryPrepared<{ lexeme: string | null }>(db, statements.postings.kept))[0]?.lexeme ??
+      null;
+    if (lexeme !== null) {
+      const [row] = await queryPrepared<SearchRow>(db, statements.postings.statement(lexeme));
       if (row?.covered) {
-        remember(db, key, true);
+        remember(db, key, lexeme);
         return row;
       }
     }
-    remember(db, key, false);
+    remember(db, key, null);
   }
   const [row] = await queryPrepared<SearchRow>(db, statements.general());
   return row;
