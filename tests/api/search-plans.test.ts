@@ -13,6 +13,7 @@ import { OFFERED } from '../../src-server/modules/listings/cards.ts';
 import {
   AUCTION_WALK_COST,
   KEYWORD_WALK_COST,
+  PRICE_WALK_COST,
   searchStatement,
 } from '../../src-server/modules/listings/search/general-statement.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
@@ -150,6 +151,12 @@ describe('search plans', () => {
     ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }, 'listing_search_price_idx'],
     ['a keyword, newest first', { keyword: 'glock', sort: 'newest' }, 'listing_search_start_idx'],
     ['new this week, newest first', { listingStartDate: 7, sort: 'newest' }, 'listings_offered_start_idx'],
+    // Many listings within the radius: the price index walked (few: read place by place, below).
+    [
+      'a ZIP code by price, highest first',
+      { zipCode: '75207', distance: 250, sort: 'price-desc' },
+      'listings_offered_price_idx',
+    ],
     [
       'a seller, featured first',
       { uid: '00000000-0000-4000-8000-000000000000' },
@@ -720,6 +727,66 @@ describe('search counts', () => {
       );
       await database.db.execute(
         sql`delete from listings where id in (select unnest(${ids(copies)}::uuid[]))`,
+      );
+    }
+    expect([...sides].sort()).toEqual([false, true]);
+  });
+
+  it('pages by price within a radius as a full sort does: the listings of its places read whole when few, the price index walked when many', async () => {
+    const zipCode = '75207';
+    const miles = 100;
+    const within = sql`${distanceSql(
+      (await planSearch(database.db, searchRequestSchema.parse({ zipCode }))).origin!,
+    )} <= ${miles}::float8`;
+    // More listings within the radius than the count limit (copies of those there), so the page is
+    // read by its order, not sorted from the facet sample.
+    const copies = await rows<{ id: string }>(sql`insert into listings (user_id, title, description,
+        manufacturer, model, caliber, condition, quantity, price, family_id, listing_type, zip_code, city,
+        state, latitude, longitude, listing_start_date, listing_end_date)
+      select l.user_id, l.title, l.description, l.manufacturer, l.model, l.caliber, l.condition, l.quantity,
+        l.price + n, l.family_id, ${ListingType.National}, l.zip_code, l.city, l.state, l.latitude, l.longitude,
+        l.listing_start_date - make_interval(mins => n), l.listing_end_date
+      from listings l cross join generate_series(1, 4) n where ${OFFERED} and ${within}
+      returning id`);
+    const sides = new Set<boolean>();
+    try {
+      await database.db.execute(sql`analyze listings`);
+      const [radius] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from listings l where ${OFFERED} and ${within}`,
+      );
+      expect(radius!.n).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+      const pageSize = 24;
+      const few = async (page: number) =>
+        (
+          await rows<{ few: boolean }>(
+            sql`select ${radius!.n} <= ${evenCostRows('listings', PRICE_WALK_COST * page * pageSize)} as few`,
+          )
+        )[0]!.few;
+      // The first pages walk the price index; a page far enough in reads the radius's listings whole.
+      let far = 2;
+      while (!(await few(far)) && far * pageSize < radius!.n) far++;
+      for (const sort of ['price-asc', 'price-desc'] as const) {
+        const all = await fullSort(
+          within,
+          sort === 'price-asc'
+            ? sql`l.price, l.listing_start_date desc, l.id`
+            : sql`l.price desc, l.listing_start_date desc, l.id`,
+        );
+        for (const page of [1, 2, far]) {
+          sides.add(await few(page));
+          const answer = await searchListings(
+            database.db,
+            searchRequestSchema.parse({ zipCode, distance: miles, sort, page, pageSize }),
+          );
+          expect(
+            answer.results.map((card) => card.id),
+            `${sort} ${page}`,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id));
+        }
+      }
+    } finally {
+      await database.db.execute(
+        sql`delete from listings where id in (select unnest(${`{${copies.map((row) => row.id).join(',')}}`}::uuid[]))`,
       );
     }
     expect([...sides].sort()).toEqual([false, true]);

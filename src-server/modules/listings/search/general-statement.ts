@@ -44,6 +44,13 @@ export const AUCTION_WALK_COST = 1.3;
 export const KEYWORD_WALK_COST = { 'ending-soonest': 2, other: 0.5 } as const;
 
 /**
+ * The cost of a listing passed by the walk in price order within a radius (its distance worked out
+ * from the price index's row), relative to a listing of the radius read place by place: about the
+ * same. A walk passes about page's end × catalogue ÷ the radius's listings rows.
+ */
+export const PRICE_WALK_COST = 1;
+
+/**
  * The general statement, one per search (PGlite has one connection), in bounded reads:
  *
  * - `m`, the facet sample: up to SEARCH_COUNT_LIMIT + 1 rows matching every filter but the facets'
@@ -252,19 +259,47 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       union all
       select * from (${ranked}) s where ${titled} is null`;
   };
+  // By price within a radius: the radius's listings read place by place and sorted when few (a
+  // small radius, or a rural one); when many (a city's), the price index walked in that order, each
+  // listing's distance checked, which passes about page's end × catalogue ÷ the radius's listings
+  // (the planner, taking latitude and longitude as unrelated, expects a city's box to hold a thirtieth
+  // of what it does and would read it whole). Counted up to where the two cost the same (`pp`).
+  const byPlacePrice = byPlace && !plan.facetKeys && (order === 'price-asc' || order === 'price-desc');
+  const radiusListings = filtered([...plan.where, ...facetFilters]);
+  const placeListings = boundedCount(
+    'pp',
+    sql`near pl cross join lateral (select 1 from ${radiusListings}
+      and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) k`,
+    evenCostRows('listings', PRICE_WALK_COST * pageEnd),
+  );
+  const priceByPlace = sql`select s.* from near pl cross join lateral (
+      select ${pageColumns} from ${radiusListings}
+        and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) s
+    order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
+  // The box is left out of the walk (only the distance is checked), so the location index is not
+  // the planner's to choose there.
+  const priceWalk = sql`select ${pageColumns} from ${filtered([
+    ...plan.where.filter((condition) => condition !== plan.box),
+    ...facetFilters,
+    within,
+  ])}
+    order by ${orderBy(order, plan, 'l')} limit ${pageEnd}`;
   const walk = plan.completed
     ? sortedMatches(order !== 'latest-sale')
-    : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
-      ? byRelevance(plan.keyword, sortedMatches(false))
-      : byPlace && (order === 'distance' || order === 'newest')
-        ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
-        : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
-          ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
+    : byPlacePrice
+      ? sql`select * from (${priceByPlace}) f where ${placeListings.few}
+        union all select * from (${priceWalk}) w where not ${placeListings.few}`
+      : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
+        ? byRelevance(plan.keyword, sortedMatches(false))
+        : byPlace && (order === 'distance' || order === 'newest')
+          ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
+          : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
+            ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
             order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
-          : order === 'ending-soonest'
-            ? endingSoonest()
-            : sortedMatches(false);
+            : order === 'ending-soonest'
+              ? endingSoonest()
+              : sortedMatches(false);
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
@@ -318,6 +353,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
     ${byFamilyAuctions ? familyAuctions.ctes : sql``}
     ${byPlaceAuctions ? placeAuctions.ctes : sql``}
+    ${byPlacePrice ? placeListings.ctes : sql``}
     ${keywordMatches ? keywordMatches.ctes : sql``}
     m as materialized (
       ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}

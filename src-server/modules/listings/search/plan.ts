@@ -104,6 +104,8 @@ export interface SearchPlan {
   /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
   keyword: { query: SQL; codeMatch: SQL | null } | null;
   origin: Origin | null;
+  /** The radius's bounding box among `where` (an index prefilter), or null without a radius. */
+  box: SQL | null;
   /** Completed auctions: the listings of sold auctions (`SOLD_AUCTION`), not the listings on sale. */
   completed: boolean;
 }
@@ -167,12 +169,14 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
 
   let origin: Origin | null = null;
   let radius: number | null = null;
+  let box: SQL | null = null;
   if (request.zipCode) {
     const centroid = await findZipCentroid(db, request.zipCode);
     if (!centroid) throw badRequest('The request is not valid.', { zipCode: 'Unknown zip code.' });
     origin = centroid;
     if (request.distance !== undefined) {
-      where.push(boundingBoxSql(origin, request.distance));
+      box = boundingBoxSql(origin, request.distance);
+      where.push(box);
       radius = request.distance;
     }
   }
@@ -187,6 +191,7 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
     facetKeys,
     keyword,
     origin,
+    box,
     completed: request.completed === true,
   };
 }
@@ -265,7 +270,7 @@ export function ordering(sort: ParsedSearchRequest['sort'], plan: SearchPlan): O
  * of √(weight × rows of `table`), the walked table's rows as the planner estimates them, never more
  * than 50,000. `weight` is the walk's cost per row relative to a row of the set, times the page's end.
  */
-export function evenCostRows(table: 'listing_search' | 'auctions', weight: number): SQL {
+export function evenCostRows(table: 'listing_search' | 'listings' | 'auctions', weight: number): SQL {
   return sql`(select least(50000, sqrt(${weight}::float8 * greatest(c.reltuples, 0)))::int
     from pg_class c where c.oid = ${table}::regclass)`;
 }
