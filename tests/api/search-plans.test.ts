@@ -773,11 +773,21 @@ describe('search counts', () => {
             : sql`l.price desc, l.listing_start_date desc, l.id`,
         );
         for (const page of [1, 2, far]) {
-          sides.add(await few(page));
-          const answer = await searchListings(
-            database.db,
-            searchRequestSchema.parse({ zipCode, distance: miles, sort, page, pageSize }),
+          const readWhole = await few(page);
+          sides.add(readWhole);
+          const request = searchRequestSchema.parse({ zipCode, distance: miles, sort, page, pageSize });
+          // The statement's own count takes the same side: a price index is walked only when many.
+          const walked = (
+            await rows<{ 'QUERY PLAN': string }>(
+              sql`explain (analyze, costs off, timing off) ${searchStatement(await planSearch(database.db, request), request)}`,
+            )
+          ).some(
+            (row) =>
+              /using listings_(offered_)?price_idx/.test(row['QUERY PLAN']) &&
+              !row['QUERY PLAN'].includes('never executed'),
           );
+          expect(walked, `${sort} ${page}`).toBe(!readWhole);
+          const answer = await searchListings(database.db, request);
           expect(
             answer.results.map((card) => card.id),
             `${sort} ${page}`,

@@ -91,9 +91,10 @@ export async function frequentLexemes(
 }
 
 /**
- * The names of the suggestion terms (rebuilt before the postings) of more than one word, within the
- * policy, most listed first, each as the text of the tsquery a keyword search for it builds ('sig' &
- * 'sauer', 'smith' & 'wesson' & 'm' <-> 'p9'); then as many of the hyphenated words the terms hold,
+ * The names of the suggestion terms (rebuilt before the postings) of more than one lexeme, within
+ * the policy, most listed first, each as the text of the tsquery a keyword search for it builds
+ * ('sig' & 'sauer', 'smith' & 'wesson' & 'm' <-> 'p9'; none with an alternative or a negation,
+ * which `queryLiteralOf` would not read back); then as many of the hyphenated words the terms hold,
  * each as the phrase a search for the word alone builds ('kel-tec' <-> 'kel' <-> 'tec',
  * 'ar' <-> '-15'), counted by the listings of the terms with it.
  */
@@ -108,7 +109,7 @@ export async function frequentPhrases(
     sql`(select p.query::text as phrase
       from (select websearch_to_tsquery('english', t.term) as query, sum(t.listing_count) as n
         from suggestion_terms t group by 1) p
-      where numnode(p.query) > 1 and ${within(sql`p.n`)}
+      where numnode(p.query) > 1 and p.query::text !~ '[|!]' and ${within(sql`p.n`)}
       order by p.n desc, phrase
       limit ${policy.maxPhrases})
     union all

@@ -276,8 +276,8 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       select ${pageColumns} from ${radiusListings}
         and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) s
     order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
-  // The box is left out of the walk (only the distance is checked), so the location index is not
-  // the planner's to choose there.
+  // The box is left out of the walk (it holds the whole circle: the distance alone decides), so the
+  // location index is not the planner's to choose there.
   const priceWalk = sql`select ${pageColumns} from ${filtered([
     ...plan.where.filter((condition) => condition !== plan.box),
     ...facetFilters,

@@ -9,7 +9,7 @@ import { keptKeyOf, planSearch } from './plan.ts';
  * and no other filter): the offered rows of the keyword copy that the search's own keyword condition
  * matches, counted in one statement up to SEARCH_COUNT_LIMIT + 1 (as the search counts: more than
  * the limit is "1,000+"). Search suggestions show these counts, so a suggestion never promises more
- * or fewer listings than its search finds. A text whose query is kept (a frequent word or two-word
+ * or fewer listings than its search finds. A text whose query is kept (a frequent word or a
  * name) is counted as its search counts it (`postings-statement.ts`): the start of its postings'
  * range, plus the listings only its UPC or SKU matches, never a bitmap of every listing with the words.
  */

@@ -44,11 +44,19 @@ export interface Box {
   maxLongitude: number;
 }
 
-/** A latitude/longitude box around `origin` that holds every point within `miles`. */
+/**
+ * A latitude/longitude box around `origin` that holds every point within `miles` (by `distanceSql`):
+ * the circle's widest longitudes lie poleward of the origin's latitude, asin(sin δ ÷ cos φ) away
+ * for an angular radius δ, more than δ ÷ cos φ (a box of that width cut the circle's corners off
+ * for a large radius far north). A circle reaching a pole spans every longitude.
+ */
 export function boundingBox(origin: Origin, miles: number): Box {
   const dLat = miles / MILES_PER_DEGREE_LATITUDE;
-  const cosLat = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
-  const dLng = miles / (MILES_PER_DEGREE_LATITUDE * cosLat);
+  const angle = miles / EARTH_RADIUS_MILES;
+  const cosLat = Math.cos(origin.latitude * RADIANS_PER_DEGREE);
+  // A hair wider than the circle, so a listing on its edge is in the box whatever the rounding.
+  const dLng =
+    Math.sin(angle) >= cosLat ? 180 : Math.asin(Math.sin(angle) / cosLat) / RADIANS_PER_DEGREE + 1e-9;
   return {
     minLatitude: origin.latitude - dLat,
     maxLatitude: origin.latitude + dLat,
@@ -104,7 +112,10 @@ export interface SearchPlan {
   /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
   keyword: { query: SQL; codeMatch: SQL | null } | null;
   origin: Origin | null;
-  /** The radius's bounding box among `where` (an index prefilter), or null without a radius. */
+  /**
+   * The radius's bounding box among `where` (an index prefilter: it holds the whole circle, so the
+   * distance alone decides), or null without a radius.
+   */
   box: SQL | null;
   /** Completed auctions: the listings of sold auctions (`SOLD_AUCTION`), not the listings on sale. */
   completed: boolean;
@@ -138,8 +149,7 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
     family: request.familyIds?.length
       ? sql`(${sql.join(
           request.familyIds.map(
-            (family) =>
-              sql`(${key} >= ${sql.raw(String(keyOf(family, 0, 0)))} and ${key} < ${sql.raw(String(keyOf(family + 1, 0, 0)))})`,
+            (family) => sql`(${key} >= ${keyOf(family, 0, 0)} and ${key} < ${keyOf(family + 1, 0, 0)})`,
           ),
           sql` or `,
         )})`
@@ -293,7 +303,7 @@ export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; f
 }
 
 /**
- * The key under which the postings keep a keyword's whole query (a lexeme, a two-word name, a
+ * The key under which the postings keep a keyword's whole query (a lexeme, a name, a
  * hyphenated word), or null: with `titlesOnly` the key of a word past the postings' share, whose
  * postings are its title matches alone; otherwise a key whose postings are every match, the only
  * kind that answers a search or counts its total.

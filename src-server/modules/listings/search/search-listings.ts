@@ -59,11 +59,11 @@ export interface SearchOptions {
  */
 export interface SearchStatements {
   /**
-   * When the postings may answer the search: `kept`, the key under which the postings keep the
-   * keyword's whole query (every match, not title matches alone), or null, a statement of one
-   * lookup run for a keyword not yet known to be covered (most keywords of more than one word are
+   * When the postings may answer the search: `kept`, a statement of one lookup answering the key
+   * under which the postings keep the keyword's whole query (every match, not title matches alone)
+   * or null, run for a keyword not yet known to be covered (most keywords of more than one word are
    * not kept, and their search then skips the postings statement, whose planning alone costs more
-   * than the lookup); and the postings statement for that key.
+   * than the lookup); and `statement`, the postings statement for that key.
    */
   postings: { kept: SQL; statement: (lexeme: string) => SQL } | null;
   general: () => SQL;
@@ -89,8 +89,14 @@ export function searchStatements(
         ? null
         : {
             kept: sql`select ${keptKeyOf(plan.keyword.query)} as lexeme`,
-            statement: (lexeme) =>
-              postingSearchStatement(plan, request, { fewPostings: options.fewPostings, lexeme }) as SQL,
+            statement: (lexeme) => {
+              const statement = postingSearchStatement(plan, request, {
+                fewPostings: options.fewPostings,
+                lexeme,
+              });
+              if (!statement) throw new Error('The postings statement does not answer this search.');
+              return statement;
+            },
           },
     coverageKey:
       keyword &&
