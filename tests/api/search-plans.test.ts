@@ -7,13 +7,13 @@ import {
   searchRequestSchema,
 } from '../../shared/contract/listing-search.ts';
 import { CATEGORY_FAMILIES, CategoryFamilyId, FIREARMS_SECTIONS } from '../../shared/domain/category.ts';
-import { Condition, ListingType } from '../../shared/domain/listing.ts';
+import { Condition, ListingOption, ListingType } from '../../shared/domain/listing.ts';
 import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { OFFERED } from '../../src-server/modules/listings/cards.ts';
 import {
   AUCTION_WALK_COST,
   KEYWORD_WALK_COST,
-  PRICE_WALK_COST,
+  RADIUS_WALK_COST,
   searchStatement,
 } from '../../src-server/modules/listings/search/general-statement.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
@@ -151,12 +151,13 @@ describe('search plans', () => {
     ['a keyword by price', { keyword: 'glock', sort: 'price-asc' }, 'listing_search_price_idx'],
     ['a keyword, newest first', { keyword: 'glock', sort: 'newest' }, 'listing_search_start_idx'],
     ['new this week, newest first', { listingStartDate: 7, sort: 'newest' }, 'listings_offered_start_idx'],
-    // Many listings within the radius: the price index walked (few: read place by place, below).
+    // Many listings within the radius: the order's index walked (few: read place by place, below).
     [
       'a ZIP code by price, highest first',
       { zipCode: '75207', distance: 250, sort: 'price-desc' },
       'listings_offered_price_idx',
     ],
+    ['a ZIP code, featured first', { zipCode: '75207', distance: 250 }, 'listings_search_featured_idx'],
     [
       'a seller, featured first',
       { uid: '00000000-0000-4000-8000-000000000000' },
@@ -732,7 +733,7 @@ describe('search counts', () => {
     expect([...sides].sort()).toEqual([false, true]);
   });
 
-  it('pages by price within a radius as a full sort does: the listings of its places read whole when few, the price index walked when many', async () => {
+  it("pages by price or featured first within a radius as a full sort does: the listings of its places read whole when few, the order's index walked when many", async () => {
     const zipCode = '75207';
     const miles = 100;
     const within = sql`${distanceSql(
@@ -759,33 +760,44 @@ describe('search counts', () => {
       const few = async (page: number) =>
         (
           await rows<{ few: boolean }>(
-            sql`select ${radius!.n} <= ${evenCostRows('listings', PRICE_WALK_COST * page * pageSize)} as few`,
+            sql`select ${radius!.n} <= ${evenCostRows('listings', RADIUS_WALK_COST * page * pageSize)} as few`,
           )
         )[0]!.few;
       // The first pages walk the price index; a page far enough in reads the radius's listings whole.
       let far = 2;
       while (!(await few(far)) && far * pageSize < radius!.n) far++;
-      for (const sort of ['price-asc', 'price-desc'] as const) {
-        const all = await fullSort(
-          within,
-          sort === 'price-asc'
-            ? sql`l.price, l.listing_start_date desc, l.id`
-            : sql`l.price desc, l.listing_start_date desc, l.id`,
-        );
+      const featured = sql.raw(String(ListingOption.Featured | ListingOption.Homepage));
+      const orders = [
+        ['price-asc', sql`l.price, l.listing_start_date desc, l.id`, /using listings_(offered_)?price_idx/],
+        [
+          'price-desc',
+          sql`l.price desc, l.listing_start_date desc, l.id`,
+          /using listings_(offered_)?price_idx/,
+        ],
+        [
+          undefined,
+          sql`(l.listing_options & ${featured}) <> 0 desc, l.listing_start_date desc, l.id`,
+          /using listings_search_featured_idx/,
+        ],
+      ] as const;
+      for (const [sort, order, index] of orders) {
+        const all = await fullSort(within, order);
         for (const page of [1, 2, far]) {
           const readWhole = await few(page);
           sides.add(readWhole);
-          const request = searchRequestSchema.parse({ zipCode, distance: miles, sort, page, pageSize });
-          // The statement's own count takes the same side: a price index is walked only when many.
+          const request = searchRequestSchema.parse({
+            zipCode,
+            distance: miles,
+            ...(sort ? { sort } : {}),
+            page,
+            pageSize,
+          });
+          // The statement's own count takes the same side: the order's index is walked only when many.
           const walked = (
             await rows<{ 'QUERY PLAN': string }>(
               sql`explain (analyze, costs off, timing off) ${searchStatement(await planSearch(database.db, request), request)}`,
             )
-          ).some(
-            (row) =>
-              /using listings_(offered_)?price_idx/.test(row['QUERY PLAN']) &&
-              !row['QUERY PLAN'].includes('never executed'),
-          );
+          ).some((row) => index.test(row['QUERY PLAN']) && !row['QUERY PLAN'].includes('never executed'));
           expect(walked, `${sort} ${page}`).toBe(!readWhole);
           const answer = await searchListings(database.db, request);
           expect(

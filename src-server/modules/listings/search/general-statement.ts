@@ -44,11 +44,11 @@ export const AUCTION_WALK_COST = 1.3;
 export const KEYWORD_WALK_COST = { 'ending-soonest': 2, other: 0.5 } as const;
 
 /**
- * The cost of a listing passed by the walk in price order within a radius (its distance worked out
- * from the price index's row), relative to a listing of the radius read place by place: about the
- * same. A walk passes about page's end × catalogue ÷ the radius's listings rows.
+ * The cost of a listing passed by the walk in price or featured order within a radius (its distance
+ * worked out from the order index's row), relative to a listing of the radius read place by place:
+ * about the same. A walk passes about page's end × catalogue ÷ the radius's listings rows.
  */
-export const PRICE_WALK_COST = 1;
+export const RADIUS_WALK_COST = 1;
 
 /**
  * The general statement, one per search (PGlite has one connection), in bounded reads:
@@ -259,36 +259,43 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       union all
       select * from (${ranked}) s where ${titled} is null`;
   };
-  // By price within a radius: the radius's listings read place by place and sorted when few (a
-  // small radius, or a rural one); when many (a city's), the price index walked in that order, each
-  // listing's distance checked, which passes about page's end × catalogue ÷ the radius's listings
-  // (the planner, taking latitude and longitude as unrelated, expects a city's box to hold a thirtieth
-  // of what it does and would read it whole). Counted up to where the two cost the same (`pp`).
-  const byPlacePrice = byPlace && !plan.facetKeys && (order === 'price-asc' || order === 'price-desc');
+  // By price or featured first within a radius: the radius's listings read place by place and
+  // sorted when few (a small radius, or a rural one); when many (a city's), the order's index
+  // walked, each listing's distance checked, which passes about page's end × catalogue ÷ the
+  // radius's listings (the planner, taking latitude and longitude as unrelated, expects a city's box
+  // to hold a thirtieth of what it does and would read it whole). Counted up to where the two cost
+  // the same (`pp`).
+  const byPlaceOrdered =
+    byPlace && !plan.facetKeys && (order === 'price-asc' || order === 'price-desc' || order === 'featured');
   const radiusListings = filtered([...plan.where, ...facetFilters]);
   const placeListings = boundedCount(
     'pp',
     sql`near pl cross join lateral (select 1 from ${radiusListings}
       and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) k`,
-    evenCostRows('listings', PRICE_WALK_COST * pageEnd),
+    evenCostRows('listings', RADIUS_WALK_COST * pageEnd),
   );
-  const priceByPlace = sql`select s.* from near pl cross join lateral (
+  const orderedByPlace = sql`select s.* from near pl cross join lateral (
       select ${pageColumns} from ${radiusListings}
         and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) s
     order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
   // The box is left out of the walk (it holds the whole circle: the distance alone decides), so the
-  // location index is not the planner's to choose there.
-  const priceWalk = sql`select ${pageColumns} from ${filtered([
+  // location index is not the planner's to choose there. Featured first is the featured index's
+  // expression (`listings_search_featured_idx`).
+  const orderedWalk = sql`select ${pageColumns} from ${filtered([
     ...plan.where.filter((condition) => condition !== plan.box),
     ...facetFilters,
     within,
   ])}
-    order by ${orderBy(order, plan, 'l')} limit ${pageEnd}`;
+    order by ${
+      order === 'featured'
+        ? sql`(l.listing_options & ${sql.raw(String(FEATURED_BITS))}) <> 0 desc, l.listing_start_date desc, l.id`
+        : orderBy(order, plan, 'l')
+    } limit ${pageEnd}`;
   const walk = plan.completed
     ? sortedMatches(order !== 'latest-sale')
-    : byPlacePrice
-      ? sql`select * from (${priceByPlace}) f where ${placeListings.few}
-        union all select * from (${priceWalk}) w where not ${placeListings.few}`
+    : byPlaceOrdered
+      ? sql`select * from (${orderedByPlace}) f where ${placeListings.few}
+        union all select * from (${orderedWalk}) w where not ${placeListings.few}`
       : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
         ? byRelevance(plan.keyword, sortedMatches(false))
         : byPlace && (order === 'distance' || order === 'newest')
@@ -353,7 +360,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     with ${byPlace && plan.origin && plan.radius !== null ? sql`recursive ${nearPlaces(plan.origin, plan.radius)},` : sql``}
     ${byFamilyAuctions ? familyAuctions.ctes : sql``}
     ${byPlaceAuctions ? placeAuctions.ctes : sql``}
-    ${byPlacePrice ? placeListings.ctes : sql``}
+    ${byPlaceOrdered ? placeListings.ctes : sql``}
     ${keywordMatches ? keywordMatches.ctes : sql``}
     m as materialized (
       ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
