@@ -204,15 +204,16 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // holds few, where the walk by end passes every running auction outside it. Counted up to where
   // the two cost the same (`pa`), never further; many are met sooner walking by end.
   const byPlaceAuctions = order === 'ending-soonest' && byPlace && !narrow && !noAuctions;
-  const atPlaces = (columns: SQL) => sql`near pl cross join lateral (
-        select ${columns} from ${filtered([...plan.where, ...facetFilters, auctionFilter])}
+  // The radius's matches (and `extra`) read place by place, a range of the location index each (`k`).
+  const atPlaces = (extra: SQL[], columns: SQL) => sql`near pl cross join lateral (
+        select ${columns} from ${filtered([...plan.where, ...facetFilters, ...extra])}
           and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) k`;
   const placeAuctions = boundedCount(
     'pa',
-    atPlaces(sql`1`),
+    atPlaces([auctionFilter], sql`1`),
     evenCostRows('auctions', AUCTION_WALK_COST * pageEnd),
   );
-  const placeRead = sql`(select k.* from ${atPlaces(pageColumns)} where k.auction_end is not null
+  const placeRead = sql`(select k.* from ${atPlaces([auctionFilter], pageColumns)} where k.auction_end is not null
       order by k.auction_end, k.listing_start_date desc, k.id limit ${pageEnd})`;
   const runningAuctions = byPlaceAuctions
     ? sql`(select * from ${placeRead} n where ${placeAuctions.few}
@@ -267,17 +268,13 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   // the same (`pp`).
   const byPlaceOrdered =
     byPlace && !plan.facetKeys && (order === 'price-asc' || order === 'price-desc' || order === 'featured');
-  const radiusListings = filtered([...plan.where, ...facetFilters]);
   const placeListings = boundedCount(
     'pp',
-    sql`near pl cross join lateral (select 1 from ${radiusListings}
-      and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) k`,
+    atPlaces([], sql`1`),
     evenCostRows('listings', RADIUS_WALK_COST * pageEnd),
   );
-  const orderedByPlace = sql`select s.* from near pl cross join lateral (
-      select ${pageColumns} from ${radiusListings}
-        and l.latitude = pl.latitude and l.longitude = pl.longitude offset 0) s
-    order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
+  const orderedByPlace = sql`select k.* from ${atPlaces([], pageColumns)}
+    order by ${orderBy(order, plan, 'k')} limit ${pageEnd}`;
   // The box is left out of the walk (it holds the whole circle: the distance alone decides), so the
   // location index is not the planner's to choose there. Featured first is the featured index's
   // expression (`listings_search_featured_idx`).

@@ -341,7 +341,7 @@ export function notRunningAuction(id: SQL, now: SQL): SQL {
 /** A completed auction, as the source of a completed search joins it (`auctions a`): sold, its listing not frozen. */
 export const SOLD_AUCTION = sql`a.outcome = 'sold' and (l.listing_options & ${sql.raw(String(STAFF_LISTING_OPTIONS))}) = 0`;
 
-export function orderBy(order: Ordering, plan: SearchPlan, alias: 'l' | 'm' | 'p' | 's' | 'u'): SQL {
+export function orderBy(order: Ordering, plan: SearchPlan, alias: 'k' | 'l' | 'm' | 'p' | 's' | 'u'): SQL {
   const a = sql.raw(alias);
   const tail = sql`${a}.listing_start_date desc, ${a}.id`;
   switch (order) {
