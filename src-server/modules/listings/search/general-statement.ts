@@ -260,6 +260,31 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       union all
       select * from (${ranked}) s where ${titled} is null`;
   };
+  // A keyword of two words ranks by how near they stand (ts_rank's proximity): a listing with both
+  // positioned (title, manufacturer, model or caliber) ranks far above any other, whose pair has a
+  // word of the description (no positions: under `keyword_pairless_rank()`). Those listings are
+  // read from an index of their own (`listing_search_title_pairs_idx`), a fraction of the bitmap of
+  // every match when the words are frequent in descriptions (`keyword_title_pair` is null for any
+  // other keyword, and so are these reads):
+  // - by relevance, the page is the first of them (`tp`) when they fill it above that bound: no other
+  //   match can stand in it. Otherwise every match is ranked;
+  // - in any order, the facet sample is a thousand and one of them when there are as many (`mt`): the
+  //   total is then "1,000+" and no facet is counted, as from any sample of every match.
+  const byTitlePairs =
+    plan.keyword !== null && !plan.completed && !ONE_WORD.test(request.keyword?.trim() ?? '');
+  const rankTitlePairs = byTitlePairs && order === 'relevance' && plan.keyword?.codeMatch === null;
+  const titlePairs = (keyword: NonNullable<SearchPlan['keyword']>, extra: (SQL | null)[]) =>
+    filtered([
+      ...plan.where.filter((condition) => condition !== keyword.condition),
+      within,
+      ...extra,
+      sql`ts_filter(l.search_vector, '{a,b,c,d}') @@ keyword_title_pair(${keyword.query})`,
+    ]);
+  const titlePairsPage = (keyword: NonNullable<SearchPlan['keyword']>) =>
+    sql`select * from (select ${pageColumns} from ${titlePairs(keyword, facetFilters)}) s
+      order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
+  const sampleColumns = sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`;
+  const titlePairsFill = sql`((select count(*) from tp) = ${pageEnd} and (select min(rank) from tp) > keyword_pairless_rank())`;
   // By price or featured first within a radius: the radius's listings read place by place and
   // sorted when few (a small radius, or a rural one); when many (a city's), the order's index
   // walked, each listing's distance checked, which passes about page's end × catalogue ÷ the
@@ -295,15 +320,18 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         union all select * from (${orderedWalk}) w where not ${placeListings.few}`
       : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
         ? byRelevance(plan.keyword, sortedMatches(false))
-        : byPlace && (order === 'distance' || order === 'newest')
-          ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
-          : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
-            ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
+        : rankTitlePairs
+          ? sql`select * from tp where ${titlePairsFill}
+        union all select * from (${sortedMatches(false)}) s where not ${titlePairsFill}`
+          : byPlace && (order === 'distance' || order === 'newest')
+            ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
+            : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
+              ? sql`select k.* from unnest(array[${list(plan.facetKeys)}]::int[]) as fk(key) cross join lateral (
             select ${pageColumns} from ${matching([sql`l.facet_key = fk.key`])}
             order by ${orderBy(order, plan, 'l')} limit ${pageEnd}) k`
-            : order === 'ending-soonest'
-              ? endingSoonest()
-              : sortedMatches(false);
+              : order === 'ending-soonest'
+                ? endingSoonest()
+                : sortedMatches(false);
   const mComplete = sql`(select count(*) from m) <= ${limit}`;
   const rComplete = sql`(select count(*) from r) <= ${limit}`;
   const neither = sql`not ${mComplete}${faceted ? sql` and not ${rComplete}` : sql``}`;
@@ -359,9 +387,21 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ${byPlaceAuctions ? placeAuctions.ctes : sql``}
     ${byPlaceOrdered ? placeListings.ctes : sql``}
     ${keywordMatches ? keywordMatches.ctes : sql``}
-    m as materialized (
-      ${sample(sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`, SEARCH_COUNT_LIMIT + 1)}
+    ${rankTitlePairs && plan.keyword ? sql`tp as materialized (${titlePairsPage(plan.keyword)}),` : sql``}
+    ${
+      byTitlePairs && plan.keyword
+        ? sql`mt as materialized (
+      select ${sampleColumns} from ${titlePairs(plan.keyword, [])} limit ${SEARCH_COUNT_LIMIT + 1}
     ),
+    m as materialized (
+      select * from mt where (select count(*) from mt) > ${limit}
+      union all
+      select * from (${sample(sampleColumns, SEARCH_COUNT_LIMIT + 1)}) s where (select count(*) from mt) <= ${limit}
+    ),`
+        : sql`m as materialized (
+      ${sample(sampleColumns, SEARCH_COUNT_LIMIT + 1)}
+    ),`
+    }
     ${
       faceted
         ? sql`r as materialized (

@@ -109,8 +109,11 @@ export interface SearchPlan {
    * filters. Null without a family filter (the keys would span every family).
    */
   facetKeys: number[] | null;
-  /** Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code match. */
-  keyword: { query: SQL; codeMatch: SQL | null } | null;
+  /**
+   * Relevance columns for a keyword: full-text rank and, for a keyword shaped like a code, exact code
+   * match; `condition` is the keyword's match among `where`.
+   */
+  keyword: { query: SQL; codeMatch: SQL | null; condition: SQL } | null;
   origin: Origin | null;
   /**
    * The radius's bounding box among `where` (an index prefilter: it holds the whole circle, so the
@@ -132,10 +135,11 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
     const codeMatch = CODE_PATTERN.test(text)
       ? sql`(l.upc = ${text} or lower(l.sku) = ${text.toLowerCase()})`
       : null;
-    where.push(
-      codeMatch ? sql`(l.search_vector @@ ${query} or ${codeMatch})` : sql`l.search_vector @@ ${query}`,
-    );
-    keyword = { query, codeMatch };
+    const condition = codeMatch
+      ? sql`(l.search_vector @@ ${query} or ${codeMatch})`
+      : sql`l.search_vector @@ ${query}`;
+    where.push(condition);
+    keyword = { query, codeMatch, condition };
   }
   const facets: FacetFilters = {
     family: request.familyIds?.length ? sql`l.family_id in (${list(request.familyIds)})` : null,
