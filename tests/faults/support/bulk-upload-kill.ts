@@ -72,8 +72,18 @@ async function factsOf(target: BulkUploadKillTarget, uploadId: string): Promise<
   }
 }
 
-async function uploadOf(server: ServerProcess, token: string, id: string): Promise<BulkUpload | undefined> {
+/**
+ * The upload as the dealer's list shows it (undefined: not listed), or 'busy' when the server
+ * answers that it is busy (503, "try again in a moment"), as it may while the upload's batches hold
+ * the embedded database: a dealer's page then asks again, and so does the poll.
+ */
+async function uploadOf(
+  server: ServerProcess,
+  token: string,
+  id: string,
+): Promise<BulkUpload | undefined | 'busy'> {
   const res = await call(server.baseUrl, '/users/bulkuploads', { token, method: 'GET' });
+  if (res.status === 503) return 'busy';
   if (res.status !== 200)
     throw new Error(`GET /users/bulkuploads answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { results: BulkUpload[] }).results.find((upload) => upload.id === id);
@@ -92,13 +102,16 @@ async function pollUpload(
 ): Promise<BulkUpload> {
   const deadline = Date.now() + timeoutMs;
   let last: BulkUpload | undefined;
+  let busy = 0;
   while (Date.now() < deadline) {
-    last = await uploadOf(server, token, id);
+    const seen = await uploadOf(server, token, id);
+    if (seen === 'busy') busy += 1;
+    else last = seen;
     if (last && done(last)) return last;
     await sleep(intervalMs);
   }
   throw new Error(
-    `upload ${id} did not get there within ${timeoutMs} ms; last seen ${JSON.stringify(last)}\n${server.stderr()}`,
+    `upload ${id} did not get there within ${timeoutMs} ms (${busy} answers of busy); last seen ${JSON.stringify(last)}\n${server.stderr()}`,
   );
 }
 
