@@ -41,19 +41,14 @@ export interface ServerProcess {
 
 /**
  * How `npm start` runs the server:
- * - V8's young generation capped at 8 MB per semi-space. On a machine with plenty of memory V8
- *   otherwise grows it to 64 MB per semi-space while the modules load and keeps it, about 100 MB
- *   of resident memory the server never needs.
  * - The old generation capped at 512 MB, about five times what the server keeps live.
  * - A full collection once the old generation has grown by a fifth since the last one. V8 would
  *   otherwise let it grow to nearly twice what is live: during a 100,000-row bulk upload about
  *   90 MB is live and the heap reached 160–180 MB between collections.
+ * The young generation is sized by the server itself for its database when it starts
+ * (`YOUNG_GENERATION_MB`, `src-server/process-memory.ts`).
  */
-export const SERVER_NODE_FLAGS = [
-  '--max-semi-space-size=8',
-  '--max-old-space-size=512',
-  '--heap-growing-percent=20',
-] as const;
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--heap-growing-percent=20'] as const;
 
 /** The real server's command line (after the Node binary), as `npm start` runs it: the bundle (scripts/build-server.ts). */
 export const SERVER_ARGV = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];

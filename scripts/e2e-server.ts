@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { relaunchWithMallocSettings } from '../src-server/process-memory.ts';
+import { relaunchWithProcessSettings } from '../src-server/process-memory.ts';
 
 // Each end-to-end run starts from an empty data folder so runs never depend on each other. The
 // Playwright config chooses it (E2E_DATA_DIR) so tests can read the mail the server writes there.
 process.env.DATA_DIR ??= process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'ironsight-e2e-'));
 
 // As `src-server/main.ts`: before the server's modules load.
-relaunchWithMallocSettings();
+relaunchWithProcessSettings();
 
 // The server as `src-server/server-main.ts` starts it (same config, demo data and app), with its
 // database opened here so the tests' statements (`tests/e2e/support/database.ts`) reach it too:

@@ -1,5 +1,5 @@
-import { relaunchWithMallocSettings } from './process-memory.ts';
+import { relaunchWithProcessSettings } from './process-memory.ts';
 
 // Before the server's modules load: a process that relaunches itself never runs past this line.
-relaunchWithMallocSettings();
+relaunchWithProcessSettings();
 await import('./server-main.ts');
