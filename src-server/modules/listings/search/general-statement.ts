@@ -26,6 +26,13 @@ const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 
 /**
+ * A listing's positioned lexemes (title, manufacturer, model and caliber; the description is kept
+ * without positions): the expression of `listing_search_title_pairs_idx` (migration 0055), written
+ * as the index writes it, or the planner would not read that index for it.
+ */
+const POSITIONED_LEXEMES = sql`ts_filter(l.search_vector, '{a,b,c,d}')`;
+
+/**
  * The cost of a running auction passed by the walk in order of end (its listing looked up and
  * matched), relative to an auction listing of chosen families read whole (its auction looked up).
  * Estimated from plans at a million listings (`docs/benchmarks.md`): 6–11 µs per auction listing
@@ -270,15 +277,15 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   //   match can stand in it. Otherwise every match is ranked;
   // - in any order, the facet sample is a thousand and one of them when there are as many (`mt`): the
   //   total is then "1,000+" and no facet is counted, as from any sample of every match.
-  const byTitlePairs =
-    plan.keyword !== null && !plan.completed && !ONE_WORD.test(request.keyword?.trim() ?? '');
+  const oneWord = ONE_WORD.test(request.keyword?.trim() ?? '');
+  const byTitlePairs = plan.keyword !== null && !plan.completed && !oneWord;
   const rankTitlePairs = byTitlePairs && order === 'relevance' && plan.keyword?.codeMatch === null;
   const titlePairs = (keyword: NonNullable<SearchPlan['keyword']>, extra: (SQL | null)[]) =>
     filtered([
       ...plan.where.filter((condition) => condition !== keyword.condition),
       within,
       ...extra,
-      sql`ts_filter(l.search_vector, '{a,b,c,d}') @@ keyword_title_pair(${keyword.query})`,
+      sql`${POSITIONED_LEXEMES} @@ keyword_title_pair(${keyword.query})`,
     ]);
   const titlePairsPage = (keyword: NonNullable<SearchPlan['keyword']>) =>
     sql`select * from (select ${pageColumns} from ${titlePairs(keyword, facetFilters)}) s
@@ -318,7 +325,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     : byPlaceOrdered
       ? sql`select * from (${orderedByPlace}) f where ${placeListings.few}
         union all select * from (${orderedWalk}) w where not ${placeListings.few}`
-      : order === 'relevance' && plan.keyword && ONE_WORD.test(request.keyword?.trim() ?? '')
+      : order === 'relevance' && plan.keyword && oneWord
         ? byRelevance(plan.keyword, sortedMatches(false))
         : rankTitlePairs
           ? sql`select * from tp where ${titlePairsFill}
