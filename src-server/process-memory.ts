@@ -22,12 +22,13 @@ export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
  * statement, its rows and its answer alive while it waits for the database; with 50 at once on
  * PostgreSQL, 8 MB semi-spaces fill between two answers, and what a search still holds is copied
  * and then promoted to the old generation, which collects it later at a higher cost. With 32 MB
- * the server's CPU per search of the uncached mix fell from 5.4–5.5 to 3.4–3.5 ms and the mix's
- * throughput rose by about a seventh (100,000 listings, 50 connections; `docs/benchmarks.md`), for
- * about 45 MB more at peak (184–192 → 227–238 MB). On embedded PGlite, whose one connection runs
- * one statement at a time, the larger young generation gained nothing measurable and cost the same
- * 45 MB (299 → 337 MB before a run): it keeps 8 MB. Without a cap V8 grows it to 64 MB per
- * semi-space on a machine with plenty of memory while the modules load, and keeps it.
+ * the server's CPU per search of the uncached mix fell from 5.4–5.5 to 3.2–3.5 ms and the mix
+ * went from 124–126 to 142–154 searches a second (100,000 listings, 50 connections, one machine;
+ * `docs/benchmarks.md`), for about 45 MB more at peak (184–192 → 227–238 MB). On embedded PGlite,
+ * whose one connection runs one statement at a time, the larger young generation gained nothing
+ * measurable and cost 38 MB (299 → 337 MB before a run): it keeps 8 MB. Without a cap V8 grows
+ * it to 64 MB per semi-space on a machine with plenty of memory while the modules load, and keeps
+ * it.
  */
 export const YOUNG_GENERATION_MB = { pglite: 8, postgres: 32 } as const;
 
