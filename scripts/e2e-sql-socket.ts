@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src-server/db/client.ts';
+import { inStatementScope } from '../src-server/db/statement-queue.ts';
 
 /*
  * The end-to-end tests' way into the database of the server they drive, for what no screen or
@@ -50,7 +51,9 @@ export async function serveE2eSql(db: Database, socketPath: string): Promise<Ser
   });
   const answer = async (line: string) => {
     try {
-      return { rows: await queryRows(db, statementOf(JSON.parse(line) as E2eSqlRequest)) };
+      // A test's statement waits its turn however busy the server is, as background work does.
+      const statement = statementOf(JSON.parse(line) as E2eSqlRequest);
+      return { rows: await inStatementScope(() => queryRows(db, statement), { background: true }) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }

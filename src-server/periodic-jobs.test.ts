@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatementQueue } from './db/statement-queue.ts';
 import { JobRunner, type PeriodicJob } from './periodic-jobs.ts';
 
 const log = { error: vi.fn() } as unknown as FastifyBaseLogger;
@@ -43,6 +44,30 @@ describe('the job runner', () => {
     events.length = 0;
     await vi.advanceTimersByTimeAsync(1000);
     expect(events).toEqual([]);
+  });
+
+  it("runs a job's boot work as background work: it waits for a busy database instead of failing the boot", async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 10, maxWaitMs: 50 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = queue.run(() => gate);
+    const events: string[] = [];
+    const runner = new JobRunner();
+    runner.add(
+      job('ending', events, 1000, {
+        atBoot: async () => {
+          await queue.run(async () => events.push('ending boot'));
+        },
+      }),
+    );
+    const booting = runner.start(log);
+    // Longer than a request may wait for its turn.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await holder;
+    await booting;
+    expect(events).toEqual(['ending boot']);
+    await runner.stop();
   });
 
   it('fails the boot with the first failing job and starts none after it', async () => {

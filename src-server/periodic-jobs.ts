@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { inStatementScope } from './db/statement-queue.ts';
 
 /**
  * A job the server runs while it is up: `atBoot` once the app is ready (a failure fails the boot),
@@ -6,6 +7,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * `atClose`, when given, once its timer has stopped (a worker finishing its batch under way).
  * `run` is given a signal that aborts when the server stops: a run that loops over batches stops
  * after the batch under way, so a shutdown waits for one batch, not for the whole backlog.
+ * Both run as background work of the database's queue (`inStatementScope`): they wait their turn
+ * however busy the database is, rather than being refused as a request would be.
  */
 export interface PeriodicJob {
   atBoot: () => Promise<void>;
@@ -76,11 +79,11 @@ export class JobRunner {
   async start(log: FastifyBaseLogger): Promise<void> {
     for (const job of this.#jobs) {
       if (this.#stopping) return;
-      await job.atBoot();
+      await inStatementScope(job.atBoot, { background: true });
       if (this.#stopping) return;
       this.#runs.push(
         startPeriodicRun({
-          run: job.run,
+          run: (stopping) => inStatementScope(() => job.run(stopping), { background: true }),
           onError: (error) => log.error({ err: error }, job.failureMessage),
           intervalMs: job.intervalMs,
         }),

@@ -151,6 +151,46 @@ describe('the statement queue', () => {
     expect(results.filter((result) => !result.ok)).toEqual([]);
   });
 
+  it('never refuses background work, past the limit or the longest wait, and serves it as newcomers', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 1, maxWaitMs: 100 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = queue.run(() => gate);
+    const order: string[] = [];
+    const job = (name: string) =>
+      inStatementScope(
+        async () => {
+          for (const step of [1, 2]) await queue.run(async () => order.push(`${name}${step}`));
+        },
+        { background: true },
+      );
+    // Three units of background work wait behind the holder: past the limit of one, and for longer
+    // than the longest wait. A request arriving meanwhile is still refused by the limit.
+    const jobs = [job('a'), job('b'), job('c')];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const request = await settle(inStatementScope(() => queue.run(async () => 'answered')));
+    expect(request.ok).toBe(false);
+    release();
+    await Promise.all([holder, ...jobs]);
+    // A job's second statement queued as a newcomer, behind the other jobs' first.
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'c2']);
+  });
+
+  it('does not count background work in the average turn by which requests are refused', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 100, maxWaitMs: 500 });
+    // A boot's long transaction first, as a vacuum or a seeding runs: as the first turn it would
+    // set the average, and every request arriving while anything ran would be expected to wait
+    // 700 ms and be refused at once.
+    await inStatementScope(() => queue.run(blockFor(700)), { background: true });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holder = queue.run(() => gate);
+    const request = settle(inStatementScope(() => queue.run(async () => 'answered')));
+    release();
+    await holder;
+    expect(await request).toEqual({ ok: true, value: 'answered' });
+  });
+
   it('recognises a busy queue and a cancelled statement through wrapping errors', () => {
     expect(isDatabaseBusy(new Error('query failed', { cause: new DatabaseBusyError('full') }))).toBe(true);
     const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {

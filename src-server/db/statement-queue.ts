@@ -11,7 +11,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * its sockets between statements and requests wait here, in this order, rather than unread in the
  * sockets. Past a bounded queue, when the work ahead would take longer than the
  * longest wait, or after waiting too long for its turn, a statement fails with DatabaseBusyError
- * (a 503 with Retry-After) instead of every request waiting behind slow statements.
+ * (a 503 with Retry-After) instead of every request waiting behind slow statements. Background work
+ * (a job's boot work and runs, seeding) is never refused: it waits its turn as a newcomer, and its
+ * long transactions do not count in the average turn by which requests are refused.
  */
 
 /** The database has more waiting work than it may queue, or a statement waited too long for its turn. */
@@ -50,6 +52,8 @@ export interface StatementQueueOptions {
 
 interface Waiter {
   followUp: boolean;
+  /** Background work: no bound on its wait. */
+  background: boolean;
   start: () => void;
   refuse: (error: DatabaseBusyError) => void;
   since: number;
@@ -57,19 +61,28 @@ interface Waiter {
 }
 
 /**
- * The turns a request (or other unit of work, see `inStatementScope`) has had so far, and whether
- * all its statements go in the follow-up lane.
+ * The turns a request (or other unit of work, see `inStatementScope`) has had so far, whether all
+ * its statements go in the follow-up lane, and whether it is background work.
  */
-const scopes = new AsyncLocalStorage<{ turns: number; urgent: boolean }>();
+const scopes = new AsyncLocalStorage<{ turns: number; urgent: boolean; background: boolean }>();
 
 /**
  * Runs `work` as one unit whose statements after the first go before new units' first statements
  * (the server runs each request in one). An `urgent` unit's first statement does too: a person's
  * action answered in a few short statements (a message sent), which would otherwise wait behind
  * every search that arrived before it.
+ *
+ * A `background` unit (work no request waits on: a job, seeding) is never refused, however long the
+ * queue or its wait; each of its statements queues as a newcomer, so a job looping over batches
+ * lets the requests waiting meanwhile go between its statements. Its turns do not move the average
+ * turn: a boot's vacuum of many seconds would otherwise make the queue turn requests away
+ * until dozens of short statements had worn the average down.
  */
-export function inStatementScope<T>(work: () => T, { urgent = false }: { urgent?: boolean } = {}): T {
-  return scopes.run({ turns: 0, urgent }, work);
+export function inStatementScope<T>(
+  work: () => T,
+  { urgent = false, background = false }: { urgent?: boolean; background?: boolean } = {},
+): T {
+  return scopes.run({ turns: 0, urgent, background }, work);
 }
 
 /**
@@ -101,27 +114,31 @@ export class StatementQueue {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
-    await this.#admit(scope !== undefined && (scope.turns > 0 || scope.urgent));
+    const background = scope?.background === true;
+    await this.#admit(!background && scope !== undefined && (scope.turns > 0 || scope.urgent), background);
     if (scope) scope.turns += 1;
     const started = performance.now();
     try {
       return await work();
     } finally {
       const held = performance.now() - started;
-      this.#averageHoldMs =
-        this.#averageHoldMs === undefined
-          ? held
-          : this.#averageHoldMs + AVERAGE_WEIGHT * (held - this.#averageHoldMs);
+      if (!background) {
+        this.#averageHoldMs =
+          this.#averageHoldMs === undefined
+            ? held
+            : this.#averageHoldMs + AVERAGE_WEIGHT * (held - this.#averageHoldMs);
+      }
       this.#release();
     }
   }
 
-  #admit(followUp: boolean): Promise<void> {
+  #admit(followUp: boolean, background: boolean): Promise<void> {
     const { concurrency, limit, maxWaitMs } = this.#options;
     if (this.#running < concurrency && this.#waiting.length === 0) {
       this.#running += 1;
       return Promise.resolve();
     }
+    if (background) return this.#wait({ followUp, background });
     if (this.#waiting.length >= limit) {
       return Promise.reject(new DatabaseBusyError(`${this.#waiting.length} statements are already waiting`));
     }
@@ -134,15 +151,22 @@ export class StatementQueue {
         new DatabaseBusyError(`the statements ahead would take about ${Math.round(expectedWaitMs)} ms`),
       );
     }
+    return this.#wait({ followUp, background });
+  }
+
+  /** Queues work for its turn: bounded by the longest wait unless it is background work. */
+  #wait({ followUp, background }: Pick<Waiter, 'followUp' | 'background'>): Promise<void> {
+    const { maxWaitMs } = this.#options;
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         followUp,
+        background,
         start: resolve,
         refuse: reject,
         since: performance.now(),
         timer: undefined,
       };
-      if (maxWaitMs > 0) {
+      if (maxWaitMs > 0 && !background) {
         waiter.timer = setTimeout(() => {
           this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
           reject(tooLong(maxWaitMs));
@@ -179,7 +203,7 @@ export class StatementQueue {
     // can overtake the queue.
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
       clearTimeout(next.timer);
-      if (maxWaitMs > 0 && performance.now() - next.since > maxWaitMs) {
+      if (maxWaitMs > 0 && !next.background && performance.now() - next.since > maxWaitMs) {
         next.refuse(tooLong(maxWaitMs));
         continue;
       }

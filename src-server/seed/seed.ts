@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, liftStatementTimeout, queryRows } from '../db/client.ts';
+import { inStatementScope } from '../db/statement-queue.ts';
 import { releaseZipCentroids } from '../modules/location/index.ts';
 import { accountsSeedPart } from './accounts.ts';
 import { auctionsSeedPart } from './auctions.ts';
@@ -35,11 +36,17 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 /**
  * Seeding at start: an empty database gets the demo data, and one whose demo seeding began (its
  * demo accounts are there) gets the parts an interrupted start left out. A database of real users
- * is never touched. Returns the parts that ran.
+ * is never touched. Returns the parts that ran. It is background work of the database's queue: its
+ * long transactions are never refused, nor counted in the turn by which requests are refused.
  */
-export async function seedDemoDataAtStart(db: Database, options: SeedOptions): Promise<string[]> {
-  if (!(await isDatabaseEmpty(db)) && !(await accountsSeedPart.seeded(db))) return [];
-  return seedDemoData(db, options);
+export function seedDemoDataAtStart(db: Database, options: SeedOptions): Promise<string[]> {
+  return inStatementScope(
+    async () => {
+      if (!(await isDatabaseEmpty(db)) && !(await accountsSeedPart.seeded(db))) return [];
+      return seedDemoData(db, options);
+    },
+    { background: true },
+  );
 }
 
 /**
