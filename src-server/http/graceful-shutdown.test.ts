@@ -12,30 +12,48 @@ afterEach(async () => {
   app = null;
 });
 
-/** An app with a health check, a slow answer, one that never ends and an event stream, listening on loopback. */
-async function listening(slowMs = 400) {
+/**
+ * An app with a health check, a slow answer, one that never ends and an event stream, listening on
+ * loopback; `reached(path, n)` resolves once the handlers of `path` have begun `n` requests (so a
+ * test stops a server that holds its requests, however slowly a busy machine connects).
+ */
+function listening(slowMs = 400) {
   const instance = Fastify();
   app = instance;
   installErrorHandler(instance);
   const streams = new Set<{ close(): void }>();
+  const begun = new Map<string, number>();
+  const waiters: Array<() => void> = [];
+  const begin = (path: string) => {
+    begun.set(path, (begun.get(path) ?? 0) + 1);
+    for (const wake of waiters.splice(0)) wake();
+  };
+  const reached = async (path: string, count = 1) => {
+    while ((begun.get(path) ?? 0) < count) await new Promise<void>((wake) => waiters.push(wake));
+  };
   instance.get('/api/health', async () => ({ status: 'ok' }));
   instance.get('/slow', async () => {
+    begin('/slow');
     await new Promise((resolve) => setTimeout(resolve, slowMs));
     return { slow: 'done' };
   });
-  instance.get('/never', () => new Promise(() => {}));
+  instance.get('/never', () => {
+    begin('/never');
+    return new Promise(() => {});
+  });
   instance.get('/api/things/live', async (request, reply) => {
     const stream = openEventStream(request, reply, { onClose: () => streams.delete(stream!) });
     if (stream) {
       streams.add(stream);
       stream.send({ hello: true });
     }
+    begin('/api/things/live');
   });
   // As the messages and auctions modules do: their streams end before the server stops listening.
   instance.addHook('preClose', async () => {
     for (const stream of [...streams]) stream.close();
   });
-  return instance;
+  return { instance, reached };
 }
 
 const originOf = (instance: FastifyInstance) =>
@@ -60,7 +78,7 @@ function get(url: string): Promise<{ status: number; headers: Record<string, unk
 
 describe('graceful shutdown', () => {
   it('drains (health 503, connections closed after each answer), then stops listening and finishes the requests under way', async () => {
-    const instance = await listening();
+    const { instance, reached } = listening();
     let backgroundStopped = 0;
     const graceful = installGracefulShutdown(instance, {
       drainMs: 600,
@@ -75,7 +93,7 @@ describe('graceful shutdown', () => {
     expect((await get(`${origin}/api/health`)).status).toBe(200);
     const stream = get(`${origin}/api/things/live`);
     const underWay = get(`${origin}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([reached('/api/things/live'), reached('/slow')]);
 
     const started = performance.now();
     const closed = graceful.shutdown();
@@ -106,7 +124,7 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts the connections of requests still running at the bound', async () => {
-    const instance = await listening();
+    const { instance, reached } = listening();
     const graceful = installGracefulShutdown(instance, {
       drainMs: 0,
       timeoutMs: 300,
@@ -114,7 +132,9 @@ describe('graceful shutdown', () => {
     });
     await instance.listen({ port: 0, host: '127.0.0.1' });
     const hanging = get(`${originOf(instance)}/never`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Observed at once: a failure before its `rejects` below must not leave its rejection unhandled.
+    hanging.catch(() => {});
+    await reached('/never');
     const started = performance.now();
     await graceful.shutdown();
     const took = performance.now() - started;
@@ -124,7 +144,7 @@ describe('graceful shutdown', () => {
   });
 
   it('a second call without drain cuts a drain short and shares the first call', async () => {
-    const instance = await listening();
+    const { instance } = listening();
     const graceful = installGracefulShutdown(instance, {
       drainMs: 60_000,
       timeoutMs: 1_000,
