@@ -20,6 +20,7 @@ import {
 import { maintainKeywordIndexes } from '../../src-server/modules/listings/search-indexes/jobs.ts';
 import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
 import {
+  frequentPairs,
   type PostingPolicy,
   refreshKeywordPostings,
 } from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
@@ -34,6 +35,8 @@ const POLICY: PostingPolicy = {
   maxLexemes: 64,
   maxPhrases: 32,
   maxTitleLexemes: 0,
+  minPairListings: 1_000_000,
+  maxPairs: 0,
 };
 
 let t: TestApp;
@@ -558,5 +561,61 @@ describe('keyword postings', () => {
     await refreshKeywordPostings(t.database.db, POLICY);
     forgetKeywordCoverage(t.database.db);
     expect(await keptNamesOfMoreWords()).toEqual([]);
+  });
+
+  it('keep the pairs of kept words that enough titles hold: a search for one in either order reads their postings', async () => {
+    const policy = { ...POLICY, minPairListings: 40, maxPairs: 12 };
+    const change = await refreshKeywordPostings(t.database.db, policy);
+    forgetKeywordCoverage(t.database.db);
+    expect(change.removed).toEqual([]);
+    const pairs = change.added;
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.length).toBeLessThanOrEqual(policy.maxPairs);
+    expect(await postingsOutOfStep()).toBe(0);
+    const swapped = (key: string) => key.split(' & ').reverse().join(' & ');
+    for (const key of pairs) {
+      expect(key).toMatch(/^'[^']+' & '[^']+'$/);
+      // Counted from every listing (the sample is the whole of a small catalogue).
+      const [titled] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
+        where ts_filter(search_vector, '{a,b,c,d}') @@ ${key}::tsquery`);
+      expect(titled!.n, key).toBeGreaterThanOrEqual(policy.minPairListings);
+    }
+    // A pair kept already in either order (a suggestion term's name) is not kept again.
+    const again = await frequentPairs(t.database.db, pairs.map(swapped), { ...policy, maxPairs: 1000 });
+    expect(again.filter((key) => pairs.includes(key))).toEqual([]);
+    // The pairs whose lexemes, typed as words in either order, build the pair's query.
+    const typed: { keyword: string; reversed: string }[] = [];
+    for (const key of pairs) {
+      const [a, b] = key.split(' & ').map((word) => word.slice(1, -1));
+      const [read] = await rows<{ forward: string; backward: string }>(sql`select
+        websearch_to_tsquery('english', ${`${a} ${b}`})::text as forward,
+        websearch_to_tsquery('english', ${`${b} ${a}`})::text as backward`);
+      if (read!.forward === key && read!.backward === swapped(key)) {
+        typed.push({ keyword: `${a} ${b}`, reversed: `${b} ${a}` });
+      }
+    }
+    expect(typed.length).toBeGreaterThan(0);
+    for (const { keyword, reversed } of typed.slice(0, 2)) {
+      for (const words of [keyword, reversed]) {
+        for (const body of [
+          { keyword: words },
+          { keyword: words, page: 2, pageSize: 3 },
+          { keyword: words, conditions: [Condition.Used], sort: 'price-asc' as const },
+          { keyword: words, zipCode: '75207', distance: 500, sort: 'distance' as const },
+        ]) {
+          expect(await postingsCover(body), JSON.stringify(body)).toBe(true);
+          const { withPostings, general } = await bothWays(body);
+          expect(withPostings, JSON.stringify(body)).toEqual(general);
+          expect(withPostings.total, JSON.stringify(body)).toBeGreaterThan(0);
+        }
+      }
+      const totals = await keywordSearchTotals(t.database.db, [keyword, reversed]);
+      const search = await searchListings(t.database.db, searchRequestSchema.parse({ keyword: reversed }));
+      expect(totals.get(keyword)).toBe(search.total);
+      expect(totals.get(reversed)).toBe(search.total);
+    }
+    await refreshKeywordPostings(t.database.db, POLICY);
+    forgetKeywordCoverage(t.database.db);
+    for (const key of pairs) expect(await keptLexemes()).not.toContain(key);
   });
 });

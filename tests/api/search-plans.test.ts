@@ -24,7 +24,10 @@ import {
   planSearch,
 } from '../../src-server/modules/listings/search/plan.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
-import { refreshKeywordPostings } from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
+import {
+  type PostingPolicy,
+  refreshKeywordPostings,
+} from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
 import { ensureZipCentroids } from '../../src-server/modules/location/zip-centroids.ts';
 import { createCatalogSeedPart } from '../../src-server/seed/catalog.ts';
 import { seedDemoData } from '../../src-server/seed/seed.ts';
@@ -36,6 +39,17 @@ import { openTestDatabase } from './support/test-database.ts';
  * of every match would.
  */
 const LISTINGS = 4000;
+
+/** A policy that keeps no postings: every search runs the general statement. */
+const NO_POSTINGS: PostingPolicy = {
+  minListings: 1_000_000,
+  maxShare: 0,
+  maxLexemes: 0,
+  maxPhrases: 0,
+  maxTitleLexemes: 0,
+  minPairListings: 1_000_000,
+  maxPairs: 0,
+};
 
 let database: DatabaseHandle;
 let seller: string;
@@ -376,6 +390,8 @@ describe('search counts', () => {
       maxLexemes: 1024,
       maxPhrases: 0,
       maxTitleLexemes: 0,
+      minPairListings: 1_000_000,
+      maxPairs: 0,
     });
     try {
       // Two kept words typed as they are, matching together more listings than the count limit.
@@ -426,18 +442,12 @@ describe('search counts', () => {
       }
       expect([...sides].sort()).toEqual([false, true]);
     } finally {
-      await refreshKeywordPostings(database.db, {
-        minListings: 1_000_000,
-        maxShare: 0,
-        maxLexemes: 0,
-        maxPhrases: 0,
-        maxTitleLexemes: 0,
-      });
+      await refreshKeywordPostings(database.db, NO_POSTINGS);
     }
   });
 
   it("pages a word past the postings' share by relevance as ranking every match does: its title postings, then the description's matches newest first", async () => {
-    const none = { minListings: 1_000_000, maxShare: 0, maxLexemes: 0, maxPhrases: 0, maxTitleLexemes: 0 };
+    const none = NO_POSTINGS;
     const titles = { ...none, minListings: 300, maxShare: 0.35, maxTitleLexemes: 64 };
     const change = await refreshKeywordPostings(database.db, titles);
     // As after every refresh of the kept words (`maintainKeywordIndexes`).

@@ -308,12 +308,17 @@ export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; f
 
 /**
  * The key under which the postings keep a keyword's whole query (a lexeme, a name, a
- * hyphenated word), or null: with `titlesOnly` the key of a word past the postings' share, whose
- * postings are its title matches alone; otherwise a key whose postings are every match, the only
- * kind that answers a search or counts its total.
+ * hyphenated word, a pair of words), or null: with `titlesOnly` the key of a word past the
+ * postings' share, whose postings are its title matches alone; otherwise a key whose postings are
+ * every match, the only kind that answers a search or counts its total. A pair of words is found
+ * in either order (`keyword_pair_swapped`, migration 0056): both rank every listing alike.
  */
 export const keptKeyOf = (query: SQL, { titlesOnly = false } = {}) =>
-  sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and ${titlesOnly ? sql`` : sql`not `}f.titles_only)`;
+  titlesOnly
+    ? sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and f.titles_only)`
+    : sql`(select f.lexeme from keyword_posting_lexemes f
+        where f.query in (${query}, keyword_pair_swapped(${query})) and not f.titles_only
+        order by f.query = ${query} desc limit 1)`;
 
 /** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
 export const runningAuctionOf = (id: SQL, now: SQL) =>
