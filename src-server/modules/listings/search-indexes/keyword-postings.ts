@@ -3,7 +3,7 @@ import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
 
 /**
- * Postings for frequent lexemes and names. A keyword search for one frequent word ('9mm'
+ * Postings for frequent lexemes, names and pairs of words. A keyword search for one frequent word ('9mm'
  * matches a fifth of the catalogue) or a frequent name ('sig sauer') would otherwise read, rank,
  * sort and count every matching keyword row; with postings its page is the first rows of one index
  * range, already in rank order (ranked as the search ranks it, by the search's own query), and its
@@ -12,8 +12,10 @@ import { type Database, liftStatementTimeout, queryRows } from '../../../db/clie
  * Which lexemes are kept follows the planner's statistics of the keyword copy (its most common
  * elements): every lexeme that enough listings contain, within a share that keeps the postings'
  * size bounded, and of the words past that share their title matches alone (`titles_only`), which
- * a page by relevance reads before the description's matches. The rows are kept in step by the
- * `keyword_postings_sync` trigger on `listing_search`.
+ * a page by relevance reads before the description's matches; the names come from the suggestion
+ * terms, and the pairs of kept words that stand together in many titles ('9mm 10rd') from a sample
+ * of the keyword copy. The rows are kept in step by the `keyword_postings_sync` trigger on
+ * `listing_search`.
  */
 export interface PostingPolicy {
   /**
