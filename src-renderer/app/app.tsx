@@ -34,7 +34,11 @@ function AppStart({ serverRendered }: { serverRendered: boolean }) {
     // The code of the parts left to hydrate later (see lazyPart) loads once the browser is idle, and
     // from then on a screen loads with its parts; so does the table of each screen's files.
     return whenIdle(() => {
-      void loadLazyPartsEagerly();
+      // Said on the document once the code of the parts left to hydrate later is there (a click on
+      // such a part then hydrates it at once), as `data-app-ready` is, for tools that drive the app.
+      void loadLazyPartsEagerly().then(() => {
+        document.documentElement.dataset.parts = 'loaded';
+      });
       void loadPageChunks().catch(() => undefined);
     });
   }, []);

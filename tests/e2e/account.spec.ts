@@ -143,6 +143,8 @@ test.describe('user-alert banner', () => {
     const banner = page.getByRole('region', { name: 'Announcements' });
     const dismiss = banner.getByRole('button', { name: 'Dismiss Scheduled maintenance' });
     await expect(dismiss).toBeVisible();
+    // The banner is a part hydrated once its code is there: until then the server's button is inert.
+    await expect(page.locator('html')).toHaveAttribute('data-parts', 'loaded');
     await dismiss.click();
     await expect(banner.getByText('Scheduled maintenance')).toBeHidden();
     await page.reload();
