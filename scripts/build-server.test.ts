@@ -29,6 +29,10 @@ beforeEach(() => {
     "import { greeting } from './greeting.ts';\nconsole.log(greeting('dealer'));\n",
   );
   write('src-server/greeting.ts', "export const greeting = (who: string): string => 'hello ' + who;\n");
+  write(
+    'src-server/db/pglite-worker.ts',
+    "const thread: string = 'database thread';\nconsole.log(thread);\n",
+  );
   write('src-server/db/migrations/0000_first.sql', 'create table a (id int);');
   write('src-server/db/migrations/meta/_journal.json', '{"entries":[]}');
 });
@@ -36,10 +40,15 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the server bundle', () => {
-  it('is one module that runs, with the migrations beside it', async () => {
+  it("is one module that runs, with the migrations and the embedded database's thread beside it", async () => {
     expect(serverBuildReason(root)).toBe('no bundle yet');
     expect(await buildServer({ root })).toBe(true);
     expect(runBundle()).toBe('hello dealer');
+    expect(
+      execFileSync(process.execPath, [path.join(root, 'dist/server/pglite-worker.js')], {
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe('database thread');
     expect(readFileSync(path.join(root, 'dist/server/migrations/0000_first.sql'), 'utf8')).toContain(
       'create table',
     );

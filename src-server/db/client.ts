@@ -13,6 +13,7 @@ import pg from 'pg';
 import { isConnectionLost } from './connection-errors.ts';
 import { lockDataFolder } from './data-lock.ts';
 import { type ListenOptions, listenForNotifications } from './notifications.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import { prepareRecurringStatements, rowsOf } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { StatementQueue } from './statement-queue.ts';
@@ -162,15 +163,21 @@ export async function openDatabase(
 
   const release = options.dataDir ? await lockDataFolder(options.dataDir) : async () => {};
   try {
-    const client = await createPglite(options.dataDir, options.snapshot);
-    const db = drizzlePglite({ client, schema });
+    const client = await PGliteThread.open({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.snapshot ? { snapshot: options.snapshot } : {}),
+      startParams: PGLITE_START_PARAMS,
+      waitBoundMs: options.queueWaitMs ?? 0,
+    });
+    const db = drizzleOverPglite({ client, schema });
     await migratePglite(db, migrationConfig);
     prepareRecurringStatements(db);
     queueStatements(
       client,
       new StatementQueue({
-        concurrency: 1,
-        limit: options.queueLimit ?? Number.POSITIVE_INFINITY,
+        concurrency: PGLITE_UNITS_SENT,
+        // The units waiting on the database's thread count among those waiting.
+        limit: Math.max(0, (options.queueLimit ?? Number.POSITIVE_INFINITY) - (PGLITE_UNITS_SENT - 1)),
         maxWaitMs: options.queueWaitMs ?? 0,
       }),
     );
@@ -214,13 +221,29 @@ function postgresPool(options: DatabaseLimits & { url: string }, max: number): p
   return pool;
 }
 
-const createPglite = (dataDir?: string, snapshot?: Blob) =>
-  PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * Drizzle's PGlite driver over any client that answers as PGlite does: it calls `query` and
+ * `transaction` alone, and PGlite's thread (`pglite-thread.ts`) answers both.
+ */
+const drizzleOverPglite = drizzlePglite<typeof schema> as (config: {
+  client: Pick<PGlite, 'query' | 'transaction'>;
+  schema: typeof schema;
+}) => ReturnType<typeof drizzlePglite<typeof schema>>;
+
+/**
+ * Units of work (a statement, a transaction) sent to PGlite's thread at once: one runs, and the
+ * next waits there at hand, so the database's thread does not idle while this one, busy with HTTP
+ * and JSON, comes round to sending it (`pglite-thread.ts`).
+ */
+const PGLITE_UNITS_SENT = 2;
+
+/** A PGlite of this process's own thread (a snapshot is made once, and dumped; the server's runs on a thread, `pglite-thread.ts`). */
+const createPglite = () => PGlite.create({ extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
 
 /**
  * A dump of a new in-memory database with every migration applied, then `fill` (reference data
@@ -280,10 +303,14 @@ export async function migratePostgres(url: string, then?: () => Promise<unknown>
 
 /**
  * PGlite runs one statement or transaction at a time; its entry points go through one FIFO queue
- * so waiting work is counted and bounded. Statements inside a transaction use the transaction's
- * own handle and run within the transaction's turn.
+ * so waiting work is counted and bounded (`PGLITE_UNITS_SENT` of them on PGlite's thread at once).
+ * Statements inside a transaction use the transaction's own handle and run within the
+ * transaction's turn.
  */
-function queueStatements(client: PGlite, queue: StatementQueue): void {
+function queueStatements(
+  client: Pick<PGlite, 'query' | 'exec' | 'transaction'>,
+  queue: StatementQueue,
+): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);

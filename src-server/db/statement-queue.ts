@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Admission to a database that runs a fixed amount of work at once (PGlite: one statement or
- * transaction). Waiting work is served first come, first served, except that the next statement of
+ * transaction running on its thread and the next one sent there, `db/pglite-thread.ts`). Waiting work is served first come, first served, except that the next statement of
  * a request that has already had a turn goes before the first statements of requests not yet
  * started: a request of several statements (a search corrected after finding nothing, a page and
  * its counts) finishes instead of queueing behind every newcomer once per statement, which under
@@ -83,6 +83,11 @@ export function inStatementScope<T>(
   { urgent = false, background = false }: { urgent?: boolean; background?: boolean } = {},
 ): T {
   return scopes.run({ turns: 0, urgent, background }, work);
+}
+
+/** Whether the work running now may be refused for waiting too long (all but background work). */
+export function waitIsBounded(): boolean {
+  return scopes.getStore()?.background !== true;
 }
 
 /**
@@ -181,7 +186,7 @@ export class StatementQueue {
 
   #release(): void {
     // The turn passes on at the event loop's next turn, never straight away, even with nobody
-    // waiting. Work that runs synchronously (PGlite's WebAssembly) would otherwise run request after
+    // waiting. Work that runs synchronously on this thread would otherwise run request after
     // request inside one turn of the loop: each request read from a socket would finish before the
     // loop looked at the sockets again, so a turn of the loop grew to every connection's request
     // end to end, hundreds of milliseconds under load, during which no new connection was accepted
@@ -198,7 +203,7 @@ export class StatementQueue {
 
   #handOver(): void {
     const { maxWaitMs } = this.#options;
-    // A statement that ran synchronously (PGlite's WebAssembly) kept the timers from firing, so a
+    // A statement that ran synchronously on this thread kept the timers from firing, so a
     // waiter past its bound is refused here; the slot then passes straight to the next, so nothing
     // can overtake the queue.
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
