@@ -41,6 +41,13 @@ describe('embedded PGlite on a thread of its own', { timeout: 30_000 }, () => {
 
     const [, selected] = await db.exec("update items set note = 'changed'; select note from items");
     expect(selected?.rows).toEqual([{ note: 'changed' }]);
+
+    // Rows by name keep the last column of a name, parsed by its own type.
+    expect((await db.query(`select '"a"'::jsonb as x, '"b"'::jsonb as x`)).rows).toEqual([{ x: 'b' }]);
+    expect((await db.query(`select '{"a":1}'::jsonb as x, '[2]' as x`)).rows).toEqual([{ x: '[2]' }]);
+    // A parameter that cannot cross threads fails its call alone.
+    await expect(db.query('select $1::text as t', [() => 'no'])).rejects.toThrow(/could not be cloned/);
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
   it('refuses a result parser that would have to run on the database thread', async () => {

@@ -92,16 +92,23 @@ function wireOptions(options: QueryOptions | undefined): { wire: WireQueryOption
   return { wire: { ...(rowMode ? { rowMode } : {}), textTypes: [...kept, ...parseJson] }, parseJson };
 }
 
-/** Parses, in place, the values of `result`'s columns of the types `parseJson`. */
+/**
+ * Parses, in place, the values of `result`'s columns of the types `parseJson`. Rows by name keep
+ * the last of the columns of one name, as PGlite's do: its type decides.
+ */
 function parseJsonColumns(result: Results, rowMode: QueryOptions['rowMode'], parseJson: number[]): Results {
-  result.fields.forEach((field, index) => {
-    if (!parseJson.includes(field.dataTypeID)) return;
-    for (const row of result.rows as Record<string | number, unknown>[]) {
-      const key = rowMode === 'array' ? index : field.name;
+  const keys =
+    rowMode === 'array'
+      ? result.fields.flatMap((field, index) => (parseJson.includes(field.dataTypeID) ? [index] : []))
+      : [...new Map(result.fields.map((field) => [field.name, field])).values()]
+          .filter((field) => parseJson.includes(field.dataTypeID))
+          .map((field) => field.name);
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const key of keys) {
       const value = row[key];
       if (typeof value === 'string') row[key] = JSON.parse(value);
     }
-  });
+  }
   return result;
 }
 
@@ -210,7 +217,13 @@ export class PGliteThread {
           reject(error);
         },
       });
-      this.#worker.postMessage({ ...request, id, ...(turn ? { turn } : {}) } satisfies ThreadRequest);
+      try {
+        this.#worker.postMessage({ ...request, id, ...(turn ? { turn } : {}) } satisfies ThreadRequest);
+      } catch (error) {
+        // A value that cannot cross threads (a function among the parameters).
+        this.#pending.get(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+        this.#pending.delete(id);
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sqlStateOf } from './constraint-errors.ts';
+import { inStatementScope } from './statement-queue.ts';
 
 /** What runs a statement: the database (`Database` of `client.ts`, which opens it and registers it here). */
 interface Executor {
@@ -82,10 +83,11 @@ export async function queryPrepared<T extends Record<string, unknown>>(
     if (prepared.names.size > MAX_PREPARED) {
       const [oldest, evicted] = prepared.names.entries().next().value as [string, Promise<string>];
       prepared.names.delete(oldest);
-      evicted.then(
-        (old) => db.execute(sql.raw(`deallocate ${old}`)),
-        () => undefined,
-      );
+      // Background work, never refused for waiting; one that fails (the statement is gone already)
+      // leaves nothing to do.
+      evicted
+        .then((old) => inStatementScope(() => db.execute(sql.raw(`deallocate ${old}`)), { background: true }))
+        .catch(() => undefined);
     }
   }
   let statement: string;

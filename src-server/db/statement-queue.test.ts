@@ -15,6 +15,17 @@ const settle = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
+/** A request's statement sent while another statement holds the queue: answered, or refused at once. */
+async function requestBehindOne(queue: StatementQueue) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holder = queue.run(() => gate);
+  const request = settle(inStatementScope(() => queue.run(async () => 'answered')));
+  release();
+  await holder;
+  return request;
+}
+
 /** A queue of one at a time, and statements of 2 ms that record their names in the order they ran. */
 function recordingQueue() {
   const queue = new StatementQueue({ concurrency: 1, limit: 20, maxWaitMs: 0 });
@@ -182,13 +193,21 @@ describe('the statement queue', () => {
     // set the average, and every request arriving while anything ran would be expected to wait
     // 700 ms and be refused at once.
     await inStatementScope(() => queue.run(blockFor(700)), { background: true });
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holder = queue.run(() => gate);
-    const request = settle(inStatementScope(() => queue.run(async () => 'answered')));
-    release();
-    await holder;
-    expect(await request).toEqual({ ok: true, value: 'answered' });
+    expect(await requestBehindOne(queue)).toEqual({ ok: true, value: 'answered' });
+  });
+
+  it('does not count work given up for waiting too long in the average turn', async () => {
+    const queue = new StatementQueue({ concurrency: 1, limit: 100, maxWaitMs: 500 });
+    // A statement that waited 700 ms further on (on PGlite's thread, behind slow work) and was
+    // given up there: it never ran, so its turn says nothing of how long statements run.
+    const givenUp = settle(
+      queue.run(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        throw new DatabaseBusyError('waited too long');
+      }),
+    );
+    expect(await givenUp).toMatchObject({ ok: false, error: expect.any(DatabaseBusyError) });
+    expect(await requestBehindOne(queue)).toEqual({ ok: true, value: 'answered' });
   });
 
   it('recognises a busy queue and a cancelled statement through wrapping errors', () => {

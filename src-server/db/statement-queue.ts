@@ -123,11 +123,17 @@ export class StatementQueue {
     await this.#admit(!background && scope !== undefined && (scope.turns > 0 || scope.urgent), background);
     if (scope) scope.turns += 1;
     const started = performance.now();
+    // Work given up for waiting too long further on (on PGlite's thread) never ran: its turn is
+    // left out of the average, as background work's is.
+    let givenUp = false;
     try {
       return await work();
+    } catch (error) {
+      givenUp = error instanceof DatabaseBusyError;
+      throw error;
     } finally {
       const held = performance.now() - started;
-      if (!background) {
+      if (!background && !givenUp) {
         this.#averageHoldMs =
           this.#averageHoldMs === undefined
             ? held

@@ -76,5 +76,22 @@ describe('recurring statements', () => {
       expect(row).toEqual({ i: last, n: last });
     }
     expect(await preparedCount()).toBe(database.kind === 'pglite' ? 1 : 0);
+
+    // The texts it still knows of were deallocated too: making room for new ones deallocates them
+    // again, which fails, and must be no rejection left unhandled (the process would end).
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      for (let index = MAX_PREPARED + 20; index < MAX_PREPARED + 25; index++) {
+        const [row] = await queryPrepared<{ i: number; n: number }>(database.db, shape(index));
+        expect(row).toEqual({ i: index, n: index });
+      }
+      await queryRows(database.db, sql`select 1`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
