@@ -168,6 +168,12 @@ export async function openDatabase(
       ...(options.snapshot ? { snapshot: options.snapshot } : {}),
       startParams: PGLITE_START_PARAMS,
       waitBoundMs: options.queueWaitMs ?? 0,
+      // Without its database the server can answer nothing: the process ends, as on any error
+      // nothing caught, so that whatever supervises it starts it again.
+      onStopped: (error) =>
+        process.nextTick(() => {
+          throw error;
+        }),
     });
     const db = drizzleOverPglite({ client, schema });
     await migratePglite(db, migrationConfig);

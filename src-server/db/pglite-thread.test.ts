@@ -161,6 +161,29 @@ describe('embedded PGlite on a thread of its own', { timeout: 30_000 }, () => {
     expect(heard).toEqual(['one']);
   });
 
+  it('says once that its thread stopped (out of memory), and fails every call after', async () => {
+    const stopped: Error[] = [];
+    const db = await PGliteThread.open({
+      startParams: PGlite.defaultStartParams,
+      resourceLimits: { maxOldGenerationSizeMb: 32 },
+      onStopped: (error) => stopped.push(error),
+    });
+    threads.push(db);
+    const huge = db.query(`select repeat('x', 1000000) as text from generate_series(1, 300)`);
+    await expect(huge).rejects.toThrow(/memory/);
+    await expect(db.query('select 1')).rejects.toThrow(/memory/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toHaveLength(1);
+    // Closed on purpose, a thread says nothing.
+    const closed: Error[] = [];
+    const other = await PGliteThread.open({
+      startParams: PGlite.defaultStartParams,
+      onStopped: (error) => closed.push(error),
+    });
+    await other.close();
+    expect(closed).toEqual([]);
+  });
+
   it('refuses calls once closed', async () => {
     const db = await PGliteThread.open({ startParams: PGlite.defaultStartParams });
     await db.close();

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { DatabaseBusyError, waitIsBounded } from './statement-queue.ts';
 
@@ -124,6 +124,18 @@ const channelName = (channel: string) =>
 
 type Statements = Pick<Transaction, 'query' | 'exec'>;
 
+interface ThreadOptions {
+  /** The longest a statement or transaction waits for its turn on the database's thread (0: no bound). */
+  waitBoundMs?: number;
+  /**
+   * Called once should the thread stop other than by `close` (out of memory, an error nothing
+   * caught there): every call then fails.
+   */
+  onStopped?: (error: Error) => void;
+  /** Memory bounds of the database's thread (Node's worker `resourceLimits`). */
+  resourceLimits?: ResourceLimits;
+}
+
 export class PGliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<
@@ -135,10 +147,12 @@ export class PGliteThread {
   /** Why the thread can take no more calls (it stopped, or the database closed). */
   #ended: Error | undefined;
   readonly #waitBoundMs: number;
+  /** Whether the thread is being stopped on purpose (closed, or its database failed to open). */
+  #closing = false;
 
-  private constructor(waitBoundMs: number) {
+  private constructor({ waitBoundMs = 0, onStopped, resourceLimits }: ThreadOptions) {
     this.#waitBoundMs = waitBoundMs;
-    this.#worker = new Worker(WORKER_URL);
+    this.#worker = new Worker(WORKER_URL, resourceLimits ? { resourceLimits } : {});
     this.#worker.on('message', (message: ThreadMessage) => {
       if ('notify' in message) {
         for (const { channel, callback } of this.#listeners.values())
@@ -152,9 +166,11 @@ export class PGliteThread {
       else pending.resolve(message.result);
     });
     const stop = (error: Error) => {
+      const first = this.#ended === undefined;
       this.#ended ??= error;
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
+      if (first && !this.#closing) onStopped?.(error);
     };
     this.#worker.on('error', stop);
     this.#worker.on('exit', (code) =>
@@ -164,22 +180,23 @@ export class PGliteThread {
 
   /**
    * Starts the thread and opens the database (`dataDir`, or in memory; from `snapshot` when given).
-   * `waitBoundMs`: the longest a statement or transaction waits for its turn on the database's
-   * thread (0: no bound).
    */
   static async open({
-    waitBoundMs = 0,
+    dataDir,
+    snapshot,
+    startParams,
     ...options
-  }: {
-    dataDir?: string;
-    snapshot?: Blob;
-    startParams: string[];
-    waitBoundMs?: number;
-  }): Promise<PGliteThread> {
-    const thread = new PGliteThread(waitBoundMs);
+  }: ThreadOptions & { dataDir?: string; snapshot?: Blob; startParams: string[] }): Promise<PGliteThread> {
+    const thread = new PGliteThread(options);
     try {
-      await thread.#call({ op: 'open', ...options });
+      await thread.#call({
+        op: 'open',
+        ...(dataDir ? { dataDir } : {}),
+        ...(snapshot ? { snapshot } : {}),
+        startParams,
+      });
     } catch (error) {
+      thread.#closing = true;
       await thread.#worker.terminate();
       throw error;
     }
@@ -310,6 +327,7 @@ export class PGliteThread {
   /** Closes the database (flushing it to its folder) and stops the thread. */
   async close(): Promise<void> {
     if (this.#ended) return;
+    this.#closing = true;
     try {
       await this.#call({ op: 'close' });
     } finally {
