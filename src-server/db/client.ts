@@ -167,7 +167,6 @@ export async function openDatabase(
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.snapshot ? { snapshot: options.snapshot } : {}),
       startParams: PGLITE_START_PARAMS,
-      waitBoundMs: options.queueWaitMs ?? 0,
       // Without its database the server can answer nothing: the process ends, as on any error
       // nothing caught, so that whatever supervises it starts it again.
       onStopped: (error) =>

@@ -2,11 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './constraint-errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
-import { DatabaseBusyError, inStatementScope } from './statement-queue.ts';
+import { DatabaseBusyError, inStatementScope, StatementQueue } from './statement-queue.ts';
 
 const threads: PGliteThread[] = [];
-async function thread(waitBoundMs = 0): Promise<PGliteThread> {
-  const opened = await PGliteThread.open({ startParams: PGlite.defaultStartParams, waitBoundMs });
+async function thread(): Promise<PGliteThread> {
+  const opened = await PGliteThread.open({ startParams: PGlite.defaultStartParams });
   threads.push(opened);
   await opened.exec('create table items (id int primary key, note text, doc jsonb, at timestamptz)');
   return opened;
@@ -14,6 +14,12 @@ async function thread(waitBoundMs = 0): Promise<PGliteThread> {
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((opened) => opened.close()));
 });
+
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 const ids = async (db: PGliteThread) =>
   (await db.query<{ id: number }>('select id from items order by id')).rows.map((row) => row.id);
@@ -124,27 +130,45 @@ describe('embedded PGlite on a thread of its own', { timeout: 30_000 }, () => {
     await statement;
   });
 
-  it('gives up on a statement that waited past its bound behind slow work: 503, and it never runs', async () => {
-    const db = await thread(200);
-    const slow = db.query('select pg_sleep(0.8)');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
-    const waiting = db.query('insert into items (id) values (1)').catch((error: unknown) => error);
-    const transaction = db
-      .transaction((tx) => tx.query('insert into items (id) values (2)'))
-      .catch((error: unknown) => error);
-    expect(await waiting).toBeInstanceOf(DatabaseBusyError);
-    expect(performance.now() - started).toBeLessThan(600);
-    expect(await transaction).toBeInstanceOf(DatabaseBusyError);
+  it('gives up on a unit that waited its longest behind slow work: 503, and it never runs', async () => {
+    const db = await thread();
+    // Two units on the thread at once, as the server sends them; at most 200 ms for a turn.
+    const queue = new StatementQueue({ concurrency: 2, limit: 10, maxWaitMs: 200 });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const slow = queue.run(() => db.query('select pg_sleep(1)'));
+    await sleep(50);
+    let started = performance.now();
+    const waiting = queue.run(() => db.query('insert into items (id) values (1)'));
+    const givenUp = {
+      ok: false,
+      error: expect.objectContaining({ message: expect.stringMatching(/waited its longest/) }),
+    };
+    expect(await settle(waiting)).toMatchObject(givenUp);
+    expect(performance.now() - started).toBeLessThan(400);
+    const transaction = queue.run(() =>
+      db.transaction((tx) => tx.query('insert into items (id) values (2)')),
+    );
+    expect(await settle(transaction)).toMatchObject(givenUp);
     await slow;
     expect(await ids(db)).toEqual([]);
 
+    // The wait in the queue counts: a unit that waited 150 ms there for a slot has 50 ms left.
+    const fresh = new StatementQueue({ concurrency: 2, limit: 10, maxWaitMs: 200 });
+    const again = fresh.run(() => db.query('select pg_sleep(0.8)'));
+    await sleep(50);
+    const holder = fresh.run(() => sleep(150));
+    started = performance.now();
+    const late = await settle(fresh.run(() => db.query('insert into items (id) values (3)')));
+    expect(late).toMatchObject(givenUp);
+    expect(performance.now() - started).toBeLessThan(300);
+    await holder;
+
     // Background work waits as long as it takes.
-    const again = db.query('select pg_sleep(0.5)');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await inStatementScope(() => db.query('insert into items (id) values (3)'), { background: true });
+    await inStatementScope(() => fresh.run(() => db.query('insert into items (id) values (4)')), {
+      background: true,
+    });
     await again;
-    expect(await ids(db)).toEqual([3]);
+    expect(await ids(db)).toEqual([4]);
   });
 
   it('delivers notifications to listeners of their channel until they stop', async () => {

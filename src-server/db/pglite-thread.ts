@@ -1,6 +1,6 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { DatabaseBusyError, waitIsBounded } from './statement-queue.ts';
+import { DatabaseBusyError, turnDeadline } from './statement-queue.ts';
 
 /**
  * Embedded PGlite on a thread of its own (`pglite-worker.ts`), spoken to from the server's thread
@@ -15,10 +15,10 @@ import { DatabaseBusyError, waitIsBounded } from './statement-queue.ts';
  *
  * The thread runs one unit at a time (a statement, or a transaction from BEGIN to its end) in the
  * order they arrive. The statement queue lets a second unit be sent while one runs, so the
- * database's thread has its next unit at hand instead of waiting for this thread to send it. With
- * `waitBoundMs`, a unit sent that way waits on the database's thread at most that long for its
- * turn, as it would have in the statement queue: past it the call fails with DatabaseBusyError (a
- * 503) and the unit never starts. A shared cell (`turn`) settles which came first: the database's
+ * database's thread has its next unit at hand instead of waiting for this thread to send it. A
+ * unit sent that way waits on the database's thread only for what is left of its longest wait
+ * (`turnDeadline`, counted from when it asked the queue for its turn): past it the call fails with
+ * DatabaseBusyError (a 503) and the unit never starts. A shared cell (`turn`) settles which came first: the database's
  * thread starting the unit, or this thread giving up on it.
  */
 
@@ -125,8 +125,6 @@ const channelName = (channel: string) =>
 type Statements = Pick<Transaction, 'query' | 'exec'>;
 
 interface ThreadOptions {
-  /** The longest a statement or transaction waits for its turn on the database's thread (0: no bound). */
-  waitBoundMs?: number;
   /**
    * Called once should the thread stop other than by `close` (out of memory, an error nothing
    * caught there): every call then fails.
@@ -146,12 +144,10 @@ export class PGliteThread {
   #next = 1;
   /** Why the thread can take no more calls (it stopped, or the database closed). */
   #ended: Error | undefined;
-  readonly #waitBoundMs: number;
   /** Whether the thread is being stopped on purpose (closed, or its database failed to open). */
   #closing = false;
 
-  private constructor({ waitBoundMs = 0, onStopped, resourceLimits }: ThreadOptions) {
-    this.#waitBoundMs = waitBoundMs;
+  private constructor({ onStopped, resourceLimits }: ThreadOptions) {
     this.#worker = new Worker(WORKER_URL, resourceLimits ? { resourceLimits } : {});
     this.#worker.on('message', (message: ThreadMessage) => {
       if ('notify' in message) {
@@ -206,23 +202,23 @@ export class PGliteThread {
   #call(request: Request): Promise<unknown> {
     if (this.#ended) return Promise.reject(this.#ended);
     const id = this.#next++;
-    // A unit of its own (not a transaction's statement), unless background work, waits for its turn within the bound.
-    const bounded =
-      this.#waitBoundMs > 0 &&
-      ['query', 'exec', 'begin'].includes(request.op) &&
-      !('tx' in request && request.tx !== undefined) &&
-      waitIsBounded();
-    const turn = bounded ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+    // A unit of its own (not a transaction's statement) waits for its turn until its deadline.
+    const deadline =
+      ['query', 'exec', 'begin'].includes(request.op) && !('tx' in request && request.tx !== undefined)
+        ? turnDeadline()
+        : undefined;
+    const turn = deadline === undefined ? undefined : new Int32Array(new SharedArrayBuffer(4));
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      if (turn) {
-        timer = setTimeout(() => {
-          if (Atomics.compareExchange(turn, 0, TURN_WAITING, TURN_GIVEN_UP) !== TURN_WAITING) return;
-          this.#pending.delete(id);
-          reject(
-            new DatabaseBusyError(`waited more than ${this.#waitBoundMs} ms for the database without a turn`),
-          );
-        }, this.#waitBoundMs);
+      if (turn && deadline !== undefined) {
+        timer = setTimeout(
+          () => {
+            if (Atomics.compareExchange(turn, 0, TURN_WAITING, TURN_GIVEN_UP) !== TURN_WAITING) return;
+            this.#pending.delete(id);
+            reject(new DatabaseBusyError('waited its longest for the database without a turn'));
+          },
+          Math.max(0, deadline - performance.now()),
+        );
       }
       this.#pending.set(id, {
         resolve: (value) => {

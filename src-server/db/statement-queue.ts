@@ -85,9 +85,17 @@ export function inStatementScope<T>(
   return scopes.run({ turns: 0, urgent, background }, work);
 }
 
-/** Whether the work running now may be refused for waiting too long (all but background work). */
-export function waitIsBounded(): boolean {
-  return scopes.getStore()?.background !== true;
+/** When the unit running now was due to have its turn (`performance.now()` time); see `turnDeadline`. */
+const turnDeadlines = new AsyncLocalStorage<number>();
+
+/**
+ * The time (`performance.now()`) by which the unit of work running now must have had its turn:
+ * when it asked for one, plus the longest wait. Work that passes its turn on to a further queue
+ * (PGlite's thread, `pglite-thread.ts`) waits there only as long as it has left. Undefined for
+ * background work and without a bound.
+ */
+export function turnDeadline(): number | undefined {
+  return turnDeadlines.getStore();
 }
 
 /**
@@ -120,6 +128,8 @@ export class StatementQueue {
   async run<T>(work: () => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
     const background = scope?.background === true;
+    const { maxWaitMs } = this.#options;
+    const deadline = !background && maxWaitMs > 0 ? performance.now() + maxWaitMs : undefined;
     await this.#admit(!background && scope !== undefined && (scope.turns > 0 || scope.urgent), background);
     if (scope) scope.turns += 1;
     const started = performance.now();
@@ -127,7 +137,7 @@ export class StatementQueue {
     // left out of the average, as background work's is.
     let givenUp = false;
     try {
-      return await work();
+      return await (deadline === undefined ? work() : turnDeadlines.run(deadline, work));
     } catch (error) {
       givenUp = error instanceof DatabaseBusyError;
       throw error;
