@@ -87,6 +87,18 @@ describe('proration', () => {
     expect(prorationCents('TrustedSeller', 'PlatinumSeller', new Date(Date.UTC(2026, 3, 1)))).toBe(3000);
     expect(prorationCents('BasicSeller', 'Buyer', midApril)).toBe(0);
   });
+
+  it('counts whole days, today included, so the month’s last minutes still cost its last day', () => {
+    // Any time on 16 April costs what its first instant does.
+    const lateOnTheSixteenth = new Date(Date.UTC(2026, 3, 16, 23, 59, 59, 999));
+    expect(prorationCents('BasicSeller', 'TrustedSeller', lateOnTheSixteenth)).toBe(998);
+    // One day of 30 is left: 1995 / 30 = 66.5, rounded up; 1/31 of March's at its last minute.
+    const lastMinuteOfApril = new Date(Date.UTC(2026, 3, 30, 23, 59));
+    expect(prorationCents('BasicSeller', 'TrustedSeller', lastMinuteOfApril)).toBe(67);
+    expect(prorationCents('TrustedSeller', 'BasicSeller', lastMinuteOfApril)).toBe(-66);
+    const lastMinuteOfMarch = new Date(Date.UTC(2026, 2, 31, 23, 59));
+    expect(prorationCents('BasicSeller', 'TrustedSeller', lastMinuteOfMarch)).toBe(64);
+  });
 });
 
 describe('plans and roles', () => {

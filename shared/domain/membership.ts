@@ -189,15 +189,20 @@ export function previousPeriod(at: Date): string {
   return periodOf(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)));
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * What a plan change costs now (positive: charged) or gives back (negative: credited): the
- * difference of the monthly prices for the part of the current month still to run, in cents.
+ * difference of the monthly prices for the days of the current month still to run, today
+ * included (UTC), in cents. By whole days, so a change on the month's last day still costs that
+ * day's share, and the price a person is shown holds all day.
  */
 export function prorationCents(from: PlanRole, to: PlanRole, at: Date): number {
   const period = periodOf(at);
   const start = periodStart(period).getTime();
   const end = periodEnd(period).getTime();
-  const remaining = (end - at.getTime()) / (end - start);
+  const today = start + Math.floor((at.getTime() - start) / DAY_MS) * DAY_MS;
+  const remaining = (end - today) / (end - start);
   const difference = MEMBERSHIP_PLANS[to].monthlyCents - MEMBERSHIP_PLANS[from].monthlyCents;
   return Math.round(difference * remaining);
 }
