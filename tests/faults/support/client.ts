@@ -19,11 +19,26 @@ export async function call(
   });
 }
 
+/** How long a sign-in keeps asking again while the server answers that it is busy. */
+const SIGN_IN_BUSY_MS = 30_000;
+
+/**
+ * Signs in as a demo account. A 503 ("busy, try again") is asked again after its Retry-After, as a
+ * person would: a server resuming background work (a bulk upload's batch transactions on the
+ * embedded database) may answer so for a moment; any other answer but 200 fails at once.
+ */
 export async function signIn(baseUrl: string, key: DemoAccountKey): Promise<string> {
   const { email, password } = DEMO_ACCOUNTS[key];
-  const res = await call(baseUrl, '/auth/login', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`${key} could not sign in: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { jwtToken: string }).jwtToken;
+  const deadline = Date.now() + SIGN_IN_BUSY_MS;
+  for (;;) {
+    const res = await call(baseUrl, '/auth/login', { body: { email, password } });
+    if (res.status === 200) return ((await res.json()) as { jwtToken: string }).jwtToken;
+    const body = await res.text();
+    if (res.status !== 503 || Date.now() >= deadline)
+      throw new Error(`${key} could not sign in: ${res.status} ${body}`);
+    const seconds = Number(res.headers.get('retry-after'));
+    await new Promise((resolve) => setTimeout(resolve, 1000 * (seconds > 0 ? Math.min(seconds, 5) : 1)));
+  }
 }
 
 export const saveSearch = (baseUrl: string, token: string, name: string) =>
