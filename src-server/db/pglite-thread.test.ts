@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './constraint-errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
-import { DatabaseBusyError, inStatementScope, StatementQueue } from './statement-queue.ts';
+import { inStatementScope, StatementQueue } from './statement-queue.ts';
 
 const threads: PGliteThread[] = [];
 async function thread(): Promise<PGliteThread> {

@@ -1,5 +1,14 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import {
+  type ThreadReply,
+  type ThreadRequest,
+  type ThreadWork,
+  TURN_GIVEN_UP,
+  TURN_WAITING,
+  type WireError,
+  type WireQueryOptions,
+} from './pglite-wire.ts';
 import { DatabaseBusyError, turnDeadline } from './statement-queue.ts';
 
 /**
@@ -18,47 +27,11 @@ import { DatabaseBusyError, turnDeadline } from './statement-queue.ts';
  * database's thread has its next unit at hand instead of waiting for this thread to send it. A
  * unit sent that way waits on the database's thread only for what is left of its longest wait
  * (`turnDeadline`, counted from when it asked the queue for its turn): past it the call fails with
- * DatabaseBusyError (a 503) and the unit never starts. A shared cell (`turn`) settles which came first: the database's
- * thread starting the unit, or this thread giving up on it.
+ * DatabaseBusyError (a 503) and the unit never starts. A shared cell (`turn`) settles which came
+ * first: the database's thread starting the unit, or this thread giving up on it. The messages and
+ * the cell's states are in `pglite-wire.ts`.
  */
 
-/** Query options that cross the thread: the row mode, and the types whose text is kept unparsed. */
-export interface WireQueryOptions {
-  rowMode?: 'array' | 'object';
-  textTypes?: number[];
-}
-
-export interface WireError {
-  message: string;
-  name: string;
-  fields: Record<string, string | number | boolean | null>;
-}
-
-type Request =
-  | { op: 'open'; dataDir?: string; snapshot?: Blob; startParams: string[] }
-  | {
-      op: 'query';
-      sql: string;
-      params?: unknown[];
-      options?: WireQueryOptions;
-      tx?: number;
-      turn?: Int32Array;
-    }
-  | { op: 'exec'; sql: string; options?: WireQueryOptions; tx?: number; turn?: Int32Array }
-  | { op: 'begin'; turn?: Int32Array }
-  | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'rollback'; tx: number }
-  | { op: 'listen'; channel: string; listener: number }
-  | { op: 'unlisten'; listener: number }
-  | { op: 'close' };
-
-export type ThreadRequest = Request & { id: number };
-
-/** The states of a unit's `turn` cell: sent, started by the database's thread, given up by the server's. */
-export const TURN_WAITING = 0;
-export const TURN_STARTED = 1;
-export const TURN_GIVEN_UP = 2;
-export type ThreadReply = { id: number; result: unknown } | { id: number; error: WireError };
 type ThreadMessage = ThreadReply | { notify: string; payload: string };
 
 /** The worker's module: its TypeScript source beside this file, or its bundle beside the server's. */
@@ -199,7 +172,7 @@ export class PGliteThread {
     return thread;
   }
 
-  #call(request: Request): Promise<unknown> {
+  #call(request: ThreadWork): Promise<unknown> {
     if (this.#ended) return Promise.reject(this.#ended);
     const id = this.#next++;
     // A unit of its own (not a transaction's statement) waits for its turn until its deadline.

@@ -17,7 +17,7 @@ import {
   TURN_WAITING,
   type WireError,
   type WireQueryOptions,
-} from './pglite-thread.ts';
+} from './pglite-wire.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread.');
