@@ -10,6 +10,7 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { keepFileSizes } from './pglite-file-sizes.ts';
 import {
   type ThreadReply,
   type ThreadRequest,
@@ -115,6 +116,8 @@ async function answer(request: ThreadRequest, hold: (until: Promise<unknown>) =>
         extensions: { pg_trgm },
         startParams: request.startParams,
       });
+      // A data folder on disk: its files' sizes are kept here instead of asked of the disk each time.
+      if (request.dataDir) keepFileSizes(database.Module);
       database.onNotification((channel, payload) => port?.postMessage({ notify: channel, payload }));
       return null;
     }
