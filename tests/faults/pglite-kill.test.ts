@@ -12,6 +12,8 @@ import { isRunning, type ServerProcess, startServer, stopServer } from './suppor
 const ACKS_BEFORE_KILL = 60;
 const CONCURRENCY = 8;
 const ROUNDS = 2;
+/** What a start after a kill may take beyond a first start: well under the 15 s of a stale lock. */
+const RESTART_MARGIN_MS = 8_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ironsight-faults-'));
 let server: ServerProcess | undefined;
@@ -62,7 +64,9 @@ async function burstUntilKilled(
 
 describe('kill -9 during a burst of writes on the embedded database', () => {
   it('keeps every acknowledged write and serves again at once on the same folder', async () => {
+    const firstStart = performance.now();
     server = await startServer({ dataDir }, 60_000);
+    const firstStartMs = Math.round(performance.now() - firstStart);
     const tokens = await Promise.all(WRITERS.map((key) => signIn(server!.baseUrl, key)));
 
     const acknowledged: string[] = [];
@@ -82,12 +86,15 @@ describe('kill -9 during a burst of writes on the embedded database', () => {
     console.info(
       `faults/pglite: ${ROUNDS} kill -9 during write bursts; acknowledged ${acknowledged.length}, ` +
         `present ${acknowledged.length - lost.length}, lost ${lost.length}; ` +
-        `time to healthy after kill -9: ${healthyAfterMs.map((ms) => `${ms} ms`).join(', ')}`,
+        `time to healthy after kill -9: ${healthyAfterMs.map((ms) => `${ms} ms`).join(', ')} ` +
+        `(a first start: ${firstStartMs} ms)`,
     );
     expect(lost).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(ROUNDS * ACKS_BEFORE_KILL);
-    // Before the owner check, the lock of a killed server refused every start for about 15 s.
-    for (const ms of healthyAfterMs) expect(ms).toBeLessThan(14_000);
+    // Before the owner check, the lock of a killed server refused every start for about 15 s: a
+    // start after a kill now takes about what a first start on the folder takes (recovery
+    // included), however fast the machine, and never those 15 s more.
+    for (const ms of healthyAfterMs) expect(ms).toBeLessThan(firstStartMs + RESTART_MARGIN_MS);
 
     // Healthy means writable too, not only answering.
     const after = await saveSearch(server.baseUrl, tokens[0] ?? '', 'after-restart');
