@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import {
@@ -39,6 +40,28 @@ const WORKER_URL = new URL(
   import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js',
   import.meta.url,
 );
+
+/**
+ * PGlite's WebAssembly, compiled once per process and shared by every database thread it starts
+ * (a compiled module crosses threads without being compiled again, and V8's optimized code for it
+ * is shared too). Each thread compiling its own 9 MB module took seconds of CPU: a test run opens a
+ * database per test file.
+ */
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  if (!compiledPglite) {
+    const compiling = readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then(
+      (bytes) => WebAssembly.compile(bytes),
+    );
+    compiledPglite = compiling;
+    // A failed compilation (a missing file) is tried again by the next open.
+    compiling.catch(() => {
+      if (compiledPglite === compiling) compiledPglite = undefined;
+    });
+  }
+  return compiledPglite;
+}
 
 /** A parser that answers the text it is given (Drizzle's, for dates, timestamps and intervals). */
 const keepsText = (parser: unknown) =>
@@ -156,6 +179,7 @@ export class PGliteThread {
     startParams,
     ...options
   }: ThreadOptions & { dataDir?: string; snapshot?: Blob; startParams: string[] }): Promise<PGliteThread> {
+    const wasmModule = await pgliteWasmModule();
     const thread = new PGliteThread(options);
     try {
       await thread.#call({
@@ -163,6 +187,7 @@ export class PGliteThread {
         ...(dataDir ? { dataDir } : {}),
         ...(snapshot ? { snapshot } : {}),
         startParams,
+        wasmModule,
       });
     } catch (error) {
       thread.#closing = true;

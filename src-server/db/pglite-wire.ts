@@ -18,7 +18,7 @@ export interface WireError {
 
 /** What the server's thread asks of the database's; a request carries an id its reply repeats. */
 export type ThreadWork =
-  | { op: 'open'; dataDir?: string; snapshot?: Blob; startParams: string[] }
+  | { op: 'open'; dataDir?: string; snapshot?: Blob; startParams: string[]; wasmModule: WebAssembly.Module }
   | {
       op: 'query';
       sql: string;

@@ -115,6 +115,7 @@ async function answer(request: ThreadRequest, hold: (until: Promise<unknown>) =>
         ...(request.snapshot ? { loadDataDir: request.snapshot } : {}),
         extensions: { pg_trgm },
         startParams: request.startParams,
+        pgliteWasmModule: request.wasmModule,
       });
       // A data folder on disk: its files' sizes are kept here instead of asked of the disk each time.
       if (request.dataDir) keepFileSizes(database.Module);
