@@ -13,7 +13,7 @@ import pg from 'pg';
 import { isConnectionLost } from './connection-errors.ts';
 import { lockDataFolder } from './data-lock.ts';
 import { type ListenOptions, listenForNotifications } from './notifications.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, pgliteWasmModule } from './pglite-thread.ts';
 import { prepareRecurringStatements, rowsOf } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { StatementQueue } from './statement-queue.ts';
@@ -248,7 +248,12 @@ const drizzleOverPglite = drizzlePglite<typeof schema> as (config: {
 const PGLITE_UNITS_SENT = 2;
 
 /** A PGlite of this process's own thread (a snapshot is made once, and dumped; the server's runs on a thread, `pglite-thread.ts`). */
-const createPglite = () => PGlite.create({ extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+const createPglite = async () =>
+  PGlite.create({
+    extensions: { pg_trgm },
+    startParams: PGLITE_START_PARAMS,
+    pgliteWasmModule: await pgliteWasmModule(),
+  });
 
 /**
  * A dump of a new in-memory database with every migration applied, then `fill` (reference data

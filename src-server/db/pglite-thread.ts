@@ -44,12 +44,12 @@ const WORKER_URL = new URL(
 /**
  * PGlite's WebAssembly, compiled once per process and shared by every database thread it starts
  * (a compiled module crosses threads without being compiled again, and V8's optimized code for it
- * is shared too). Each thread compiling its own 9 MB module took seconds of CPU: a test run opens a
- * database per test file.
+ * is shared too), and by the in-process PGlite that makes a migrated snapshot (`client.ts`). Each
+ * thread compiling its own 9 MB module took seconds of CPU: a test run opens a database per test file.
  */
 let compiledPglite: Promise<WebAssembly.Module> | undefined;
 
-function pgliteWasmModule(): Promise<WebAssembly.Module> {
+export function pgliteWasmModule(): Promise<WebAssembly.Module> {
   if (!compiledPglite) {
     const compiling = readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then(
       (bytes) => WebAssembly.compile(bytes),
