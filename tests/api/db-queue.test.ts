@@ -23,9 +23,12 @@ describe('a bounded database queue', () => {
     expect(burst.every(({ result }) => [200, 503].includes(result.statusCode))).toBe(true);
 
     expect(await slow).toBe('done');
-    const after = await Promise.all(
-      Array.from({ length: 3 }, () => app.inject({ method: 'GET', url: UNCACHED })),
-    );
-    expect(after.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    // One after another: the server's periodic jobs, held back with the rest, may still take a turn
+    // or two as the queue drains, and three requests at once beside them could rightly be refused.
+    const after: number[] = [];
+    for (let request = 0; request < 3; request++) {
+      after.push((await app.inject({ method: 'GET', url: UNCACHED })).statusCode);
+    }
+    expect(after).toEqual([200, 200, 200]);
   });
 });
