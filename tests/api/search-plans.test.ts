@@ -592,7 +592,9 @@ describe('search counts', () => {
         sql`select count(*)::int as n from listings l where ${filter} and ${runningEnd} is not null`,
       );
       if (!('listingType' in body)) expect(running[0]!.n, JSON.stringify(body)).toBeGreaterThan(0);
-      for (const page of [1, 4]) {
+      // The first pages, and the page where the running auctions end and the other matches begin:
+      // read only when the running auctions leave room in the page.
+      for (const page of new Set([1, 4, Math.floor(running[0]!.n / 10) + 1])) {
         const answer = await searchListings(
           database.db,
           searchRequestSchema.parse({ ...body, sort: 'ending-soonest', page, pageSize: 10 }),
@@ -686,7 +688,11 @@ describe('search counts', () => {
     const check = async (miles: number) => {
       const within = sql`${distance} <= ${miles}::float8`;
       const all = await fullSort(within, sql`${runningEnd} asc nulls last, l.listing_start_date desc, l.id`);
-      for (const page of [1, 2]) {
+      const [{ running } = { running: 0 }] = await rows<{ running: number }>(
+        sql`select count(*)::int as running from listings l where ${OFFERED} and ${within} and ${runningEnd} is not null`,
+      );
+      // The first pages, and the page where the running auctions end and the other matches begin.
+      for (const page of [1, 2, Math.floor(running / 5) + 1]) {
         const [gate] = await rows<{
           few: boolean;
           running: number;
@@ -697,7 +703,7 @@ describe('search counts', () => {
         // More matches than the count limit, and more running auctions than the page's end: their
         // order decides the page.
         expect(all.length).toBeGreaterThan(SEARCH_COUNT_LIMIT);
-        expect(gate!.running).toBeGreaterThan(page * 5);
+        if (page <= 2) expect(gate!.running).toBeGreaterThan(page * 5);
         sides.add(gate!.few);
         const answer = await searchListings(
           database.db,

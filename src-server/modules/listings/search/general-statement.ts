@@ -75,7 +75,8 @@ export const RADIUS_WALK_COST = 1;
  *   holds every match carries its rank.
  *
  * Ending soonest reads the running auctions from their index in order of end, each matched by its
- * listing, then the other matches newest first, each up to the page's end. Completed auctions read
+ * listing, then the other matches newest first, each up to the page's end (the other matches only
+ * when the running auctions leave room in the page). Completed auctions read
  * the listings of the sold auctions instead of those on sale: latest sale first from the sold
  * auctions' index, any other order by sorting their matches.
  *
@@ -231,12 +232,15 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         ? sql`(select * from ${narrowRead} n where ${familyAuctions.few}
         union all select * from ${walkRead} w where not ${familyAuctions.few})`
         : narrowRead;
+  // The running auctions stand first in the order: when they fill the page (`es`, at most pageEnd
+  // rows), the other matches are not read.
   const endingSoonest = () =>
     noAuctions
       ? otherMatches
-      : sql`${runningAuctions}
+      : sql`select * from es
     union all
-    ${otherMatches}`;
+    select * from ${otherMatches} o where (select count(*) from es) < ${pageEnd}`;
+  const byEnd = order === 'ending-soonest' && !noAuctions;
   // Completed auctions: the latest sales are read from the sold auctions' index in order; in any
   // other order the matches are read and sorted (the listings' order indexes hold the listings on sale).
   // By relevance, a word in more than the postings' share of the listings (its title postings kept,
@@ -290,7 +294,13 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
   const titlePairsPage = (keyword: NonNullable<SearchPlan['keyword']>) =>
     sql`select * from (select ${pageColumns} from ${titlePairs(keyword, facetFilters)}) s
       order by ${orderBy(order, plan, 's')} limit ${pageEnd}`;
-  const sampleColumns = sql`l.facet_key${flagColumns(plan.facets, flags)}, ${pageColumns}`;
+  // The sample leaves out the end of a running auction, looked up per auction listing: it is read
+  // only when the sample holds every match (`fromSet`), from the listing type of the facet key.
+  const sampleColumns = sql`l.facet_key${flagColumns(plan.facets, flags)}, ${
+    order === 'ending-soonest'
+      ? sql`${id} as id, l.listing_start_date${distance ? sql`, ${distance} as distance` : sql``}`
+      : pageColumns
+  }`;
   const titlePairsFill = sql`((select count(*) from tp) = ${pageEnd} and (select min(rank) from tp) > keyword_pairless_rank())`;
   // By price or featured first within a radius: the radius's listings read place by place and
   // sorted when few (a small radius, or a rural one); when many (a city's), the order's index
@@ -382,7 +392,12 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     : sql`select * from (${walk}) w where ${neither}`;
   // The rows of a set that holds every match, as the page reads them. Relevance's rank too: a full
   // sample ranks at most 1,001 rows more than the walk, which ranks every match anyway.
-  const fromSet = (set: 'm' | 'r', gate: SQL) => sql`select ${pageNames} from ${sql.raw(set)} where ${gate}`;
+  const fromSet = (set: 'm' | 'r', gate: SQL) =>
+    set === 'm' && order === 'ending-soonest'
+      ? sql`select id, listing_start_date, ${runningAuctionEnd(sql`m.id`, now, sql`listing_facet_listing_type(m.facet_key)`)} as auction_end${
+          distance ? sql`, distance` : sql``
+        } from m where ${gate}`
+      : sql`select ${pageNames} from ${sql.raw(set)} where ${gate}`;
   const page = sql`
       ${fromSet('m', sql`${mComplete}${sql.join(flags.all.map((flag) => sql` and ${flag}`))}`)}
       union all
@@ -417,6 +432,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ),`
         : sql``
     }
+    ${byEnd ? sql`es as materialized (select * from ${runningAuctions} ra),` : sql``}
     p as (
       select * from (${page}) s
       order by ${orderBy(order, plan, 's')}
