@@ -104,7 +104,8 @@ describe('listing an auction', () => {
       serverNow: now.toISOString(),
       endsAt: new Date(now.getTime() + 7 * DAY).toISOString(),
     });
-    expect(JSON.stringify(shown)).not.toContain('300');
+    // No value of the answer is the reserve (the listing's id, a random UUID, may contain its digits).
+    expect(JSON.stringify({ ...shown, listingId: undefined })).not.toContain('300');
   });
 
   it.each([
