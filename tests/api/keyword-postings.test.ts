@@ -9,7 +9,7 @@ import { Condition, ListingType } from '../../shared/domain/listing.ts';
 import { queryRows } from '../../src-server/db/client.ts';
 import { readCounts, type SearchRow } from '../../src-server/modules/listings/search/facets.ts';
 import { keywordSearchTotals } from '../../src-server/modules/listings/search/keyword-totals.ts';
-import { planSearch } from '../../src-server/modules/listings/search/plan.ts';
+import { canonicalQuery, planSearch } from '../../src-server/modules/listings/search/plan.ts';
 import { postingSearchStatement } from '../../src-server/modules/listings/search/postings-statement.ts';
 import {
   forgetKeywordCoverage,
@@ -20,7 +20,7 @@ import {
 import { maintainKeywordIndexes } from '../../src-server/modules/listings/search-indexes/jobs.ts';
 import { rewriteKeywordCopy } from '../../src-server/modules/listings/search-indexes/keyword-copy.ts';
 import {
-  frequentPairs,
+  frequentWordSets,
   type PostingPolicy,
   refreshKeywordPostings,
 } from '../../src-server/modules/listings/search-indexes/keyword-postings.ts';
@@ -35,8 +35,8 @@ const POLICY: PostingPolicy = {
   maxLexemes: 64,
   maxPhrases: 32,
   maxTitleLexemes: 0,
-  minPairListings: 1_000_000,
-  maxPairs: 0,
+  minSetListings: 1_000_000,
+  maxSets: 0,
 };
 
 let t: TestApp;
@@ -563,40 +563,77 @@ describe('keyword postings', () => {
     expect(await keptNamesOfMoreWords()).toEqual([]);
   });
 
-  it('keep the pairs of kept words that enough titles hold: a search for one in either order reads their postings', async () => {
-    const policy = { ...POLICY, minPairListings: 40, maxPairs: 12 };
+  it('look a kept key up by the canonical form of the query: its words and phrases joined by & alone, sorted, each once', async () => {
+    const canonical = async (keyword: string) => {
+      const [row] = await rows<{ query: string; canonical: string }>(sql`select q::text as query,
+        ${canonicalQuery(sql`q`)}::text as canonical from websearch_to_tsquery('english', ${keyword}) q`);
+      return row!;
+    };
+    expect(await canonical('ruger .22 lr')).toEqual({
+      query: "'ruger' & '22' & 'lr'",
+      canonical: "'22' & 'lr' & 'ruger'",
+    });
+    expect((await canonical('lr ruger 22 lr')).canonical).toBe("'22' & 'lr' & 'ruger'");
+    expect((await canonical('springfield .30-06 springfield')).canonical).toBe(
+      "'30' <-> '-06' & 'springfield'",
+    );
+    expect((await canonical('"smith and wesson" 9mm')).canonical).toBe("'9mm' & 'smith' <2> 'wesson'");
+    expect((await canonical('quoll quoll')).canonical).toBe("'quoll'");
+    // An alternative, a negation and a group are their own canonical form.
+    for (const keyword of ['9mm or 10mm', 'glock -19', 'glock (17 or 19)']) {
+      const { query, canonical: form } = await canonical(keyword);
+      expect(form, keyword).toBe(query);
+    }
+    // Every kept key carries its query's.
+    const [wrong] = await rows<{ n: number }>(sql`select count(*)::int as n from keyword_posting_lexemes
+      where canonical is distinct from ${canonicalQuery(sql`query`)}`);
+    expect(wrong!.n).toBe(0);
+  });
+
+  it('keep the pairs and triples of kept words that enough titles hold: a search for one in any order reads their postings', async () => {
+    const policy = { ...POLICY, minSetListings: 40, maxSets: 24 };
     const change = await refreshKeywordPostings(t.database.db, policy);
     forgetKeywordCoverage(t.database.db);
     expect(change.removed).toEqual([]);
-    const pairs = change.added;
-    expect(pairs.length).toBeGreaterThan(0);
-    expect(pairs.length).toBeLessThanOrEqual(policy.maxPairs);
+    const sets = change.added;
+    expect(sets.length).toBeGreaterThan(0);
+    expect(sets.length).toBeLessThanOrEqual(policy.maxSets);
     expect(await postingsOutOfStep()).toBe(0);
-    const swapped = (key: string) => key.split(' & ').reverse().join(' & ');
-    for (const key of pairs) {
-      expect(key).toMatch(/^'[^']+' & '[^']+'$/);
+    const reversed = (key: string) => key.split(' & ').reverse().join(' & ');
+    for (const key of sets) {
+      expect(key).toMatch(/^'[^']+'( & '[^']+'){1,2}$/);
       // Counted from every listing (the sample is the whole of a small catalogue).
       const [titled] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
         where ts_filter(search_vector, '{a,b,c,d}') @@ ${key}::tsquery`);
-      expect(titled!.n, key).toBeGreaterThanOrEqual(policy.minPairListings);
+      expect(titled!.n, key).toBeGreaterThanOrEqual(policy.minSetListings);
     }
-    // A pair kept already in either order (a suggestion term's name) is not kept again.
-    const again = await frequentPairs(t.database.db, pairs.map(swapped), { ...policy, maxPairs: 1000 });
-    expect(again.filter((key) => pairs.includes(key))).toEqual([]);
-    // The pairs whose lexemes, typed as words in either order, build the pair's query.
-    const typed: { keyword: string; reversed: string }[] = [];
-    for (const key of pairs) {
-      const [a, b] = key.split(' & ').map((word) => word.slice(1, -1));
-      const [read] = await rows<{ forward: string; backward: string }>(sql`select
-        websearch_to_tsquery('english', ${`${a} ${b}`})::text as forward,
-        websearch_to_tsquery('english', ${`${b} ${a}`})::text as backward`);
-      if (read!.forward === key && read!.backward === swapped(key)) {
-        typed.push({ keyword: `${a} ${b}`, reversed: `${b} ${a}` });
+    const triples = sets.filter((key) => key.split(' & ').length === 3);
+    expect(triples.length).toBeGreaterThan(0);
+    // A set kept already in any order (a suggestion term's name) is not kept again.
+    const again = await frequentWordSets(t.database.db, sets.map(reversed), { ...policy, maxSets: 1000 });
+    expect(again.filter((key) => sets.includes(key))).toEqual([]);
+    // The sets whose lexemes, typed as words in another order (and one typed twice), build queries
+    // other than the key's, which the key answers.
+    const typed: { keyword: string; others: string[] }[] = [];
+    for (const key of [...sets.filter((key) => !triples.includes(key)), ...triples]) {
+      const words = key.split(' & ').map((word) => word.slice(1, -1));
+      const others = [[...words].reverse().join(' '), [...words.slice(1), words[0], words[1]].join(' ')];
+      const [read] = await rows<{ queries: string[] }>(
+        sql`select array[${sql.join(
+          [words.join(' '), ...others].map((text) => sql`websearch_to_tsquery('english', ${text})::text`),
+          sql`, `,
+        )}] as queries`,
+      );
+      if (read!.queries[0] === key && read!.queries.slice(1).every((query) => query !== key)) {
+        typed.push({ keyword: words.join(' '), others });
       }
     }
-    expect(typed.length).toBeGreaterThan(0);
-    for (const { keyword, reversed } of typed.slice(0, 2)) {
-      for (const words of [keyword, reversed]) {
+    const pairsTyped = typed.filter(({ keyword }) => keyword.split(' ').length === 2);
+    const triplesTyped = typed.filter(({ keyword }) => keyword.split(' ').length === 3);
+    expect(pairsTyped.length).toBeGreaterThan(0);
+    expect(triplesTyped.length).toBeGreaterThan(0);
+    for (const { keyword, others } of [...pairsTyped.slice(0, 2), ...triplesTyped.slice(0, 2)]) {
+      for (const words of [keyword, ...others]) {
         for (const body of [
           { keyword: words },
           { keyword: words, page: 2, pageSize: 3 },
@@ -609,13 +646,12 @@ describe('keyword postings', () => {
           expect(withPostings.total, JSON.stringify(body)).toBeGreaterThan(0);
         }
       }
-      const totals = await keywordSearchTotals(t.database.db, [keyword, reversed]);
-      const search = await searchListings(t.database.db, searchRequestSchema.parse({ keyword: reversed }));
-      expect(totals.get(keyword)).toBe(search.total);
-      expect(totals.get(reversed)).toBe(search.total);
+      const totals = await keywordSearchTotals(t.database.db, [keyword, ...others]);
+      const search = await searchListings(t.database.db, searchRequestSchema.parse({ keyword: others[0] }));
+      for (const words of [keyword, ...others]) expect(totals.get(words)).toBe(search.total);
     }
     await refreshKeywordPostings(t.database.db, POLICY);
     forgetKeywordCoverage(t.database.db);
-    for (const key of pairs) expect(await keptLexemes()).not.toContain(key);
+    for (const key of sets) expect(await keptLexemes()).not.toContain(key);
   });
 });

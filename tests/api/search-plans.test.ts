@@ -47,8 +47,8 @@ const NO_POSTINGS: PostingPolicy = {
   maxLexemes: 0,
   maxPhrases: 0,
   maxTitleLexemes: 0,
-  minPairListings: 1_000_000,
-  maxPairs: 0,
+  minSetListings: 1_000_000,
+  maxSets: 0,
 };
 
 let database: DatabaseHandle;
@@ -390,8 +390,8 @@ describe('search counts', () => {
       maxLexemes: 1024,
       maxPhrases: 0,
       maxTitleLexemes: 0,
-      minPairListings: 1_000_000,
-      maxPairs: 0,
+      minSetListings: 1_000_000,
+      maxSets: 0,
     });
     try {
       // Two kept words typed as they are, matching together more listings than the count limit.

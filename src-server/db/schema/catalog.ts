@@ -184,6 +184,8 @@ export const listingSearch = pgTable(
 export const keywordPostingLexemes = pgTable('keyword_posting_lexemes', {
   lexeme: text('lexeme').primaryKey(),
   query: tsquery('query').notNull(),
+  /** The query's canonical form (`canonicalQuery`), the key a search for its words in any order looks it up by. */
+  canonical: tsquery('canonical').notNull(),
   /**
    * A word in more than the policy's share of the listings: only its title matches are kept (rank
    * at least `keyword_title_rank()`), the rows a page by relevance reads before the description's.

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
+import { canonicalQuery } from '../search/plan.ts';
 
 /**
- * Postings for frequent lexemes, names and pairs of words. A keyword search for one frequent word ('9mm'
+ * Postings for frequent lexemes, names and sets of words. A keyword search for one frequent word ('9mm'
  * matches a fifth of the catalogue) or a frequent name ('sig sauer') would otherwise read, rank,
  * sort and count every matching keyword row; with postings its page is the first rows of one index
  * range, already in rank order (ranked as the search ranks it, by the search's own query), and its
@@ -13,9 +14,9 @@ import { type Database, liftStatementTimeout, queryRows } from '../../../db/clie
  * elements): every lexeme that enough listings contain, within a share that keeps the postings'
  * size bounded, and of the words past that share their title matches alone (`titles_only`), which
  * a page by relevance reads before the description's matches; the names come from the suggestion
- * terms, and the pairs of kept words that stand together in many titles ('9mm 10rd') from a sample
- * of the keyword copy. The rows are kept in step by the `keyword_postings_sync` trigger on
- * `listing_search`.
+ * terms, and the pairs and triples of kept words that stand together in many titles ('9mm 10rd',
+ * 'ruger .22 lr') from a sample of the keyword copy. The rows are kept in step by the
+ * `keyword_postings_sync` trigger on `listing_search`.
  */
 export interface PostingPolicy {
   /**
@@ -55,16 +56,18 @@ export interface PostingPolicy {
    */
   maxTitleLexemes: number;
   /**
-   * A pair of kept words is kept as a name too ('9mm' & '10rd', the query a search for the two
-   * builds) once this many listings have both in their title, manufacturer, model or caliber.
-   * Those listings rank far above every other match of the pair (`keyword_pairless_rank()`), so a
-   * page by relevance ranks all of them: 25,537 for '9mm 10rd' at a million listings, 23 ms of
-   * ranking where a page of postings is read in under 5. Fewer are ranked within about 15 ms there.
-   * The pairs come from a sample of the keyword copy (`frequentPairs`).
+   * A set of two or three kept words is kept as a name too ('9mm' & '10rd', 'ruger' & '22' & 'lr', the
+   * query a search for the words builds) once this many listings have them all in their title,
+   * manufacturer, model or caliber. Two such words rank far above every other match of the pair
+   * (`keyword_pairless_rank()`), so a page by relevance ranks all of them: 25,537 for '9mm 10rd' at
+   * a million listings, 23 ms of ranking where a page of postings is read in under 5. Of three, any
+   * two positioned rank as high, so a page by relevance ranks every match (21,707 for 'ruger .22 lr',
+   * about 24 ms). Fewer are ranked within about 15 ms there. The sets come from a sample of the
+   * keyword copy (`frequentWordSets`).
    */
-  minPairListings: number;
-  /** At most this many pairs, the most listed first: at a million listings 149 pass 15,000 listings (4.2 million postings). */
-  maxPairs: number;
+  minSetListings: number;
+  /** At most this many sets, the most listed first: at a million listings 149 pairs passed 15,000 listings (4.2 million postings). */
+  maxSets: number;
 }
 
 export const POSTING_POLICY: PostingPolicy = {
@@ -73,14 +76,14 @@ export const POSTING_POLICY: PostingPolicy = {
   maxLexemes: 1024,
   maxPhrases: 256,
   maxTitleLexemes: 64,
-  minPairListings: 15_000,
-  maxPairs: 256,
+  minSetListings: 15_000,
+  maxSets: 256,
 };
 
 /**
- * How many keyword rows `frequentPairs` samples: about 0.6 s at a million listings (a page read per
- * page of the copy, the sampled rows' pairs counted), and a pair at the threshold is counted from a
- * few hundred of its listings.
+ * How many keyword rows `frequentWordSets` samples: about 0.6 s at a million listings (a page read
+ * per page of the copy, the sampled rows' pairs and triples counted), and a set at the threshold is
+ * counted from a few hundred of its listings.
  */
 const PAIR_SAMPLE_ROWS = 20_000;
 
@@ -149,58 +152,66 @@ export async function frequentPhrases(
 }
 
 /**
- * The pairs of kept words (within the share: a pair is in no more listings than either word) that
- * stand together in the title, manufacturer, model or caliber (the positioned lexemes) of at least
- * `minPairListings` listings, most listed first, each as the text of the tsquery a search for the
- * two words builds in the order of their lexemes ('10rd' & '9mm'; a search in the other order finds
- * it too: `keptKeyOf`), leaving out those kept already in either order (a suggestion term's name,
- * 'sig' & 'sauer'). Counted in a fixed sample of the keyword copy (`PAIR_SAMPLE_ROWS`), like the
- * statistics the lexemes come from; none when the catalogue is too small for a pair to reach the
- * threshold. Read outside the refresh's lock: listing writes do not wait for it.
+ * The sets of two or three kept words (within the share: a set is in no more listings than any of
+ * its words) that stand together in the title, manufacturer, model or caliber (the positioned
+ * lexemes) of at least `minSetListings` listings, most listed first, each as the text of the tsquery
+ * a search for the words builds in the order of their lexemes ('10rd' & '9mm', '22' & 'lr' & 'ruger';
+ * a search in any other order finds it too: `keptKeyOf`), leaving out those kept already in any
+ * order (a suggestion term's name, 'sig' & 'sauer'). Counted in a fixed sample of the keyword copy
+ * (`PAIR_SAMPLE_ROWS`), like the statistics the lexemes come from; none when the catalogue is too
+ * small for a set to reach the threshold. Read outside the refresh's lock: listing writes do not
+ * wait for it.
  */
-export async function frequentPairs(
+export async function frequentWordSets(
   db: Database,
   keptNames: readonly string[],
   policy: PostingPolicy = POSTING_POLICY,
 ): Promise<string[]> {
-  if (policy.maxPairs === 0) return [];
+  if (policy.maxSets === 0) return [];
   const [catalogue] = await queryRows<{ rows: number }>(
     db,
     sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'listing_search'::regclass`,
   );
   const rows = catalogue?.rows ?? 0;
-  if (rows * policy.maxShare < policy.minPairListings) return [];
+  if (rows * policy.maxShare < policy.minSetListings) return [];
   const words = await frequentLexemes(db, policy);
   if (words.length < 2) return [];
   const percent = Math.min(100, (100 * PAIR_SAMPLE_ROWS) / rows);
-  const pairs = await queryRows<{ a: string; b: string }>(
+  // Each sampled row's kept positioned words, then every pair and triple of them in lexeme order.
+  const sets = await queryRows<{ words: string[] }>(
     db,
     sql`with s as materialized (
-        select tsvector_to_array(ts_filter(search_vector, '{a,b,c,d}')) as words
-        from listing_search tablesample bernoulli (${percent}::float8) repeatable (${PAIR_SAMPLE_SEED}))
-      select p.a, p.b from (
-        select a.lexeme as a, b.lexeme as b, count(*) as n
-        from s cross join lateral unnest(s.words) a(lexeme) cross join lateral unnest(s.words) b(lexeme)
-        where a.lexeme < b.lexeme and a.lexeme in (${lexemeList(words)}) and b.lexeme in (${lexemeList(words)})
-        group by 1, 2) p
-      where p.n * ${rows}::float8 / greatest((select count(*) from s), 1) >= ${policy.minPairListings}
-      order by p.n desc, p.a, p.b`,
+        select array(select w from unnest(tsvector_to_array(ts_filter(search_vector, '{a,b,c,d}'))) w
+          where w in (${lexemeList(words)})) as words
+        from listing_search tablesample bernoulli (${percent}::float8) repeatable (${PAIR_SAMPLE_SEED})),
+      c as (
+        select a.w as a, b.w as b, null::text as c
+        from s cross join lateral unnest(s.words) a(w) cross join lateral unnest(s.words) b(w)
+        where a.w < b.w
+        union all
+        select a.w, b.w, c.w
+        from s cross join lateral unnest(s.words) a(w) cross join lateral unnest(s.words) b(w)
+          cross join lateral unnest(s.words) c(w)
+        where a.w < b.w and b.w < c.w)
+      select array_remove(array[g.a, g.b, g.c], null) as words
+      from (select c.a, c.b, c.c, count(*) as n from c group by 1, 2, 3) g
+      where g.n * ${rows}::float8 / greatest((select count(*) from s), 1) >= ${policy.minSetListings}
+      order by g.n desc, g.a, g.b, g.c nulls first`,
   );
-  const kept = new Set(keptNames.map(pairOf).filter((pair) => pair !== null));
-  return pairs
-    .map(({ a, b }) => `${lexemeQueryLiteral(a)} & ${lexemeQueryLiteral(b)}`)
-    .filter((key) => !kept.has(pairOf(key)!))
-    .slice(0, policy.maxPairs);
+  const keys = sets.map((set) => set.words.map(lexemeQueryLiteral).join(' & '));
+  if (keys.length === 0) return [];
+  // The names' canonical forms and the sets': a set kept as a name in any order is left out.
+  const forms = await queryRows<{ key: string; form: string }>(
+    db,
+    sql`select k.key, ${canonicalQuery(sql`k.key::tsquery`)}::text as form
+      from unnest(array[${lexemeList([...keptNames, ...keys])}]::text[]) k(key)`,
+  );
+  const formOf = new Map(forms.map((row) => [row.key, row.form]));
+  const named = new Set(keptNames.map((name) => formOf.get(name)));
+  return keys.filter((key) => !named.has(formOf.get(key))).slice(0, policy.maxSets);
 }
 
 const PAIR_SAMPLE_SEED = 4242;
-
-/** A key of two words joined by & ('sig' & 'sauer') as its words in lexeme order, or null for any other key. */
-function pairOf(key: string): string | null {
-  const match = /^'((?:[^']|'')*)' & '((?:[^']|'')*)'$/.exec(key);
-  if (!match) return null;
-  return [match[1]!, match[2]!].sort().join(' ');
-}
 
 /** A kept key's tsquery literal: a phrase or name is its own query's text, a lexeme is quoted. */
 const queryLiteralOf = (key: string) =>
@@ -255,7 +266,7 @@ export async function refreshKeywordPostings(
   policy: PostingPolicy = POSTING_POLICY,
 ): Promise<PostingChange> {
   const names = await frequentPhrases(db, policy);
-  const pairs = await frequentPairs(db, names, policy);
+  const sets = await frequentWordSets(db, names, policy);
   return db.transaction(async (tx) => {
     await liftStatementTimeout(tx);
     // Blocks listing writes (their trigger writes this table) and other servers' refreshes, not searches.
@@ -264,7 +275,7 @@ export async function refreshKeywordPostings(
     // removed and added again.
     const wanted = new Map<string, boolean>();
     for (const lexeme of await frequentLexemes(tx, policy, 'past')) wanted.set(lexeme, true);
-    for (const lexeme of [...(await frequentLexemes(tx, policy)), ...names, ...pairs]) {
+    for (const lexeme of [...(await frequentLexemes(tx, policy)), ...names, ...sets]) {
       wanted.set(lexeme, false);
     }
     const current = new Map(
@@ -283,12 +294,14 @@ export async function refreshKeywordPostings(
     }
     if (added.length) {
       await tx.execute(
-        sql`insert into keyword_posting_lexemes (lexeme, query, titles_only) values ${sql.join(
-          added.map(
-            (lexeme) => sql`(${lexeme}, ${queryLiteralOf(lexeme)}::tsquery, ${wanted.get(lexeme) === true})`,
-          ),
-          sql`, `,
-        )}`,
+        sql`insert into keyword_posting_lexemes (lexeme, query, canonical, titles_only)
+          select k.lexeme, k.query, ${canonicalQuery(sql`k.query`)}, k.titles_only from (values ${sql.join(
+            added.map(
+              (lexeme) =>
+                sql`(${lexeme}, ${queryLiteralOf(lexeme)}::tsquery, ${wanted.get(lexeme) === true}::boolean)`,
+            ),
+            sql`, `,
+          )}) k (lexeme, query, titles_only)`,
       );
       // The first lexemes kept (after seeding or the first start) fill the table in one bulk write.
       if (current.size === 0) await rewritePostings(tx);

@@ -306,19 +306,36 @@ export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; f
   };
 }
 
+/** A word or a phrase of a tsquery's text: 'sig', 'ar' <-> '-15', 'smith' <2> 'wesson'. */
+const QUERY_PART = String.raw`'(?:[^']|'')*'(?: <(?:-|[0-9]+)> '(?:[^']|'')*')*`;
+
+/**
+ * The canonical form of a tsquery: a query of words and phrases joined by & alone as those parts
+ * sorted, each once ('ruger' & '22' & 'lr' and 'lr' & 'ruger' & '22' & 'lr' both read
+ * '22' & 'lr' & 'ruger'), any other query (an alternative, a negation, a group) as itself. Such
+ * queries match the same listings (& is commutative) and ts_rank ranks every listing alike (it
+ * ranks a query's distinct words, sorted). Kept keys carry theirs (`keyword_posting_lexemes.canonical`,
+ * migration 0057), written by this expression.
+ */
+export const canonicalQuery = (query: SQL) => sql`(case
+    when (${query})::text ~ ${`^${QUERY_PART}(?: & ${QUERY_PART})*$`}
+    then (select string_agg(distinct m[1], ' & ' order by m[1])
+      from regexp_matches((${query})::text, ${`(${QUERY_PART})(?: & |$)`}, 'g') m)::tsquery
+    else ${query} end)`;
+
 /**
  * The key under which the postings keep a keyword's whole query (a lexeme, a name, a
- * hyphenated word, a pair of words), or null: with `titlesOnly` the key of a word past the
+ * hyphenated word, a set of words), or null: with `titlesOnly` the key of a word past the
  * postings' share, whose postings are its title matches alone; otherwise a key whose postings are
- * every match, the only kind that answers a search or counts its total. A pair of words is found
- * in either order (`keyword_pair_swapped`, migration 0056): both rank every listing alike.
+ * every match, the only kind that answers a search or counts its total, found by the query's
+ * canonical form whatever the order the words are typed in (`canonicalQuery`).
  */
 export const keptKeyOf = (query: SQL, { titlesOnly = false } = {}) =>
   titlesOnly
     ? sql`(select f.lexeme from keyword_posting_lexemes f where f.query = ${query} and f.titles_only)`
     : sql`(select f.lexeme from keyword_posting_lexemes f
-        where f.query in (${query}, keyword_pair_swapped(${query})) and not f.titles_only
-        order by f.query = ${query} desc limit 1)`;
+        where f.canonical = ${canonicalQuery(query)} and not f.titles_only
+        order by f.query = ${query} desc, f.lexeme limit 1)`;
 
 /** Of the auctions `ra`, the running one (started, not yet ended, no outcome) of the listing `id`. */
 export const runningAuctionOf = (id: SQL, now: SQL) =>
