@@ -590,8 +590,8 @@ describe('keyword postings', () => {
     expect(wrong!.n).toBe(0);
   });
 
-  it('keep the pairs and triples of kept words that enough titles hold: a search for one in any order reads their postings', async () => {
-    const policy = { ...POLICY, minSetListings: 40, maxSets: 24 };
+  it('keep the pairs and triples of kept words and hyphenated words that enough titles hold: a search for one in any order reads their postings', async () => {
+    const policy = { ...POLICY, minSetListings: 12, maxSets: 200 };
     const change = await refreshKeywordPostings(t.database.db, policy);
     forgetKeywordCoverage(t.database.db);
     expect(change.removed).toEqual([]);
@@ -599,24 +599,27 @@ describe('keyword postings', () => {
     expect(sets.length).toBeGreaterThan(0);
     expect(sets.length).toBeLessThanOrEqual(policy.maxSets);
     expect(await postingsOutOfStep()).toBe(0);
-    const reversed = (key: string) => key.split(' & ').reverse().join(' & ');
+    const partsOf = (key: string) => key.split(' & ');
+    const reversed = (key: string) => partsOf(key).reverse().join(' & ');
     for (const key of sets) {
-      expect(key).toMatch(/^'[^']+'( & '[^']+'){1,2}$/);
+      expect(key).toMatch(/^'[^']+'(?: <-> '[^']+')*(?: & '[^']+'(?: <-> '[^']+')*){1,2}$/);
       // Counted from every listing (the sample is the whole of a small catalogue).
       const [titled] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
         where ts_filter(search_vector, '{a,b,c,d}') @@ ${key}::tsquery`);
       expect(titled!.n, key).toBeGreaterThanOrEqual(policy.minSetListings);
     }
-    const triples = sets.filter((key) => key.split(' & ').length === 3);
-    expect(triples.length).toBeGreaterThan(0);
     // A set kept already in any order (a suggestion term's name) is not kept again.
     const again = await frequentWordSets(t.database.db, sets.map(reversed), { ...policy, maxSets: 1000 });
     expect(again.filter((key) => sets.includes(key))).toEqual([]);
-    // The sets whose lexemes, typed as words in another order (and one typed twice), build queries
-    // other than the key's, which the key answers.
-    const typed: { keyword: string; others: string[] }[] = [];
-    for (const key of [...sets.filter((key) => !triples.includes(key)), ...triples]) {
-      const words = key.split(' & ').map((word) => word.slice(1, -1));
+    // The sets whose parts, typed as words (a hyphenated word as it is written), build the key's
+    // query, and typed in other orders (one part twice) other queries, which the key answers.
+    const typedPart = (part: string) => {
+      const lexemes = [...part.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+      return lexemes.length > 2 ? lexemes[0]! : lexemes.join('');
+    };
+    const typed: { key: string; keyword: string; others: string[] }[] = [];
+    for (const key of sets) {
+      const words = partsOf(key).map(typedPart);
       const others = [[...words].reverse().join(' '), [...words.slice(1), words[0], words[1]].join(' ')];
       const [read] = await rows<{ queries: string[] }>(
         sql`select array[${sql.join(
@@ -625,14 +628,20 @@ describe('keyword postings', () => {
         )}] as queries`,
       );
       if (read!.queries[0] === key && read!.queries.slice(1).every((query) => query !== key)) {
-        typed.push({ keyword: words.join(' '), others });
+        typed.push({ key, keyword: words.join(' '), others });
       }
     }
-    const pairsTyped = typed.filter(({ keyword }) => keyword.split(' ').length === 2);
-    const triplesTyped = typed.filter(({ keyword }) => keyword.split(' ').length === 3);
+    const pairsTyped = typed.filter(({ key }) => partsOf(key).length === 2 && !key.includes('<->'));
+    const triplesTyped = typed.filter(({ key }) => partsOf(key).length === 3 && !key.includes('<->'));
+    const hyphenatedTyped = typed.filter(({ key }) => key.includes('<->'));
     expect(pairsTyped.length).toBeGreaterThan(0);
     expect(triplesTyped.length).toBeGreaterThan(0);
-    for (const { keyword, others } of [...pairsTyped.slice(0, 2), ...triplesTyped.slice(0, 2)]) {
+    expect(hyphenatedTyped.length).toBeGreaterThan(0);
+    for (const { keyword, others } of [
+      ...pairsTyped.slice(0, 2),
+      ...triplesTyped.slice(0, 2),
+      ...hyphenatedTyped.slice(0, 2),
+    ]) {
       for (const words of [keyword, ...others]) {
         for (const body of [
           { keyword: words },

@@ -81,7 +81,7 @@ export const POSTING_POLICY: PostingPolicy = {
 };
 
 /**
- * How many keyword rows `frequentWordSets` samples: about 0.6 s at a million listings (a page read
+ * How many keyword rows `frequentWordSets` samples: about 2 s at a million listings (a page read
  * per page of the copy, the sampled rows' pairs and triples counted), and a set at the threshold is
  * counted from a few hundred of its listings.
  */
@@ -152,15 +152,17 @@ export async function frequentPhrases(
 }
 
 /**
- * The sets of two or three kept words (within the share: a set is in no more listings than any of
- * its words) that stand together in the title, manufacturer, model or caliber (the positioned
- * lexemes) of at least `minSetListings` listings, most listed first, each as the text of the tsquery
- * a search for the words builds in the order of their lexemes ('10rd' & '9mm', '22' & 'lr' & 'ruger';
- * a search in any other order finds it too: `keptKeyOf`), leaving out those kept already in any
- * order (a suggestion term's name, 'sig' & 'sauer'). Counted in a fixed sample of the keyword copy
- * (`PAIR_SAMPLE_ROWS`), like the statistics the lexemes come from; none when the catalogue is too
- * small for a set to reach the threshold. Read outside the refresh's lock: listing writes do not
- * wait for it.
+ * The sets of two or three kept words and hyphenated words (within the share: a set is in no more
+ * listings than any of its parts) that stand together in the title, manufacturer, model or caliber
+ * (the positioned lexemes) of at least `minSetListings` listings, most listed first, each as the
+ * text of a tsquery a search for them builds ('10rd' & '9mm', '22' & 'lr' & 'ruger',
+ * 'kel-tec' <-> 'kel' <-> 'tec' & '5.56' & 'nato'; a search in any other order finds it too:
+ * `keptKeyOf`), leaving out those kept already in any order (a suggestion term's name,
+ * 'sig' & 'sauer'). A hyphenated word is one of the kept phrases (`frequentPhrases`), counted where
+ * a listing has all its lexemes, and stands for them: 'kel' and 'tec' of such a listing make no set
+ * of their own. Counted in a fixed sample of the keyword copy (`PAIR_SAMPLE_ROWS`), like the
+ * statistics the lexemes come from; none when the catalogue is too small for a set to reach the
+ * threshold. Read outside the refresh's lock: listing writes do not wait for it.
  */
 export async function frequentWordSets(
   db: Database,
@@ -177,28 +179,50 @@ export async function frequentWordSets(
   const words = await frequentLexemes(db, policy);
   if (words.length < 2) return [];
   const percent = Math.min(100, (100 * PAIR_SAMPLE_ROWS) / rows);
-  // Each sampled row's kept positioned words, then every pair and triple of them in lexeme order.
-  const sets = await queryRows<{ words: string[] }>(
+  const phrases = keptNames.filter((name) => PHRASE.test(name));
+  const phraseRows = phrases.length
+    ? sql`values ${sql.join(
+        phrases.map((phrase) => {
+          const lexemes = [...phrase.matchAll(QUOTED)].map((m) =>
+            m[1]!.replaceAll("''", "'").replaceAll('\\\\', '\\'),
+          );
+          return sql`(${lexemes[0]!}, array[${lexemeList(lexemes)}]::text[], ${phrase})`;
+        }),
+        sql`, `,
+      )}`
+    : sql`select null::text, null::text[], null::text where false`;
+  // Each sampled row's parts: its kept phrases, and its kept positioned words but those of its
+  // phrases; then every pair and triple of them.
+  const sets = await queryRows<{ key: string }>(
     db,
     sql`with s as materialized (
-        select array(select w from unnest(tsvector_to_array(ts_filter(search_vector, '{a,b,c,d}'))) w
-          where w in (${lexemeList(words)})) as words
+        select row_number() over () as i, tsvector_to_array(ts_filter(search_vector, '{a,b,c,d}')) as lexemes
         from listing_search tablesample bernoulli (${percent}::float8) repeatable (${PAIR_SAMPLE_SEED})),
+      ph (first, lexemes, part) as (${phraseRows}),
+      wd (lexeme, part) as (values ${sql.join(
+        words.map((word) => sql`(${word}, ${lexemeQueryLiteral(word)})`),
+        sql`, `,
+      )}),
+      p as materialized (
+        select s.i, ph.part, ph.lexemes from s cross join lateral unnest(s.lexemes) w(lexeme)
+        join ph on ph.first = w.lexeme where s.lexemes @> ph.lexemes),
+      e as materialized (
+        select p.i, p.part from p
+        union
+        select s.i, wd.part from s cross join lateral unnest(s.lexemes) w(lexeme)
+        join wd on wd.lexeme = w.lexeme
+        where not exists (select 1 from p where p.i = s.i and w.lexeme = any(p.lexemes))),
       c as (
-        select a.w as a, b.w as b, null::text as c
-        from s cross join lateral unnest(s.words) a(w) cross join lateral unnest(s.words) b(w)
-        where a.w < b.w
+        select a.part || ' & ' || b.part as key
+        from e a join e b on b.i = a.i and a.part < b.part
         union all
-        select a.w, b.w, c.w
-        from s cross join lateral unnest(s.words) a(w) cross join lateral unnest(s.words) b(w)
-          cross join lateral unnest(s.words) c(w)
-        where a.w < b.w and b.w < c.w)
-      select array_remove(array[g.a, g.b, g.c], null) as words
-      from (select c.a, c.b, c.c, count(*) as n from c group by 1, 2, 3) g
-      where g.n * ${rows}::float8 / greatest((select count(*) from s), 1) >= ${policy.minSetListings}
-      order by g.n desc, g.a, g.b, g.c nulls first`,
+        select a.part || ' & ' || b.part || ' & ' || c.part
+        from e a join e b on b.i = a.i and a.part < b.part join e c on c.i = a.i and b.part < c.part)
+      select c.key from c group by c.key
+      having count(*) * ${rows}::float8 / greatest((select count(*) from s), 1) >= ${policy.minSetListings}
+      order by count(*) desc, c.key`,
   );
-  const keys = sets.map((set) => set.words.map(lexemeQueryLiteral).join(' & '));
+  const keys = sets.map((set) => set.key);
   if (keys.length === 0) return [];
   // The names' canonical forms and the sets': a set kept as a name in any order is left out.
   const forms = await queryRows<{ key: string; form: string }>(
@@ -212,6 +236,11 @@ export async function frequentWordSets(
 }
 
 const PAIR_SAMPLE_SEED = 4242;
+
+/** A kept phrase alone ('ar' <-> '-15', 'kel-tec' <-> 'kel' <-> 'tec'), no & in it. */
+const PHRASE = /^'(?:[^']|'')*'(?: <(?:-|\d+)> '(?:[^']|'')*')+$/;
+/** Each lexeme of a tsquery's text, quoted. */
+const QUOTED = /'((?:[^']|'')*)'/g;
 
 /** A kept key's tsquery literal: a phrase or name is its own query's text, a lexeme is quoted. */
 const queryLiteralOf = (key: string) =>
