@@ -168,6 +168,8 @@ describe('POST /pprAdmin/search-users', () => {
     for (const keyword of ['Priya Raman', 'raman', '2145550142', '555-0142']) {
       expect((await search({ keyword })).results.map((row) => row.id)).toContain(buyer.id);
     }
+    // The digits of other text are not a phone number.
+    expect((await search({ keyword: 'no-one-2145550142@example.com' })).results).toEqual([]);
     expect((await search({ keyword: 'trinity arms' })).results.map((row) => row.id)).toEqual([seller.id]);
     expect((await search({ keyword: seller.id })).results.map((row) => row.id)).toEqual([seller.id]);
   });

@@ -92,12 +92,17 @@ const SORTS: Record<NonNullable<AdminUserSearchRequest['sort']>, Array<SQL | PgC
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A keyword made of a phone number's characters alone: digits, spaces, brackets, dots, dashes, a leading +. */
+const PHONE_SHAPED = /^\+?[\d\s().-]+$/;
+
 /** An ILIKE pattern that finds the text anywhere, its wildcards taken literally. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function keywordCondition(keyword: string): SQL {
   const like = containing(keyword);
-  const digits = keyword.replace(/\D/g, '');
+  // A phone number typed any way ('(214) 555-0142', '+1 214 555 0142'), never the digits of other
+  // text: an email address with digits in it finds no one by phone.
+  const digits = PHONE_SHAPED.test(keyword) ? keyword.replace(/\D/g, '') : '';
   const any: SQL[] = [
     sql`${users.email} ilike ${like}`,
     sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
