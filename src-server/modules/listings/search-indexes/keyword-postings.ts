@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
-import { canonicalQuery } from '../search/plan.ts';
+import { canonicalQuery, QUERY_PART } from '../search/plan.ts';
 
 /**
  * Postings for frequent lexemes, names and sets of words. A keyword search for one frequent word ('9mm'
@@ -66,7 +66,7 @@ export interface PostingPolicy {
    * keyword copy (`frequentWordSets`).
    */
   minSetListings: number;
-  /** At most this many sets, the most listed first: at a million listings 149 pairs passed 15,000 listings (4.2 million postings). */
+  /** At most this many sets, the most listed first: at a million listings 184 pass 15,000 listings. */
   maxSets: number;
 }
 
@@ -85,7 +85,7 @@ export const POSTING_POLICY: PostingPolicy = {
  * per page of the copy, the sampled rows' pairs and triples counted), and a set at the threshold is
  * counted from a few hundred of its listings.
  */
-const PAIR_SAMPLE_ROWS = 20_000;
+const SET_SAMPLE_ROWS = 20_000;
 
 /** The one-lexeme tsquery a keyword search builds for a lexeme, written as a tsquery literal. */
 export function lexemeQueryLiteral(lexeme: string): string {
@@ -160,7 +160,7 @@ export async function frequentPhrases(
  * `keptKeyOf`), leaving out those kept already in any order (a suggestion term's name,
  * 'sig' & 'sauer'). A hyphenated word is one of the kept phrases (`frequentPhrases`), counted where
  * a listing has all its lexemes, and stands for them: 'kel' and 'tec' of such a listing make no set
- * of their own. Counted in a fixed sample of the keyword copy (`PAIR_SAMPLE_ROWS`), like the
+ * of their own. Counted in a fixed sample of the keyword copy (`SET_SAMPLE_ROWS`), like the
  * statistics the lexemes come from; none when the catalogue is too small for a set to reach the
  * threshold. Read outside the refresh's lock: listing writes do not wait for it.
  */
@@ -178,8 +178,8 @@ export async function frequentWordSets(
   if (rows * policy.maxShare < policy.minSetListings) return [];
   const words = await frequentLexemes(db, policy);
   if (words.length < 2) return [];
-  const percent = Math.min(100, (100 * PAIR_SAMPLE_ROWS) / rows);
-  const phrases = keptNames.filter((name) => PHRASE.test(name));
+  const percent = Math.min(100, (100 * SET_SAMPLE_ROWS) / rows);
+  const phrases = keptNames.filter(isPhrase);
   const phraseRows = phrases.length
     ? sql`values ${sql.join(
         phrases.map((phrase) => {
@@ -197,7 +197,7 @@ export async function frequentWordSets(
     db,
     sql`with s as materialized (
         select row_number() over () as i, tsvector_to_array(ts_filter(search_vector, '{a,b,c,d}')) as lexemes
-        from listing_search tablesample bernoulli (${percent}::float8) repeatable (${PAIR_SAMPLE_SEED})),
+        from listing_search tablesample bernoulli (${percent}::float8) repeatable (${SET_SAMPLE_SEED})),
       ph (first, lexemes, part) as (${phraseRows}),
       wd (lexeme, part) as (values ${sql.join(
         words.map((word) => sql`(${word}, ${lexemeQueryLiteral(word)})`),
@@ -235,10 +235,11 @@ export async function frequentWordSets(
   return keys.filter((key) => !named.has(formOf.get(key))).slice(0, policy.maxSets);
 }
 
-const PAIR_SAMPLE_SEED = 4242;
+const SET_SAMPLE_SEED = 4242;
 
-/** A kept phrase alone ('ar' <-> '-15', 'kel-tec' <-> 'kel' <-> 'tec'), no & in it. */
-const PHRASE = /^'(?:[^']|'')*'(?: <(?:-|\d+)> '(?:[^']|'')*')+$/;
+/** A kept phrase alone ('ar' <-> '-15', 'kel-tec' <-> 'kel' <-> 'tec'): one part of a query, of more than one word. */
+const ONE_PART = new RegExp(`^${QUERY_PART}$`);
+const isPhrase = (name: string) => ONE_PART.test(name) && name.includes(' <');
 /** Each lexeme of a tsquery's text, quoted. */
 const QUOTED = /'((?:[^']|'')*)'/g;
 

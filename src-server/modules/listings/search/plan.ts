@@ -307,7 +307,7 @@ export function boundedCount(name: string, rows: SQL, most: SQL): { ctes: SQL; f
 }
 
 /** A word or a phrase of a tsquery's text: 'sig', 'ar' <-> '-15', 'smith' <2> 'wesson'. */
-const QUERY_PART = String.raw`'(?:[^']|'')*'(?: <(?:-|[0-9]+)> '(?:[^']|'')*')*`;
+export const QUERY_PART = String.raw`'(?:[^']|'')*'(?: <(?:-|[0-9]+)> '(?:[^']|'')*')*`;
 
 /**
  * The canonical form of a tsquery: a query of words and phrases joined by & alone as those parts
