@@ -68,15 +68,23 @@ export function ScrollRestoration() {
     const previous = history.scrollRestoration;
     history.scrollRestoration = 'manual';
     let frame = 0;
+    const remember = () => {
+      saved.delete(currentKey.current);
+      saved.set(currentKey.current, window.scrollY);
+    };
     const onScroll = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        saved.delete(currentKey.current);
-        saved.set(currentKey.current, window.scrollY);
+        remember();
       });
     };
-    const onPageHide = () => writePositions(saved);
+    // The position now, not the last one a frame recorded: a reload right after a scroll comes
+    // before the scroll event's frame, and would otherwise return to where the page was before it.
+    const onPageHide = () => {
+      remember();
+      writePositions(saved);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onPageHide);
     return () => {
