@@ -6,6 +6,7 @@ import {
   refreshKeywordPostings,
   rewriteKeywordCopy,
 } from '../modules/listings/index.ts';
+import { seedRunningAuctions } from './auctions.ts';
 import { BRAND_COLUMNS, brandRows } from './catalog-brands.ts';
 import { generateListings, IMAGE_COLUMNS, LISTING_COLUMNS } from './catalog-listings.ts';
 import { buildSellers, catalogSellerEmail, sellerCountFor, USER_COLUMNS } from './catalog-sellers.ts';
@@ -63,11 +64,20 @@ async function run(db: DbExecutor, random: Random, options: SeedOptions, now: Da
     }
   };
   // A bulk load writes the keyword copy in one pass after the listings, in catalogue order and with
-  // its full-text index built once, instead of statement by statement through the sync trigger. The
-  // listings' own secondary indexes are built once too, and their references checked once, after the rows.
-  await db.execute(sql`alter table listings disable trigger listings_search_sync_insert`);
-  await loadInBulk(db, 'listings', () => insertBatches(db, 'listings', LISTING_COLUMNS, listingRows()));
-  await db.execute(sql`alter table listings enable trigger listings_search_sync_insert`);
+  // its full-text index built once, instead of statement by statement through the sync triggers. The
+  // listings' own secondary indexes are built once too, and their references checked once, after the
+  // rows. The listings of type Auction run as auctions before then, so that their new standing
+  // (price, dates) is written while only the listings' rows are there to write.
+  await db.execute(
+    sql`alter table listings disable trigger listings_search_sync_insert, disable trigger listings_search_sync_update`,
+  );
+  await loadInBulk(db, 'listings', async () => {
+    await insertBatches(db, 'listings', LISTING_COLUMNS, listingRows());
+    await seedRunningAuctions(db, random, now);
+  });
+  await db.execute(
+    sql`alter table listings enable trigger listings_search_sync_insert, enable trigger listings_search_sync_update`,
+  );
   // Statistics first: the copy's rewrite works out each distinct title and description's search
   // vector once when the planner knows how few there are.
   await db.execute(sql`analyze listings`);

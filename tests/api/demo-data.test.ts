@@ -171,12 +171,19 @@ describe('the demo auctions', () => {
         bid_count: number | null;
         high_bidder_id: string | null;
         history: number;
+        search_price: string | null;
+        stale_postings: number;
       }>(
         database.db,
         sql`select l.listing_type, l.quantity, l.price, l.listing_end_date, a.starting_bid, a.reserve_price,
             a.buy_now_price, a.current_price, a.starts_at, a.ends_at, a.bid_count, a.high_bidder_id,
-            (select count(*)::int from auction_bids b where b.listing_id = l.id) as history
+            (select count(*)::int from auction_bids b where b.listing_id = l.id) as history,
+            s.price as search_price,
+            (select count(*)::int from keyword_postings p
+              where p.listing_id = l.id and (p.price, p.listing_start_date) <> (l.price, l.listing_start_date))
+              as stale_postings
           from listings l left join auctions a on a.listing_id = l.id
+            left join listing_search s on s.listing_id = l.id
           where l.listing_type = ${ListingType.Auction} or a.listing_id is not null
           order by l.legacy_id`,
       );
@@ -184,10 +191,13 @@ describe('the demo auctions', () => {
     const auctions = await seeded();
     expect(auctions.length).toBeGreaterThan(5);
     for (const auction of auctions) {
+      // Searches see the auction's standing: its search row and postings carry its price and start.
       expect(auction).toMatchObject({
         listing_type: ListingType.Auction,
         quantity: 1,
         price: auction.current_price,
+        search_price: auction.current_price,
+        stale_postings: 0,
       });
       expect(Date.parse(auction.listing_end_date)).toBe(Date.parse(auction.ends_at ?? ''));
       const startingBid = Number(auction.starting_bid);
