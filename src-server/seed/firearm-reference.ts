@@ -9,6 +9,7 @@ import type {
   ReferenceVariant,
 } from '../../shared/domain/firearm-index.ts';
 import { identifyListingsAfter, writeFirearmReference } from '../core/firearm-reference.ts';
+import { loadInBulk } from '../db/bulk-load.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { FAMILY_CATALOG } from './catalog-products.ts';
 import { anyRow, type SeedPart } from './seed-part.ts';
@@ -268,9 +269,14 @@ export const firearmReferenceSeedPart: SeedPart = {
   name: 'firearm reference',
   async run(db: DbExecutor) {
     await writeFirearmReference(db, catalogueReference());
-    let after: string | null = null;
-    do after = (await identifyListingsAfter(db, after)).next;
-    while (after !== null);
+    // Every listing's identity is new: written with the table's references set aside and checked
+    // once afterwards, rather than each row looking up its listing (1.85 s of 2.7 per 20,000 rows
+    // at a million listings).
+    await loadInBulk(db, 'listing_identities', async () => {
+      let after: string | null = null;
+      do after = (await identifyListingsAfter(db, after)).next;
+      while (after !== null);
+    });
   },
   seeded: (db) => anyRow(db, sql`select 1 from firearm_manufacturers`),
 };
