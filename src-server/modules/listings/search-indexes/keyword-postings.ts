@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { loadInBulk } from '../../../db/bulk-load.ts';
 import { type Database, liftStatementTimeout, queryRows } from '../../../db/client.ts';
-import { canonicalQuery, QUERY_PART } from '../search/plan.ts';
+import { canonicalQuery, keywordQuery, QUERY_PART } from '../search/plan.ts';
 
 /**
  * Postings for frequent lexemes, names and sets of words. A keyword search for one frequent word ('9mm'
@@ -132,7 +132,7 @@ export async function frequentPhrases(
   const rows = await queryRows<{ phrase: string }>(
     db,
     sql`(select p.query::text as phrase
-      from (select websearch_to_tsquery('english', t.term) as query, sum(t.listing_count) as n
+      from (select ${keywordQuery(sql`t.term`)} as query, sum(t.listing_count) as n
         from suggestion_terms t group by 1) p
       where numnode(p.query) > 1 and p.query::text !~ '[|!]' and ${within(sql`p.n`)}
       order by p.n desc, phrase
@@ -141,7 +141,7 @@ export async function frequentPhrases(
     (select h.phrase from (
         select w.word[1] as phrase, sum(t.listing_count) as n
         from suggestion_terms t
-        cross join lateral regexp_matches(websearch_to_tsquery('english', t.term)::text,
+        cross join lateral regexp_matches(${keywordQuery(sql`t.term`)}::text,
           '''[^'' ]+''(?: <-> ''[^'' ]+'')+', 'g') as w(word)
         group by 1) h
       where ${within(sql`h.n`)}

@@ -124,6 +124,9 @@ export interface SearchPlan {
   completed: boolean;
 }
 
+/** The full-text query a search runs for its typed keyword (a parameter, or a column of texts). */
+export const keywordQuery = (text: SQL) => sql`websearch_to_tsquery('english', ${text})`;
+
 /** Turns a parsed request into SQL conditions; the zip code is resolved to its centroid. */
 export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): Promise<SearchPlan> {
   const where: SQL[] = [];
@@ -131,7 +134,7 @@ export async function planSearch(db: DbExecutor, request: ParsedSearchRequest): 
 
   const text = request.keyword?.trim();
   if (text) {
-    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const query = keywordQuery(sql`${text}`);
     const codeMatch = CODE_PATTERN.test(text)
       ? sql`(l.upc = ${text} or lower(l.sku) = ${text.toLowerCase()})`
       : null;
