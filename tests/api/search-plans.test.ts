@@ -60,7 +60,9 @@ beforeAll(async () => {
   ]);
   await ensureZipCentroids(database.db);
   // Auctions: half the auction-type listings run as auctions (the rest are from before auctions took
-  // bids), and a third of the listings were sold by auction in the last month, ended and sold.
+  // bids), and a third of the listings were sold by auction in the last month, ended and sold. The
+  // catalogue runs all of them as auctions, ending over the coming days: those go first.
+  await database.db.execute(sql`truncate auctions cascade`);
   await database.db.execute(
     sql`insert into auctions (listing_id, starting_bid, starts_at, ends_at, current_price, bid_count)
       select id, price, listing_start_date, listing_end_date, price, 1 from listings
