@@ -30,19 +30,19 @@ export async function keywordSearchTotals(
   const plans = await Promise.all(requests.map((request) => planSearch(db, request)));
   const searched = [...plans.entries()].filter(([, plan]) => plan.where.length > 0 && plan.keyword);
   if (searched.length === 0) return totals;
-  const texts = searched.map(([index]) => requests[index]!.keyword!.trim());
   // The search's own query of each text (`planSearch`), one per row.
+  const texts = searched.map(([index]) => ({ i: index, text: requests[index]!.keyword!.trim() }));
   const kept = await queryRows<{ i: number; lexeme: string | null }>(
     db,
-    sql`select (x.i - 1)::int as i, ${keptKeyOf(keywordQuery(sql`x.text`))} as lexeme
-      from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality x(text, i)`,
+    sql`select x.i, ${keptKeyOf(keywordQuery(sql`x.text`))} as lexeme
+      from json_to_recordset(${JSON.stringify(texts)}::json) x(i int, text text)`,
   );
   const keyOf = new Map(kept.map((row) => [row.i, row.lexeme]));
   const counts: SQL[] = [];
   const keys: { i: number; lexeme: string }[] = [];
-  for (const [position, [index, plan]] of searched.entries()) {
+  for (const [index, plan] of searched) {
     const keyword = plan.keyword!;
-    const lexeme = keyOf.get(position) ?? null;
+    const lexeme = keyOf.get(index) ?? null;
     if (lexeme === null) {
       counts.push(sql`select ${index}::int as i, (select count(*)::int from (select 1 from listing_search l
         where ${offeredInCopy('l', now)} and ${sql.join(plan.where, sql` and `)} limit ${limit}) t) as n`);
