@@ -80,7 +80,7 @@ const keptNamesOfMoreWords = async () =>
 async function postingsOutOfStep(): Promise<number> {
   const [row] = await rows<{ n: number }>(sql`
     with expected as (
-      select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query) as rank, s.listing_start_date,
+      select f.lexeme, s.listing_id, keyword_rank(ts_rank(s.search_vector, f.query)) as rank, s.listing_start_date,
         s.offered_until, s.facet_key, s.price, s.latitude, s.longitude
       from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
       where not f.titles_only or ts_rank(s.search_vector, f.query) >= keyword_title_rank()

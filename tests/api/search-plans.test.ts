@@ -841,6 +841,97 @@ describe('search counts', () => {
     expect([...sides].sort()).toEqual([false, true]);
   });
 
+  it('pages a keyword of many matches and few with both words positioned by relevance: those listings, then every other match newest first, walked to the page end', async () => {
+    const keyword = 'zephyrine quoll';
+    const query = sql`websearch_to_tsquery('english', ${keyword})`;
+    // Both words in the title of 20 listings, one of them in the title and the other in the
+    // description of 10, both in the description alone of 1,500: far more matches than ranking them
+    // all is worth for a page.
+    const offered = await rows<{ id: string; title: string; description: string }>(
+      sql`select id, title, description from listings l where ${OFFERED} order by id limit 1530`,
+    );
+    expect(offered).toHaveLength(1530);
+    const ids = (from: number, to: number) =>
+      sql`(select unnest(${`{${offered
+        .slice(from, to)
+        .map((row) => row.id)
+        .join(',')}}`}::uuid[]))`;
+    await database.db.execute(
+      sql`update listings set title = left(title, 60) || ' Zephyrine Quoll' where id in ${ids(0, 20)}`,
+    );
+    await database.db.execute(
+      sql`update listings set title = left(title, 60) || ' Quoll', description = description || ' zephyrine' where id in ${ids(20, 30)}`,
+    );
+    await database.db.execute(
+      sql`update listings set description = description || ' a zephyrine and a quoll' where id in ${ids(30, 1530)}`,
+    );
+    try {
+      await database.db.execute(sql`analyze listing_search`);
+      const titled = await fullSort(
+        sql`l.id in ${ids(0, 20)}`,
+        sql`(select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id) desc,
+          l.listing_start_date desc, l.id`,
+      );
+      const [bound] = await rows<{
+        least: number;
+      }>(sql`select min(ts_rank(s.search_vector, ${query})) as least
+        from listing_search s where s.listing_id in ${ids(0, 20)}`);
+      expect(bound!.least).toBeGreaterThan(1e-9);
+      // The one with a word in the title ranks alike with the description's matches (under the bound).
+      const rest = await fullSort(sql`l.id in ${ids(20, 1530)}`, sql`l.listing_start_date desc, l.id`);
+      const all = [...titled, ...rest];
+      const pageSize = 24;
+      for (const page of [1, 3]) {
+        const request = searchRequestSchema.parse({ keyword, page, pageSize });
+        const statement = searchStatement(await planSearch(database.db, request), request);
+        // At catalogue scale, as `explainAtScale`: the few thousand rows here are cheaper read whole.
+        const plan = await database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return (
+            await queryRows<{ 'QUERY PLAN': string }>(
+              tx,
+              sql`explain (analyze, costs off, timing off) ${statement}`,
+            )
+          ).map((row) => row['QUERY PLAN']);
+        });
+        // The page's other matches come from the keyword copy's date index, a few rows past the
+        // page's end: never all 1,530 matches ranked.
+        const walks = plan.filter(
+          (line) => line.includes('listing_search_start_idx') && !line.includes('never executed'),
+        );
+        expect(walks.length, plan.join('\n')).toBeGreaterThan(0);
+        // Through the newest listings up to where ranking every match and walking cost the same
+        // (and those of the same start date; an index also holds the entries of the rows this test
+        // updated, once each version).
+        const [most] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
+          where listing_start_date >= (select s.listing_start_date from listing_search s
+            order by s.listing_start_date desc, s.listing_id
+            offset ${evenCostRows('listing_search', KEYWORD_WALK_COST.other * page * pageSize)} limit 1)`);
+        expect(most!.n).toBeLessThan(1530);
+        for (const walk of walks)
+          expect(Number(/actual rows=(\d+)/.exec(walk)?.[1]), walks.join('\n')).toBeLessThanOrEqual(
+            2 * (most!.n + 1),
+          );
+        // (The facet sample's bitmap holds every match; it reads a thousand and one of them.)
+        expect(
+          plan.filter((line) => /actual rows=1530 /.test(line) && !line.includes('Bitmap Index Scan')),
+        ).toEqual([]);
+        const answer = await searchListings(database.db, request, { postings: false });
+        expect(
+          answer.results.map((card) => card.id),
+          `page ${page}`,
+        ).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id));
+        expect(answer).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, facets: null });
+      }
+    } finally {
+      for (const row of offered) {
+        await database.db.execute(
+          sql`update listings set title = ${row.title}, description = ${row.description} where id = ${row.id}`,
+        );
+      }
+    }
+  });
+
   it('pages a keyword of two words by relevance as ranking every match does: the listings with both words positioned when they fill the page, every match ranked otherwise', async () => {
     const keyword = 'zephyrine quoll';
     const query = sql`websearch_to_tsquery('english', ${keyword})`;
@@ -894,16 +985,19 @@ describe('search counts', () => {
       expect(ranks!.strong).toBeGreaterThan(ranks!.bound);
       expect(ranks!.weak).toBeGreaterThan(0);
       expect(ranks!.weak).toBeLessThan(ranks!.bound);
+      // Every rank under the bound counts as 0: those matches come newest first.
+      const byRank = sql`keyword_rank((select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id)) desc,
+          l.listing_start_date desc, l.id`;
       const all = await fullSort(
         sql`l.id in (select s.listing_id from listing_search s where s.search_vector @@ ${query})`,
-        sql`(select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id) desc,
-          l.listing_start_date desc, l.id`,
+        byRank,
       );
       expect(all).toHaveLength(2080);
-      // The 30 with one word in the title rank next, above the description's matches.
-      expect(new Set(all.slice(1050, 1080).map((row) => row.id))).toEqual(
-        new Set(offered.slice(1050, 1080).map((row) => row.id)),
+      expect(new Set(all.slice(0, 1050).map((row) => row.id))).toEqual(
+        new Set(offered.slice(0, 1050).map((row) => row.id)),
       );
+      const rest = await fullSort(sql`l.id in ${ids(1050, 2080)}`, sql`l.listing_start_date desc, l.id`);
+      expect(all.slice(1050)).toEqual(rest);
       const pageSize = 24;
       // Page 43 ends at 1,032, inside the listings with both words positioned; page 44 ends past them.
       for (const [page, fromTitles] of [
@@ -945,8 +1039,7 @@ describe('search counts', () => {
       expect(family!.n).toBeLessThan(pageSize);
       const inFamily = await fullSort(
         sql`l.family_id = ${family!.familyId} and l.id in (select s.listing_id from listing_search s where s.search_vector @@ ${query})`,
-        sql`(select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id) desc,
-          l.listing_start_date desc, l.id`,
+        byRank,
       );
       const answer = await searchListings(
         database.db,

@@ -257,10 +257,11 @@ const lexemeList = (lexemes: readonly string[]) =>
 async function insertPostings(db: Database, only: readonly string[] | null): Promise<void> {
   await db.execute(sql`insert into keyword_postings
       (lexeme, listing_id, rank, listing_start_date, offered_until, facet_key, price, latitude, longitude)
-    select f.lexeme, s.listing_id, ts_rank(s.search_vector, f.query), s.listing_start_date, s.offered_until, s.facet_key,
+    select f.lexeme, s.listing_id, keyword_rank(r.rank), s.listing_start_date, s.offered_until, s.facet_key,
       s.price, s.latitude, s.longitude
     from keyword_posting_lexemes f join listing_search s on s.search_vector @@ f.query
-    where (not f.titles_only or ts_rank(s.search_vector, f.query) >= keyword_title_rank())
+      cross join lateral (select ts_rank(s.search_vector, f.query) as rank offset 0) r
+    where (not f.titles_only or r.rank >= keyword_title_rank())
     ${only ? sql`and f.lexeme in (${lexemeList(only)})` : sql``}
     order by 1, 3 desc, 4 desc, 2`);
 }

@@ -387,10 +387,11 @@ export function orderBy(order: Ordering, plan: SearchPlan, alias: 'k' | 'l' | 'm
     case 'distance':
       return sql`${a}.distance asc nulls last, ${tail}`;
     case 'relevance':
-      // Without a code-shaped keyword no row matches a code exactly: rank leads.
+      // Without a code-shaped keyword no row matches a code exactly: rank leads, every rank under
+      // `keyword_pairless_rank()` alike (`keyword_rank`, migration 0058).
       return plan.keyword?.codeMatch
-        ? sql`${a}.code_match desc, ${a}.rank desc, ${tail}`
-        : sql`${a}.rank desc, ${tail}`;
+        ? sql`${a}.code_match desc, keyword_rank(${a}.rank) desc, ${tail}`
+        : sql`keyword_rank(${a}.rank) desc, ${tail}`;
     case 'featured':
       return sql`${a}.featured desc, ${tail}`;
   }

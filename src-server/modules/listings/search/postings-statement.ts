@@ -76,7 +76,7 @@ export function postingSearchStatement(
   const code = codeMatch
     ? {
         cte: sql`x as (
-          select l.listing_id as id, l.facet_key, l.listing_start_date, ts_rank(l.search_vector, ${query}) as rank,
+          select l.listing_id as id, l.facet_key, l.listing_start_date, keyword_rank(ts_rank(l.search_vector, ${query})) as rank,
             l.price, ${distance('l')} as distance
           from listing_search l where ${offeredInCopy('l', now)} and ${codeMatch}${and('l')} and exists (select 1 from w)
         ),`,
