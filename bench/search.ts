@@ -114,6 +114,19 @@ async function scenarios(db: Database): Promise<Scenario[]> {
       ].map((keyword) => ({ keyword })),
     },
     {
+      // Words that stand together in descriptions: most matches rank alike, below the titles'. A
+      // second page: the shared cache keeps first pages.
+      name: 'keyword in descriptions',
+      requests: [
+        'original box',
+        'holster wear',
+        'good condition',
+        'licensed dealer',
+        'comes with original box',
+        'clean bore bright',
+      ].map((keyword) => ({ keyword, page: 2 })),
+    },
+    {
       name: 'keyword + family',
       requests: [
         { keyword: 'smith wesson', familyIds: [CategoryFamilyId.Revolvers] },

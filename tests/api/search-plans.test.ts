@@ -12,6 +12,7 @@ import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { OFFERED } from '../../src-server/modules/listings/cards.ts';
 import {
   AUCTION_WALK_COST,
+  DESCRIPTION_WALK_COST,
   KEYWORD_WALK_COST,
   RADIUS_WALK_COST,
   searchStatement,
@@ -112,6 +113,18 @@ const explainAtScale = (statement: SQL) =>
     return (await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`))
       .map((row) => row['QUERY PLAN'])
       .join('\n');
+  });
+
+/** The plan as run, line by line, at catalogue scale as `explainAtScale`. */
+const executedAtScale = (statement: SQL) =>
+  database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return (
+      await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain (analyze, costs off, timing off) ${statement}`,
+      )
+    ).map((row) => row['QUERY PLAN']);
   });
 
 /** The search shapes of the search page: a filter or two, each sort. */
@@ -841,12 +854,10 @@ describe('search counts', () => {
     expect([...sides].sort()).toEqual([false, true]);
   });
 
-  it('pages a keyword of many matches and few with both words positioned by relevance: those listings, then every other match newest first, walked to the page end', async () => {
-    const keyword = 'zephyrine quoll';
-    const query = sql`websearch_to_tsquery('english', ${keyword})`;
-    // Both words in the title of 20 listings, one of them in the title and the other in the
-    // description of 10, both in the description alone of 1,500: far more matches than ranking them
-    // all is worth for a page.
+  it('pages a keyword of many matches and few with two words positioned by relevance: those listings, then every other match newest first, walked to the page end', async () => {
+    // Two words in the title of 20 listings, one of them in the title and the others in the
+    // description of 10, every word in the description alone of 1,500: far more matches than
+    // ranking them all is worth for a page.
     const offered = await rows<{ id: string; title: string; description: string }>(
       sql`select id, title, description from listings l where ${OFFERED} order by id limit 1530`,
     );
@@ -857,71 +868,66 @@ describe('search counts', () => {
         .map((row) => row.id)
         .join(',')}}`}::uuid[]))`;
     await database.db.execute(
-      sql`update listings set title = left(title, 60) || ' Zephyrine Quoll' where id in ${ids(0, 20)}`,
+      sql`update listings set title = left(title, 60) || ' Zephyrine Quoll', description = description || ' numbat' where id in ${ids(0, 20)}`,
     );
     await database.db.execute(
-      sql`update listings set title = left(title, 60) || ' Quoll', description = description || ' zephyrine' where id in ${ids(20, 30)}`,
+      sql`update listings set title = left(title, 60) || ' Quoll', description = description || ' zephyrine numbat' where id in ${ids(20, 30)}`,
     );
     await database.db.execute(
-      sql`update listings set description = description || ' a zephyrine and a quoll' where id in ${ids(30, 1530)}`,
+      sql`update listings set description = description || ' a zephyrine and a quoll numbat' where id in ${ids(30, 1530)}`,
     );
     try {
       await database.db.execute(sql`analyze listing_search`);
-      const titled = await fullSort(
-        sql`l.id in ${ids(0, 20)}`,
-        sql`(select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id) desc,
-          l.listing_start_date desc, l.id`,
-      );
-      const [bound] = await rows<{
-        least: number;
-      }>(sql`select min(ts_rank(s.search_vector, ${query})) as least
-        from listing_search s where s.listing_id in ${ids(0, 20)}`);
-      expect(bound!.least).toBeGreaterThan(1e-9);
-      // The one with a word in the title ranks alike with the description's matches (under the bound).
-      const rest = await fullSort(sql`l.id in ${ids(20, 1530)}`, sql`l.listing_start_date desc, l.id`);
-      const all = [...titled, ...rest];
-      const pageSize = 24;
-      for (const page of [1, 3]) {
-        const request = searchRequestSchema.parse({ keyword, page, pageSize });
-        const statement = searchStatement(await planSearch(database.db, request), request);
-        // At catalogue scale, as `explainAtScale`: the few thousand rows here are cheaper read whole.
-        const plan = await database.db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_seqscan = off`);
-          return (
-            await queryRows<{ 'QUERY PLAN': string }>(
-              tx,
-              sql`explain (analyze, costs off, timing off) ${statement}`,
-            )
-          ).map((row) => row['QUERY PLAN']);
-        });
-        // The page's other matches come from the keyword copy's date index, a few rows past the
-        // page's end: never all 1,530 matches ranked.
-        const walks = plan.filter(
-          (line) => line.includes('listing_search_start_idx') && !line.includes('never executed'),
+      // Two words, and three (a listing with two of them positioned ranks above the bound).
+      for (const keyword of ['zephyrine quoll', 'zephyrine quoll numbat']) {
+        const query = sql`websearch_to_tsquery('english', ${keyword})`;
+        const titled = await fullSort(
+          sql`l.id in ${ids(0, 20)}`,
+          sql`(select ts_rank(s.search_vector, ${query}) from listing_search s where s.listing_id = l.id) desc,
+            l.listing_start_date desc, l.id`,
         );
-        expect(walks.length, plan.join('\n')).toBeGreaterThan(0);
-        // Through the newest listings up to where ranking every match and walking cost the same
-        // (and those of the same start date; an index also holds the entries of the rows this test
-        // updated, once each version).
-        const [most] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
-          where listing_start_date >= (select s.listing_start_date from listing_search s
-            order by s.listing_start_date desc, s.listing_id
-            offset ${evenCostRows('listing_search', KEYWORD_WALK_COST.other * page * pageSize)} limit 1)`);
-        expect(most!.n).toBeLessThan(1530);
-        for (const walk of walks)
-          expect(Number(/actual rows=(\d+)/.exec(walk)?.[1]), walks.join('\n')).toBeLessThanOrEqual(
-            2 * (most!.n + 1),
+        const [bound] = await rows<{
+          least: number;
+        }>(sql`select min(ts_rank(s.search_vector, ${query})) as least
+          from listing_search s where s.listing_id in ${ids(0, 20)}`);
+        expect(bound!.least).toBeGreaterThan(1e-9);
+        // The one with a word in the title ranks alike with the description's matches (under the bound).
+        const rest = await fullSort(sql`l.id in ${ids(20, 1530)}`, sql`l.listing_start_date desc, l.id`);
+        const all = [...titled, ...rest];
+        const pageSize = 24;
+        for (const page of [1, 3]) {
+          const request = searchRequestSchema.parse({ keyword, page, pageSize });
+          const statement = searchStatement(await planSearch(database.db, request), request);
+          const plan = await executedAtScale(statement);
+          // The page's other matches come from the keyword copy's date index, a few rows past the
+          // page's end: never all 1,530 matches ranked.
+          const walks = plan.filter(
+            (line) => line.includes('listing_search_start_idx') && !line.includes('never executed'),
           );
-        // (The facet sample's bitmap holds every match; it reads a thousand and one of them.)
-        expect(
-          plan.filter((line) => /actual rows=1530 /.test(line) && !line.includes('Bitmap Index Scan')),
-        ).toEqual([]);
-        const answer = await searchListings(database.db, request, { postings: false });
-        expect(
-          answer.results.map((card) => card.id),
-          `page ${page}`,
-        ).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id));
-        expect(answer).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, facets: null });
+          expect(walks.length, plan.join('\n')).toBeGreaterThan(0);
+          // Through the newest listings up to where ranking every match and walking cost the same
+          // (and those of the same start date; an index also holds the entries of the rows this test
+          // updated, once each version).
+          const [most] = await rows<{ n: number }>(sql`select count(*)::int as n from listing_search
+            where listing_start_date >= (select s.listing_start_date from listing_search s
+              order by s.listing_start_date desc, s.listing_id
+              offset ${evenCostRows('listing_search', DESCRIPTION_WALK_COST * page * pageSize)} limit 1)`);
+          expect(most!.n).toBeLessThan(1530);
+          for (const walk of walks)
+            expect(Number(/actual rows=(\d+)/.exec(walk)?.[1]), walks.join('\n')).toBeLessThanOrEqual(
+              2 * (most!.n + 1),
+            );
+          // (The facet sample's bitmap holds every match; it reads a thousand and one of them.)
+          expect(
+            plan.filter((line) => /actual rows=1530 /.test(line) && !line.includes('Bitmap Index Scan')),
+          ).toEqual([]);
+          const answer = await searchListings(database.db, request, { postings: false });
+          expect(
+            answer.results.map((card) => card.id),
+            `${keyword}, page ${page}`,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id));
+          expect(answer).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, facets: null });
+        }
       }
     } finally {
       for (const row of offered) {
@@ -944,6 +950,25 @@ describe('search counts', () => {
         keyword_title_pair(websearch_to_tsquery('english', 'zephyrine -quoll'))::text as negation,
         keyword_title_pair(websearch_to_tsquery('english', '"zephyrine quoll"'))::text as phrase,
         keyword_title_pair(websearch_to_tsquery('english', 'zephyrine'))::text as one`);
+    // Of a query that is not a pair itself: each pair of its distinct words and phrases' words, up
+    // to eight words.
+    const [more] = await rows<Record<string, string | null>>(sql`select
+        keyword_title_pairs(websearch_to_tsquery('english', 'zephyrine quoll'))::text as two,
+        keyword_title_pairs(websearch_to_tsquery('english', 'zephyrine quoll numbat'))::text as three,
+        keyword_title_pairs(websearch_to_tsquery('english', 'zephyrine or quoll numbat'))::text as alternative,
+        keyword_title_pairs(websearch_to_tsquery('english', 'zephyrine quoll -numbat'))::text as negation,
+        keyword_title_pairs(websearch_to_tsquery('english', '"zephyrine quoll"'))::text as phrase,
+        keyword_title_pairs(websearch_to_tsquery('english', 'zephyrine'))::text as one,
+        keyword_title_pairs(websearch_to_tsquery('english', 'alpha bravo charlie delta echo foxtrot golf hotel india'))::text as nine`);
+    expect(more).toEqual({
+      two: null,
+      three: "'numbat' & 'quoll' | 'numbat' & 'zephyrin' | 'quoll' & 'zephyrin'",
+      alternative: null,
+      negation: null,
+      phrase: "'quoll' & 'zephyrin'",
+      one: null,
+      nine: null,
+    });
     expect(pairs).toEqual({
       two: "'zephyrin' & 'quoll'",
       repeated: "'quoll' & 'zephyrin' & 'quoll'",
@@ -1008,16 +1033,7 @@ describe('search counts', () => {
       ] as const) {
         const request = searchRequestSchema.parse({ keyword, page, pageSize });
         const statement = searchStatement(await planSearch(database.db, request), request);
-        // At catalogue scale, as `explainAtScale`: the few thousand rows here are cheaper read whole.
-        const plan = await database.db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_seqscan = off`);
-          return (
-            await queryRows<{ 'QUERY PLAN': string }>(
-              tx,
-              sql`explain (analyze, costs off, timing off) ${statement}`,
-            )
-          ).map((row) => row['QUERY PLAN']);
-        });
+        const plan = await executedAtScale(statement);
         // Answered from the listings with both words positioned, the keyword's own index is not read
         // at all (the facet sample is a thousand and one of them too); otherwise every match is.
         const readEveryMatch = plan.some(
