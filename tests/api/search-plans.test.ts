@@ -12,7 +12,6 @@ import { type DatabaseHandle, queryRows } from '../../src-server/db/client.ts';
 import { OFFERED } from '../../src-server/modules/listings/cards.ts';
 import {
   AUCTION_WALK_COST,
-  DESCRIPTION_WALK_COST,
   KEYWORD_WALK_COST,
   RADIUS_WALK_COST,
   searchStatement,
@@ -24,6 +23,7 @@ import {
   facetKeyOf,
   planSearch,
 } from '../../src-server/modules/listings/search/plan.ts';
+import { DESCRIPTION_WALK_COST } from '../../src-server/modules/listings/search/relevance-walk.ts';
 import { searchListings } from '../../src-server/modules/listings/search/search-listings.ts';
 import {
   type PostingPolicy,

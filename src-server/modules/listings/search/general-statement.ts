@@ -19,6 +19,7 @@ import {
   type SearchPlan,
   SOLD_AUCTION,
 } from './plan.ts';
+import { relevanceWalk } from './relevance-walk.ts';
 
 const FEATURED_BITS = ListingOption.Featured | ListingOption.Homepage;
 
@@ -49,14 +50,6 @@ export const AUCTION_WALK_COST = 1.3;
  * listings are read whole by end in under 21 ms each where the walk took 45–145 ms.
  */
 export const KEYWORD_WALK_COST = { 'ending-soonest': 2, other: 0.5 } as const;
-
-/**
- * A match ranked whole relative to a row walked in the keyword copy's date index by relevance (its
- * keyword row read from the heap where it lies, the keyword checked and ranked): 3.4 µs against
- * 14.6 µs at a million listings (a keyword of 8,884 matches ranked in about 30 ms; 3,581 of the
- * newest rows walked in 52 ms).
- */
-export const DESCRIPTION_WALK_COST = 0.25;
 
 /**
  * The cost of a listing passed by the walk in price or featured order within a radius (its distance
@@ -310,59 +303,25 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
       : pageColumns
   }`;
   const titlePairsFill = sql`((select count(*) from tp) = ${pageEnd} and (select min(rank) from tp) > keyword_pairless_rank())`;
-  // Of more than two words (or a phrase), the listings with two of them positioned are read for the
-  // page only when the walk fills it (`tq`): for words frequent in titles that is most of every
-  // match, and their index is read past the pairs' listings without the other words. An alternative
-  // or a negation has no such bound: every match is ranked.
-  // The walk is tried only where most of the facet sample ranks under the bound (the words stand
-  // together in descriptions): where most of it ranks above, the matches are the titles' and the
-  // walk would pass the newest listings for the few others.
-  const walkFilled = (keyword: NonNullable<SearchPlan['keyword']>) =>
-    sql`(coalesce(keyword_title_pair(${keyword.query}), keyword_title_pairs(${keyword.query})) is not null
-      and (select 4 * count(*) filter (where m.rank <= keyword_pairless_rank()) >= 3 * count(*) from m)
-      and (select count(*) from kw) = ${pageEnd})`;
-  // When they do not, every other match ranks alike below them (`keyword_rank`: as the bound), newest
-  // first: walked in the keyword copy's date index (`kw`) through the newest rows up to where
-  // ranking every match and walking cost the same (`kc`), stopped at the page's end. When that walk
-  // fills the page ('original box': half the catalogue matches, 970 → 14 ms at a million listings),
-  // the page is the listings of `tp` above the bound and those; otherwise the matches are few among
-  // the newest listings and every match is ranked. The walk's match is no condition the keyword's
-  // index answers: words that stand together in descriptions match far more listings together than
-  // the planner expects of them one by one, and it would read every match to sort them.
-  const belowTitlePairs = (keyword: NonNullable<SearchPlan['keyword']>) => sql`select * from tp
-      where rank > keyword_pairless_rank() and ${walkFilled(keyword)}
-      union all
-      select * from tq where rank > keyword_pairless_rank() and ${walkFilled(keyword)}
-      union all
-      select * from kw where ${walkFilled(keyword)}
-      union all
-      select * from (${sortedMatches(false)}) s where not ${walkFilled(keyword)}`;
-  const walkCtes = (keyword: NonNullable<SearchPlan['keyword']>) => sql`kc as (
-      select coalesce((select s.listing_start_date from listing_search s
-        order by s.listing_start_date desc, s.listing_id
-        offset ${evenCostRows('listing_search', DESCRIPTION_WALK_COST * pageEnd)} limit 1), '-infinity') as since
-    ),
-    kw as materialized (
-      select ${pageColumns} from ${filtered([
-        ...plan.where.filter((condition) => condition !== keyword.condition),
-        within,
-        ...facetFilters,
-        sql`l.listing_start_date >= (select kc.since from kc)`,
-        sql`(${keyword.condition}) is true`,
-        sql`ts_rank(l.search_vector, ${keyword.query}) <= keyword_pairless_rank()`,
-      ])}
-      order by l.listing_start_date desc, l.listing_id limit ${pageEnd}
-    ),
-    tq as materialized (
-      select * from (select ${pageColumns} from ${filtered([
-        ...plan.where.filter((condition) => condition !== keyword.condition),
-        within,
-        ...facetFilters,
-        sql`${POSITIONED_LEXEMES} @@ keyword_title_pairs(${keyword.query})`,
-        sql`(${keyword.condition}) is true`,
-      ])}) s
-      order by ${orderBy(order, plan, 's')} limit ${pageEnd}
-    ),`;
+  // Below the listings with two words positioned, the other matches by relevance (`relevance-walk.ts`).
+  const underPairs =
+    rankTitlePairs && plan.keyword
+      ? relevanceWalk({
+          keyword: plan.keyword,
+          pageEnd,
+          pageColumns,
+          rows: (keyword, extra) =>
+            filtered([
+              ...plan.where.filter((condition) => condition !== keyword.condition),
+              within,
+              ...facetFilters,
+              ...extra,
+            ]),
+          order: orderBy(order, plan, 's'),
+          rankedMatches: sortedMatches(false),
+          positioned: POSITIONED_LEXEMES,
+        })
+      : null;
   // By price or featured first within a radius: the radius's listings read place by place and
   // sorted when few (a small radius, or a rural one); when many (a city's), the order's index
   // walked, each listing's distance checked, which passes about page's end × catalogue ÷ the
@@ -398,9 +357,9 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
         union all select * from (${orderedWalk}) w where not ${placeListings.few}`
       : order === 'relevance' && plan.keyword && oneWord
         ? byRelevance(plan.keyword, sortedMatches(false))
-        : rankTitlePairs && plan.keyword
+        : underPairs
           ? sql`select * from tp where ${titlePairsFill}
-        union all select * from (${belowTitlePairs(plan.keyword)}) s where not ${titlePairsFill}`
+        union all select * from (${underPairs.page}) s where not ${titlePairsFill}`
           : byPlace && (order === 'distance' || order === 'newest')
             ? placesPage(order, filtered([...plan.where, ...facetFilters]), pageEnd)
             : plan.facetKeys && !plan.keyword && (order === 'price-asc' || order === 'price-desc')
@@ -471,7 +430,7 @@ export function searchStatement(plan: SearchPlan, request: ParsedSearchRequest):
     ${byPlaceOrdered ? placeListings.ctes : sql``}
     ${keywordMatches ? keywordMatches.ctes : sql``}
     ${rankTitlePairs && plan.keyword ? sql`tp as materialized (${titlePairsPage(plan.keyword)}),` : sql``}
-    ${rankTitlePairs && plan.keyword ? walkCtes(plan.keyword) : sql``}
+    ${underPairs ? underPairs.ctes : sql``}
     ${
       byTitlePairs && plan.keyword
         ? sql`mt as materialized (
