@@ -178,7 +178,7 @@ describe('a part hydrated when the browser is idle, its code loaded then', () =>
   });
 
   /** A lazy part whose code arrives when the test says so; `asked` counts the loads started. */
-  function heldPart() {
+  function heldPart(component: typeof Counter = Counter) {
     const state = { asked: 0, arrive: () => {} };
     const arrived = new Promise<void>((resolve) => {
       state.arrive = resolve;
@@ -186,7 +186,7 @@ describe('a part hydrated when the browser is idle, its code loaded then', () =>
     const part = lazyPart(async () => {
       state.asked += 1;
       await arrived;
-      return Counter;
+      return component;
     });
     return { part, state };
   }
@@ -201,8 +201,9 @@ describe('a part hydrated when the browser is idle, its code loaded then', () =>
   }
 
   /** Server HTML of the part as it renders once loaded, hydrated with the lazy part in its place. */
-  async function hydrateWith(part: ReturnType<typeof heldPart>['part']) {
-    container.innerHTML = serverHtml(<IdlePage search={<Counter label="Search" />} />);
+  async function hydrateWith(part: ReturnType<typeof heldPart>['part'], component: typeof Counter = Counter) {
+    const Server = component;
+    container.innerHTML = serverHtml(<IdlePage search={<Server label="Search" />} />);
     await act(async () => {
       root = hydrateRoot(container, <IdlePage search={<part.Component label="Search" />} />);
     });
@@ -275,6 +276,80 @@ describe('a part hydrated when the browser is idle, its code loaded then', () =>
     expect(server.textContent).toBe('Search 1');
     await act(async () => server.click());
     expect(server.textContent).toBe('Search 2');
+  });
+
+  /** A form that works only through the app (no address of its own): it counts what it sent. */
+  function SignUp({ label }: { label: string }) {
+    const [sent, setSent] = useState(0);
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSent((value) => value + 1);
+        }}
+      >
+        <button type="submit">
+          {label} sent {sent}
+        </button>
+      </form>
+    );
+  }
+
+  /** Whether the browser would have made a submission itself: seen after every listener, then stopped. */
+  function watchNativeSubmissions() {
+    const native: boolean[] = [];
+    const watch = (event: Event) => {
+      native.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('submit', watch);
+    return { native, stop: () => window.removeEventListener('submit', watch) };
+  }
+
+  it('holds a form submitted before its code arrived, and sends it once the part has hydrated', async () => {
+    const { part, state } = heldPart(SignUp);
+    await hydrateWith(part, SignUp);
+    const submissions = watchNativeSubmissions();
+    const server = button(/Search/);
+    try {
+      await act(async () => {
+        server.click();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      // Not left to the browser, which would load the page again with nothing sent.
+      expect(submissions.native).toEqual([false]);
+      expect(state.asked).toBe(1);
+      expect(server.textContent).toBe('Search sent 0');
+      await act(async () => state.arrive());
+      for (let waited = 0; server.textContent === 'Search sent 0' && waited < 2000; waited += 10)
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        });
+      expect(hydratedElement(server)).toBe(true);
+      expect(server.textContent).toBe('Search sent 1');
+      // Sent once, and the form then works as any other.
+      await act(async () => server.click());
+      expect(server.textContent).toBe('Search sent 2');
+    } finally {
+      submissions.stop();
+      await act(async () => state.arrive());
+    }
+  });
+
+  it('leaves a form with an address of its own to the browser before its code arrives', async () => {
+    const { part, state } = heldPart(SignUp);
+    await hydrateWith(part, SignUp);
+    const submissions = watchNativeSubmissions();
+    try {
+      button(/Search/)
+        .closest('form')!
+        .setAttribute('action', '/search');
+      await act(async () => button(/Search/).click());
+      expect(submissions.native).toEqual([true]);
+    } finally {
+      submissions.stop();
+      await act(async () => state.arrive());
+    }
   });
 
   it('renders at once in a page rendered in the browser once parts load eagerly', async () => {

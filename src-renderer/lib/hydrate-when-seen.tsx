@@ -71,6 +71,21 @@ const pressedButton = (event: Event, part: Element): HTMLElement | null => {
   return button && part.contains(button) ? button : null;
 };
 
+/**
+ * A form React could not take: one with no address of its own, whose native submission would only
+ * load the page again (with what was typed in its address). One with an `action` works without it.
+ */
+const appOnlyForm = (event: Event, part: Element): HTMLFormElement | null => {
+  const form = event.target;
+  return form instanceof HTMLFormElement && !form.hasAttribute('action') && part.contains(form) ? form : null;
+};
+
+/** A submission held until the part's code has arrived, then made again through the form. */
+interface HeldSubmission {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}
+
 /** When a part waits to hydrate: until it comes near the viewport, or until the browser is first idle. */
 type Until = 'seen' | 'idle';
 
@@ -88,6 +103,7 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
   // pressed again once the part has hydrated. Until then the part listens for first use.
   const committed = useRef(gate === null);
   const pressed = useRef<HTMLElement | null>(null);
+  const submitted = useRef<HeldSubmission | null>(null);
   const stopListening = useRef<() => void>(() => {});
   const markCommitted = useCallback(() => {
     if (committed.current) return;
@@ -96,6 +112,14 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
     const button = pressed.current;
     pressed.current = null;
     if (button) setTimeout(() => button.isConnected && button.click(), 0);
+    const held = submitted.current;
+    submitted.current = null;
+    if (held)
+      setTimeout(() => {
+        if (!held.form.isConnected) return;
+        const submitter = held.submitter?.isConnected ? held.submitter : null;
+        held.form.requestSubmit(submitter);
+      }, 0);
   }, []);
   // Until its part has hydrated, the boundary is given the very element of the first render: a
   // boundary still waiting that receives new props would be rendered afresh in the browser,
@@ -139,10 +163,25 @@ function DeferredHydration({ children, until }: { children: ReactNode; until: Un
           if (!committed.current) pressed.current = button;
         }, 0);
     };
+    // A form submitted while the part's code was on its way: React cannot take the submission, and
+    // the browser's own would reload the page, so it is held and made again once the part hydrates.
+    const hold = (event: Event) => {
+      const form = element && !committed.current ? appOnlyForm(event, element) : null;
+      if (!form) return;
+      event.preventDefault();
+      gate.open();
+      const submission = { form, submitter: (event as SubmitEvent).submitter ?? null };
+      // Once React has had it: if the part hydrated in time, React took the submission.
+      setTimeout(() => {
+        if (!committed.current) submitted.current = submission;
+      }, 0);
+    };
     for (const type of FIRST_USE_EVENTS)
       window.addEventListener(type, open, { capture: true, passive: true });
+    window.addEventListener('submit', hold, { capture: true });
     stops.push(() => {
       for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, open, { capture: true });
+      window.removeEventListener('submit', hold, { capture: true });
     });
     const stop = () => {
       for (const each of stops.splice(0)) each();

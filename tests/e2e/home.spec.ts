@@ -141,6 +141,40 @@ test('the newsletter shows its success and failure texts and sends nothing for a
   await expect(page.getByText(NEWSLETTER_SUCCESS)).toBeVisible();
 });
 
+test('the newsletter sign-up sends an address given before its code arrived, once, and stays on the page', async ({
+  page,
+}) => {
+  // The code of the blocks further down is held back, as on a slow connection or a busy phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/home-further-down-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('signupForNewsLetter')) calls.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  const email = page.getByLabel('Email address');
+  const address = `early-${Date.now()}@example.com`;
+  await email.fill(address);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  // Not submitted by the browser (which would load the page again with the address in it).
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  expect(calls).toEqual([]);
+
+  release();
+  await expect(page.getByText(NEWSLETTER_SUCCESS)).toBeVisible();
+  await expect(email).toHaveValue('');
+  expect(calls).toHaveLength(1);
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('a short link reaches its target; an unknown one is the not-found page', async ({ page }) => {
   await page.goto('/l/glock');
   await expect(page).toHaveURL(/\/brand\/glock$/);

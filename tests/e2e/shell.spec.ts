@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test } from './support/test.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 
 test.describe('the app shell against the real server', () => {
   test('the home route renders the shell: header, main content and footer', async ({ page }) => {
@@ -58,26 +58,54 @@ test.describe('the app shell against the real server', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,nofollow');
   });
 
-  test('a new page opens at its top, and Back returns to where the last one was left', async ({ page }) => {
+  /**
+   * Opens the handguns page scrolled to 900, follows the footer's link to the sell page (clicked where
+   * it is, so the page is not scrolled to the link first), which opens at its top, then goes Back.
+   * `beforeFollowing` readies the link; answers whether the link was followed in the app.
+   */
+  async function followFooterLinkAndGoBack(page: Page, beforeFollowing: (link: Locator) => Promise<void>) {
     await page.goto('/firearms/handguns');
-    const firstCard = page.getByRole('main').getByRole('article').first();
-    await expect(firstCard).toBeVisible();
-    // The footer's code is there (it loads once the browser is idle), so its links navigate in the app.
-    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Sell guns on Ironsight' });
+    await beforeFollowing(link);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    // Clicked where it is, so the page is not scrolled to the link first.
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: 'Sell guns on Ironsight' })
-      .dispatchEvent('click');
+    await link.dispatchEvent('click');
     await expect(page.getByRole('heading', { level: 1, name: 'Sell guns on Ironsight' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const inApp = await page.evaluate(() => 'sameDocument' in window);
 
     await page.goBack();
-    await expect(firstCard).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    return inApp;
+  }
+
+  test('a new page opens at its top, and Back returns to where the last one was left', async ({ page }) => {
+    const inApp = await followFooterLinkAndGoBack(page, async (link) => {
+      // Pointed at, the footer hydrates; once it has, its links navigate in the app.
+      await link.dispatchEvent('pointerover');
+      await expect
+        .poll(() =>
+          link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
+        )
+        .toBe(true);
+    });
+    expect(inApp).toBe(true);
+  });
+
+  test('Back returns to where a page was left when a link was followed before its code arrived', async ({
+    page,
+  }) => {
+    // The footer's code never arrives: its links are followed by the browser, as documents.
+    await page.route(/\/assets\/footer-[\w-]+\.js$/, () => {});
+    const inApp = await followFooterLinkAndGoBack(page, async () => {});
+    expect(inApp).toBe(false);
   });
 
   test('a page opened from an address starts at its top; a reload returns to where it was left', async ({

@@ -39,10 +39,29 @@ function scrollToHash(hash: string): boolean {
   return target !== null;
 }
 
+/** Where a document's first entry keeps its own key, in the entry's history state. */
+const FIRST_ENTRY_KEY = 'scrollKey';
+
+/**
+ * The key under which the entry shown keeps its position. The router keys each entry it adds; the
+ * entry a document opened on is 'default' in every document, so it is given a key of its own in its
+ * history state, which the browser keeps with the entry (Back to another document finds it again).
+ */
+function entryKey(routerKey: string): string {
+  if (routerKey !== 'default') return routerKey;
+  const state: unknown = history.state;
+  const fields = state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  const kept = fields[FIRST_ENTRY_KEY];
+  if (typeof kept === 'string') return kept;
+  const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  history.replaceState({ ...fields, [FIRST_ENTRY_KEY]: key }, '');
+  return key;
+}
+
 /**
  * Whether this document was opened by a reload or by Back/Forward, which return to where it was
- * left. A document opened by a followed link or a typed address has the same first-entry key as the
- * tab's earlier documents, so their positions are not its own.
+ * left. A document opened by a followed link or a typed address starts at its top, even where its
+ * entry's state came with it.
  */
 function reopened(): boolean {
   if (typeof performance.getEntriesByType !== 'function') return false;
@@ -59,7 +78,8 @@ export function ScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
   const positions = useRef<Positions | null>(null);
-  const currentKey = useRef(location.key);
+  // The entry shown, set as each location commits (below), before any scroll is remembered.
+  const currentKey = useRef('');
   const firstRun = useRef(true);
 
   useLayoutEffect(() => {
@@ -97,10 +117,10 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    currentKey.current = location.key;
+    currentKey.current = entryKey(location.key);
     const first = firstRun.current;
     firstRun.current = false;
-    const saved = positions.current?.get(location.key);
+    const saved = positions.current?.get(currentKey.current);
     if (action === 'POP' && saved !== undefined && (!first || reopened())) {
       window.scrollTo(0, saved);
       return;
