@@ -267,6 +267,30 @@ describe('search counts', () => {
         and (l.listing_end_date is null or l.listing_end_date > now()) and ${where}
       order by ${order}`);
 
+  /**
+   * The first `count` listings on sale (by id): `ids(from, to)` names a slice of them in a statement,
+   * and `restore` puts back the titles and descriptions a test rewrote.
+   */
+  async function offeredListings(count: number) {
+    const offered = await rows<{ id: string; title: string; description: string }>(
+      sql`select id, title, description from listings l where ${OFFERED} order by id limit ${count}`,
+    );
+    expect(offered).toHaveLength(count);
+    const ids = (from: number, to: number) =>
+      sql`(select unnest(${`{${offered
+        .slice(from, to)
+        .map((row) => row.id)
+        .join(',')}}`}::uuid[]))`;
+    const restore = async () => {
+      for (const row of offered) {
+        await database.db.execute(
+          sql`update listings set title = ${row.title}, description = ${row.description} where id = ${row.id}`,
+        );
+      }
+    };
+    return { offered, ids, restore };
+  }
+
   it('stops counting at the limit: "1,000+", no facet counts, and the page a full sort answers', async () => {
     const answer = await searchListings(database.db, searchRequestSchema.parse({ sort: 'price-asc' }));
     const all = await fullSort(sql`true`, sql`l.price, l.listing_start_date desc, l.id`);
@@ -858,15 +882,7 @@ describe('search counts', () => {
     // Two words in the title of 20 listings, one of them in the title and the others in the
     // description of 10, every word in the description alone of 1,500: far more matches than
     // ranking them all is worth for a page.
-    const offered = await rows<{ id: string; title: string; description: string }>(
-      sql`select id, title, description from listings l where ${OFFERED} order by id limit 1530`,
-    );
-    expect(offered).toHaveLength(1530);
-    const ids = (from: number, to: number) =>
-      sql`(select unnest(${`{${offered
-        .slice(from, to)
-        .map((row) => row.id)
-        .join(',')}}`}::uuid[]))`;
+    const { ids, restore } = await offeredListings(1530);
     await database.db.execute(
       sql`update listings set title = left(title, 60) || ' Zephyrine Quoll', description = description || ' numbat' where id in ${ids(0, 20)}`,
     );
@@ -930,11 +946,7 @@ describe('search counts', () => {
         }
       }
     } finally {
-      for (const row of offered) {
-        await database.db.execute(
-          sql`update listings set title = ${row.title}, description = ${row.description} where id = ${row.id}`,
-        );
-      }
+      await restore();
     }
   });
 
@@ -981,15 +993,7 @@ describe('search counts', () => {
     // Both words in the title of 1,050 listings, one of them there and the other in the description
     // of 30, both in the description alone of 1,000: more matches, and more listings with both words
     // positioned, than the count limit.
-    const offered = await rows<{ id: string; title: string; description: string }>(
-      sql`select id, title, description from listings l where ${OFFERED} order by id limit 2080`,
-    );
-    expect(offered).toHaveLength(2080);
-    const ids = (from: number, to: number) =>
-      sql`(select unnest(${`{${offered
-        .slice(from, to)
-        .map((row) => row.id)
-        .join(',')}}`}::uuid[]))`;
+    const { offered, ids, restore } = await offeredListings(2080);
     await database.db.execute(
       sql`update listings set title = left(title, 60) || ' Zephyrine Quoll' where id in ${ids(0, 1050)}`,
     );
@@ -1065,11 +1069,7 @@ describe('search counts', () => {
       expect(answer.results.map((card) => card.id)).toEqual(inFamily.slice(0, pageSize).map((row) => row.id));
       expect(answer.total).toBe(Math.min(inFamily.length, SEARCH_COUNT_LIMIT));
     } finally {
-      for (const row of offered) {
-        await database.db.execute(
-          sql`update listings set title = ${row.title}, description = ${row.description} where id = ${row.id}`,
-        );
-      }
+      await restore();
     }
   });
 });
